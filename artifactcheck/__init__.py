@@ -1,0 +1,45 @@
+"""artifactcheck: turn an agent-produced document, spreadsheet or slide deck into one
+normalized tree with rendered boxes, and score it with honest, explained checks."""
+
+from .checks.registry import Resources, run_check
+from .checks.result import CheckResult
+from .errors import (
+    ArtifactCheckError,
+    ArtifactTooLarge,
+    CorruptArtifact,
+    EncryptedArtifact,
+    GoogleAPIError,
+    MissingDependency,
+    RenderError,
+    RenderTimeout,
+    SelectorError,
+    UnsupportedFormat,
+)
+from .loading import load
+from .model import SCHEMA_VERSION, Blob, Box, Document, Node, Page, Style
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "ArtifactCheckError",
+    "ArtifactTooLarge",
+    "Blob",
+    "Box",
+    "CheckResult",
+    "CorruptArtifact",
+    "Document",
+    "EncryptedArtifact",
+    "GoogleAPIError",
+    "MissingDependency",
+    "Node",
+    "Page",
+    "RenderError",
+    "RenderTimeout",
+    "Resources",
+    "SelectorError",
+    "Style",
+    "UnsupportedFormat",
+    "load",
+    "run_check",
+]

@@ -1,0 +1,1 @@
+"""Checks: pure functions over a Document that return a CheckResult."""

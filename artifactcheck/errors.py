@@ -1,0 +1,73 @@
+"""Typed errors. Every failure caused by the artifact or the environment is an
+``ArtifactCheckError`` subclass whose message names the file and the value at fault.
+
+Checks never raise these for a wrong artifact; they return ``status="error"`` or
+``"fail"``. Loading does raise them: a document that cannot be read is not a document.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class ArtifactCheckError(Exception):
+    """Root of every error this package raises on purpose."""
+
+    def __init__(self, message: str, *, path: str | Path | None = None) -> None:
+        self.path = str(path) if path is not None else None
+        super().__init__(f"{self.path}: {message}" if self.path else message)
+
+
+class UnsupportedFormat(ArtifactCheckError):
+    """The bytes are not a format we read (legacy binary Office, PDF, Strict OOXML, ...)."""
+
+
+class CorruptArtifact(ArtifactCheckError):
+    """The file claims a supported format but its container or XML is broken."""
+
+
+class EncryptedArtifact(CorruptArtifact):
+    """A password-protected OOXML file (a CFB container holding EncryptedPackage)."""
+
+
+class ArtifactTooLarge(CorruptArtifact):
+    """A declared size, dimension or decompression ratio exceeds our safety limits."""
+
+
+class RenderError(ArtifactCheckError):
+    """The renderer ran but produced no usable output."""
+
+
+class RenderTimeout(RenderError):
+    """The renderer did not finish in time; its whole process group was killed."""
+
+
+class GoogleAPIError(ArtifactCheckError):
+    """A Google API call failed (credentials, permissions, missing file, quota)."""
+
+
+class MissingDependency(ArtifactCheckError):
+    """An optional external tool or package is absent; the message carries the install hint."""
+
+    def __init__(self, what: str, *, hint: str) -> None:
+        self.what = what
+        self.hint = hint
+        super().__init__(f"{what} is not available; install it with: {hint}")
+
+
+class SelectorError(ArtifactCheckError):
+    """A ``Document.select`` selector could not be parsed."""
+
+
+__all__ = [
+    "ArtifactCheckError",
+    "ArtifactTooLarge",
+    "CorruptArtifact",
+    "EncryptedArtifact",
+    "GoogleAPIError",
+    "MissingDependency",
+    "RenderError",
+    "RenderTimeout",
+    "SelectorError",
+    "UnsupportedFormat",
+]

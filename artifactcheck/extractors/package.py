@@ -1,0 +1,199 @@
+"""Opening an OOXML package safely, and telling .docx/.xlsx/.pptx apart by content.
+
+Every extractor opens its file through :func:`open_package`, which checks, before any
+library parses a byte: that the file is a zip (or says it is an encrypted or legacy
+binary Office file), that the zip is complete, that the declared uncompressed sizes and
+compression ratios are sane (zip bombs), and which main part the package declares
+(``[Content_Types].xml``), so a .docx renamed .pptx is recognised, not misread.
+XML is parsed with entity resolution and network access off (XML bombs, XXE).
+"""
+
+from __future__ import annotations
+
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from lxml import etree
+
+from ..errors import (
+    ArtifactTooLarge,
+    CorruptArtifact,
+    EncryptedArtifact,
+    UnsupportedFormat,
+)
+
+OfficeFormat = Literal["docx", "xlsx", "pptx"]
+
+CFB_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+ZIP_MAGIC = b"PK"
+MAX_PACKAGE_BYTES = 512 * 1024 * 1024  # total uncompressed size of all parts
+MAX_PART_BYTES = 256 * 1024 * 1024
+MAX_RATIO = 200  # uncompressed/compressed of one part; text XML rarely exceeds ~30
+RATIO_FLOOR_BYTES = 4 * 1024 * 1024  # the ratio rule applies only to parts above this
+MAX_PARTS = 20_000
+
+_MAIN_CONTENT_TYPES: dict[str, OfficeFormat] = {
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml": "docx",
+    "application/vnd.ms-word.document.macroEnabled.main+xml": "docx",
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.template.main+xml": "docx",
+    "application/vnd.ms-word.template.macroEnabledTemplate.main+xml": "docx",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml": "xlsx",
+    "application/vnd.ms-excel.sheet.macroEnabled.main+xml": "xlsx",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.template.main+xml": "xlsx",
+    "application/vnd.ms-excel.template.macroEnabled.main+xml": "xlsx",
+    "application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml": "pptx",
+    "application/vnd.ms-powerpoint.presentation.macroEnabled.main+xml": "pptx",
+    "application/vnd.openxmlformats-officedocument.presentationml.slideshow.main+xml": "pptx",
+    "application/vnd.ms-powerpoint.slideshow.macroEnabled.main+xml": "pptx",
+    "application/vnd.openxmlformats-officedocument.presentationml.template.main+xml": "pptx",
+    "application/vnd.ms-powerpoint.template.macroEnabled.main+xml": "pptx",
+}
+_STRICT_NS = "http://purl.oclc.org/ooxml/"
+_CT_NS = "{http://schemas.openxmlformats.org/package/2006/content-types}"
+
+SAFE_XML_PARSER = etree.XMLParser(
+    resolve_entities=False, no_network=True, huge_tree=False, load_dtd=False
+)
+
+
+def parse_xml(data: bytes, *, path: str | Path, part: str) -> etree._Element:
+    """Parse one part with entities and network off; a typed error names the part."""
+    try:
+        root = etree.fromstring(data, parser=SAFE_XML_PARSER)
+    except etree.XMLSyntaxError as exc:
+        raise CorruptArtifact(f"part {part} is not well-formed XML: {exc}", path=path) from None
+    if root is None:
+        raise CorruptArtifact(f"part {part} is empty", path=path)
+    return root
+
+
+@dataclass(frozen=True)
+class PackageInfo:
+    format: OfficeFormat
+    main_part: str
+    content_type: str
+    parts: tuple[str, ...]
+
+
+def read_head(path: Path, n: int = 8) -> bytes:
+    with path.open("rb") as fh:
+        return fh.read(n)
+
+
+def inspect_package(path: str | Path) -> PackageInfo:
+    """Check the container and return which Office format it holds.
+
+    Raises ``CorruptArtifact`` (empty, truncated, not a zip, broken XML),
+    ``EncryptedArtifact`` (password-protected OOXML), ``ArtifactTooLarge`` (zip bomb
+    limits) or ``UnsupportedFormat`` (legacy binary Office, Strict OOXML, other zips).
+    """
+    p = Path(path)
+    if not p.is_file():
+        raise CorruptArtifact("no such file", path=p)
+    size = p.stat().st_size
+    if size == 0:
+        raise CorruptArtifact("the file is empty (0 bytes)", path=p)
+    head = read_head(p)
+    if head.startswith(CFB_MAGIC):
+        if _cfb_has_encrypted_package(p):
+            raise EncryptedArtifact(
+                "the file is a password-protected (encrypted) Office document; "
+                "save it without a password first",
+                path=p,
+            )
+        raise UnsupportedFormat(
+            "legacy binary Office file (.doc/.xls/.ppt, OLE compound file); "
+            "save it as .docx/.xlsx/.pptx",
+            path=p,
+        )
+    if not head.startswith(ZIP_MAGIC):
+        raise UnsupportedFormat(
+            f"not an Office Open XML file (starts with {head[:4]!r}, expected a zip)", path=p
+        )
+    try:
+        zf = zipfile.ZipFile(p)
+    except zipfile.BadZipFile as exc:
+        raise CorruptArtifact(f"broken or truncated zip container: {exc}", path=p) from None
+    except (OSError, ValueError, EOFError) as exc:
+        raise CorruptArtifact(f"cannot read the zip container: {exc}", path=p) from None
+    with zf:
+        infos = zf.infolist()
+        _check_zip_limits(infos, path=p)
+        names = tuple(i.filename for i in infos)
+        if "[Content_Types].xml" not in names:
+            raise CorruptArtifact(
+                "zip has no [Content_Types].xml, so it is not an Office Open XML package", path=p
+            )
+        ct_root = parse_xml(_read(zf, "[Content_Types].xml", path=p), path=p, part="[Content_Types].xml")
+    for override in ct_root.iter(f"{_CT_NS}Override"):
+        ctype = override.get("ContentType", "")
+        fmt = _MAIN_CONTENT_TYPES.get(ctype)
+        if fmt is not None:
+            part = override.get("PartName", "").lstrip("/")
+            return PackageInfo(format=fmt, main_part=part, content_type=ctype, parts=names)
+    if _is_strict(zf_names=names, path=p):
+        raise UnsupportedFormat(
+            "Strict Office Open XML (ISO/IEC 29500 Strict) is not supported; "
+            "save it as a Transitional .docx/.xlsx/.pptx",
+            path=p,
+        )
+    raise UnsupportedFormat(
+        "the package declares no Word, Excel or PowerPoint main part in [Content_Types].xml",
+        path=p,
+    )
+
+
+def _read(zf: zipfile.ZipFile, name: str, *, path: Path) -> bytes:
+    try:
+        return zf.read(name)
+    except (zipfile.BadZipFile, OSError, EOFError, ValueError) as exc:
+        raise CorruptArtifact(f"cannot decompress part {name}: {exc}", path=path) from None
+
+
+def _check_zip_limits(infos: list[zipfile.ZipInfo], *, path: Path) -> None:
+    if len(infos) > MAX_PARTS:
+        raise ArtifactTooLarge(f"{len(infos)} parts in the zip (limit {MAX_PARTS})", path=path)
+    total = 0
+    for info in infos:
+        total += info.file_size
+        if info.file_size > MAX_PART_BYTES:
+            raise ArtifactTooLarge(
+                f"part {info.filename} declares {info.file_size} bytes uncompressed "
+                f"(limit {MAX_PART_BYTES})",
+                path=path,
+            )
+        if (
+            info.file_size > RATIO_FLOOR_BYTES
+            and info.compress_size > 0
+            and info.file_size / info.compress_size > MAX_RATIO
+        ):
+            raise ArtifactTooLarge(
+                f"part {info.filename} expands {info.file_size / info.compress_size:.0f}x "
+                f"(limit {MAX_RATIO}x): a zip bomb",
+                path=path,
+            )
+    if total > MAX_PACKAGE_BYTES:
+        raise ArtifactTooLarge(
+            f"parts total {total} bytes uncompressed (limit {MAX_PACKAGE_BYTES})", path=path
+        )
+
+
+def _is_strict(*, zf_names: tuple[str, ...], path: Path) -> bool:
+    with zipfile.ZipFile(path) as zf:
+        if "_rels/.rels" not in zf_names:
+            return False
+        return _STRICT_NS.encode() in _read(zf, "_rels/.rels", path=path)
+
+
+def _cfb_has_encrypted_package(path: Path) -> bool:
+    """An encrypted OOXML file is a CFB container with an ``EncryptedPackage`` stream.
+    The stream name is stored UTF-16LE in the directory; a byte search is enough to
+    tell it from a legacy .doc/.xls/.ppt without a CFB parser."""
+    data = path.read_bytes()[: 4 * 1024 * 1024]
+    return "EncryptedPackage".encode("utf-16-le") in data
+
+
+def detect_format(path: str | Path) -> OfficeFormat:
+    return inspect_package(path).format

@@ -1,0 +1,59 @@
+"""``load``: pick the extractor by the artifact's content and build its Document."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .errors import UnsupportedFormat
+from .extractors.package import CFB_MAGIC, ZIP_MAGIC, inspect_package, read_head
+from .model import Document
+
+
+def load(source: str | Path, **options: Any) -> Document:
+    """Read an artifact into a Document.
+
+    ``source`` is a path to a .docx/.xlsx/.pptx file (format told by content, not by the
+    file name) or a saved Google API response (.json). Options are passed to the
+    extractor (for .docx: ``render=True`` to attach layout boxes).
+
+    Raises an :class:`~artifactcheck.errors.ArtifactCheckError` subclass naming the file
+    and the problem when the artifact cannot be read.
+    """
+    path = Path(source)
+    head = read_head(path) if path.is_file() else b""
+    if path.is_file() and not head.startswith(ZIP_MAGIC) and not head.startswith(CFB_MAGIC):
+        stripped = head.lstrip()
+        if stripped.startswith((b"{", b"[")) or (not stripped and path.stat().st_size > 0):
+            return _load_json(path, **options)
+    info = inspect_package(path)
+    if info.format == "pptx":
+        from .extractors.pptx import extract_pptx
+
+        return extract_pptx(path, **options)
+    if info.format == "xlsx":
+        from .extractors.xlsx import extract_xlsx
+
+        return extract_xlsx(path, **options)
+    if info.format == "docx":
+        from .extractors.docx import extract_docx
+
+        return extract_docx(path, **options)
+    raise UnsupportedFormat(f"no extractor for {info.format}", path=path)  # pragma: no cover
+
+
+def _load_json(path: Path, **options: Any) -> Document:
+    try:
+        data = json.loads(path.read_bytes())
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise UnsupportedFormat(f"not an Office file and not valid JSON: {exc}", path=path) from None
+    if isinstance(data, dict) and data.get("schema_version") and "root" in data:
+        return Document.model_validate(data)
+    try:
+        from .extractors.google_response import extract_google_response
+    except ImportError:
+        raise UnsupportedFormat(
+            "JSON input (a saved Google API response) is not supported yet", path=path
+        ) from None
+    return extract_google_response(data, path=path, **options)

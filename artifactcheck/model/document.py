@@ -1,0 +1,174 @@
+"""``Document``: the normalized tree of one artifact, its pages and its image store."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, PrivateAttr
+
+from .blobs import Blob
+from .node import Node
+
+SCHEMA_VERSION = "1.0"
+
+ArtifactFormat = Literal["docx", "xlsx", "pptx", "gdoc", "gsheet", "gslides"]
+PageKind = Literal["page", "slide", "sheet"]
+
+
+class Page(BaseModel):
+    """A printed page, a slide, or a sheet's canvas (grid coordinates in points, from the
+    top-left of cell A1). ``width``/``height`` in points; for a sheet, the extent of the
+    used range plus its drawings."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    index: int
+    kind: PageKind
+    width: float
+    height: float
+    name: str | None = None
+    hidden: bool = False
+    attrs: dict[str, JsonValue] = Field(default_factory=dict)
+
+
+class ArtifactInfo(BaseModel):
+    """Where the tree came from."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: ArtifactFormat
+    platform: Literal["office", "google"]
+    sha256: str
+    size_bytes: int
+    path: str | None = None
+    producer: str | None = None
+
+
+class ToolInfo(BaseModel):
+    """A tool that shaped the tree (extractor library, renderer), with its version."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    version: str
+
+
+class Document(BaseModel):
+    """The tree. ``root`` is the ``document`` node; ``pages`` lists pages/slides/sheets;
+    ``blobs`` maps sha256 to stored images; ``warnings`` lists what extraction could not
+    do (an unreadable chart, an undecodable image) so that nothing partial passes as whole.
+
+    Units are points, origin top-left of each page, y down (design/coordinates.md).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    schema_version: str = SCHEMA_VERSION
+    artifact: ArtifactInfo
+    pages: list[Page]
+    root: Node
+    blobs: dict[str, Blob] = Field(default_factory=dict)
+    tools: list[ToolInfo] = Field(default_factory=list)
+    warnings: list[str] = Field(default_factory=list)
+
+    _by_id: dict[str, Node] = PrivateAttr(default_factory=dict)
+    _nodes: list[Node] = PrivateAttr(default_factory=list)
+    _mirror: Any = PrivateAttr(default=None)  # lxml mirror for select(), built lazily
+
+    def model_post_init(self, context: Any, /) -> None:
+        self._link()
+
+    def _link(self) -> None:
+        """Give every node its parent, document and pre-order position; index ids."""
+        self._by_id = {}
+        self._nodes = []
+        self._mirror = None
+        self.root._parent = None
+        for i, node in enumerate(self.root.iter()):
+            node._document = self
+            node._order = i
+            for child in node.children:
+                child._parent = node
+            if node.id in self._by_id:
+                raise ValueError(f"duplicate node id {node.id!r}")
+            self._by_id[node.id] = node
+            self._nodes.append(node)
+
+    # -- navigation -------------------------------------------------------------------
+    def iter(self, kind: str | None = None) -> Iterator[Node]:
+        """Every node in document order, optionally only one kind."""
+        return (n for n in self._nodes if kind is None or n.kind == kind)
+
+    def __iter__(self) -> Iterator[Node]:  # type: ignore[override]
+        return iter(self._nodes)
+
+    def __len__(self) -> int:
+        return len(self._nodes)
+
+    def get(self, node_id: str) -> Node:
+        """The node with this id; KeyError names the id when there is none."""
+        try:
+            return self._by_id[node_id]
+        except KeyError:
+            raise KeyError(f"no node with id {node_id!r}") from None
+
+    def select(self, selector: str) -> list[Node]:
+        """Nodes matching a selector, in document order. See ``model/select.py``.
+
+        >>> doc.select("paragraph[heading_level='1']")          # doctest: +SKIP
+        >>> doc.select("slide:nth-of-type(2) image")            # doctest: +SKIP
+        >>> doc.select("run[bold=true][hyperlink]")             # doctest: +SKIP
+        """
+        return self.root.select(selector)
+
+    def select_one(self, selector: str) -> Node | None:
+        return self.root.select_one(selector)
+
+    def nodes_on_page(self, page: int, kind: str | None = None) -> list[Node]:
+        """Nodes with a box on ``page`` (0-based), in document order."""
+        return [
+            n
+            for n in self._nodes
+            if (kind is None or n.kind == kind) and any(b.page == page for b in n.boxes)
+        ]
+
+    def page(self, index: int) -> Page:
+        """Page by 0-based index; negative indexes count from the end (-1: last page)."""
+        return self.pages[index]
+
+    @property
+    def text(self) -> str:
+        return self.root.text
+
+    def blob(self, sha256: str) -> Blob:
+        try:
+            return self.blobs[sha256]
+        except KeyError:
+            raise KeyError(f"no blob {sha256!r} in this document") from None
+
+    def images(self) -> list[Node]:
+        return list(self.iter("image"))
+
+    # -- serialisation ----------------------------------------------------------------
+    def to_json(self, *, indent: int | None = 2) -> str:
+        return self.model_dump_json(indent=indent, exclude_none=False)
+
+    @classmethod
+    def from_json(cls, data: str | bytes) -> Document:
+        return cls.model_validate_json(data)
+
+    def write_assets(self, directory: str | Path) -> list[Path]:
+        """Write every blob that has bytes to ``directory/<sha256>.<ext>``."""
+        out = Path(directory)
+        out.mkdir(parents=True, exist_ok=True)
+        written = []
+        for sha, blob in sorted(self.blobs.items()):
+            if blob.data is None:
+                continue
+            ext = blob.mime.split("/")[-1].replace("jpeg", "jpg").replace("x-", "").split("+")[0]
+            path = out / f"{sha}.{ext}"
+            path.write_bytes(blob.data)
+            written.append(path)
+        return written

@@ -1,0 +1,125 @@
+"""``Box``: an axis-aligned rectangle on one page, in points, origin top-left, y down.
+
+See design/coordinates.md. Boxes are never clamped to the page: a picture hanging off a
+slide keeps its off-slide coordinates, because that is evidence a check must see.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+BoxOrigin = Literal["native", "layout", "ocr"]
+"""How a box was obtained: ``native`` file geometry, ``layout`` a rendered PDF, ``ocr``."""
+
+Point = tuple[float, float]
+
+
+class Box(BaseModel):
+    """A rectangle on page ``page`` (0-based): ``x0 <= x1`` and ``top <= bottom``, in points.
+
+    ``polygon`` is set for rotated or skewed shapes: the shape's true outline (page
+    coordinates, clockwise from the unrotated top-left corner); the box is then its
+    axis-aligned bounding rectangle.
+
+    >>> b = Box(page=0, x0=72, top=72, x1=144, bottom=108)
+    >>> (b.width, b.height, b.area, b.center)
+    (72.0, 36.0, 2592.0, (108.0, 90.0))
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    page: int = Field(ge=0)
+    x0: float
+    top: float
+    x1: float
+    bottom: float
+    origin: BoxOrigin = "native"
+    polygon: tuple[Point, ...] | None = None
+
+    @model_validator(mode="after")
+    def _well_formed(self) -> Box:
+        coords = (self.x0, self.top, self.x1, self.bottom)
+        if not all(math.isfinite(c) for c in coords):
+            raise ValueError(f"box coordinates must be finite, got {coords}")
+        if self.x1 < self.x0 or self.bottom < self.top:
+            raise ValueError(f"box must have x0 <= x1 and top <= bottom, got {coords}")
+        return self
+
+    @classmethod
+    def from_xywh(
+        cls,
+        page: int,
+        x: float,
+        y: float,
+        width: float,
+        height: float,
+        *,
+        origin: BoxOrigin = "native",
+    ) -> Box:
+        """A box from its top-left corner and size (negative sizes are normalised)."""
+        x0, x1 = sorted((x, x + width))
+        top, bottom = sorted((y, y + height))
+        return cls(page=page, x0=x0, top=top, x1=x1, bottom=bottom, origin=origin)
+
+    @classmethod
+    def around(cls, page: int, points: list[Point] | tuple[Point, ...], *, origin: BoxOrigin = "native") -> Box:
+        """The bounding box of a polygon, keeping the polygon."""
+        xs = [p[0] for p in points]
+        ys = [p[1] for p in points]
+        return cls(
+            page=page,
+            x0=min(xs),
+            top=min(ys),
+            x1=max(xs),
+            bottom=max(ys),
+            origin=origin,
+            polygon=tuple((float(x), float(y)) for x, y in points),
+        )
+
+    @property
+    def width(self) -> float:
+        return self.x1 - self.x0
+
+    @property
+    def height(self) -> float:
+        return self.bottom - self.top
+
+    @property
+    def area(self) -> float:
+        return self.width * self.height
+
+    @property
+    def center(self) -> Point:
+        return ((self.x0 + self.x1) / 2, (self.top + self.bottom) / 2)
+
+    @property
+    def corners(self) -> tuple[Point, Point, Point, Point]:
+        """Clockwise from top-left; the polygon's corners when the box has one of four."""
+        if self.polygon is not None and len(self.polygon) == 4:
+            p = self.polygon
+            return (p[0], p[1], p[2], p[3])
+        return ((self.x0, self.top), (self.x1, self.top), (self.x1, self.bottom), (self.x0, self.bottom))
+
+    def union(self, other: Box) -> Box:
+        """The smallest box covering both (same page only; the polygon is dropped)."""
+        if other.page != self.page:
+            raise ValueError(f"cannot unite boxes on pages {self.page} and {other.page}")
+        return Box(
+            page=self.page,
+            x0=min(self.x0, other.x0),
+            top=min(self.top, other.top),
+            x1=max(self.x1, other.x1),
+            bottom=max(self.bottom, other.bottom),
+            origin=self.origin,
+        )
+
+
+def union_all(boxes: list[Box]) -> list[Box]:
+    """One covering box per page, in page order."""
+    by_page: dict[int, Box] = {}
+    for b in boxes:
+        by_page[b.page] = by_page[b.page].union(b) if b.page in by_page else b
+    return [by_page[p] for p in sorted(by_page)]

@@ -1,0 +1,144 @@
+"""``Node``: one element of the normalized tree, the same vocabulary for all six sources.
+
+Kinds (see design/tree.md for what each source maps to which kind):
+
+- containers: ``document``, ``page``, ``slide``, ``sheet``, ``header``, ``footer``,
+  ``note`` (speaker notes), ``footnote``, ``comment``, ``group``, ``textbox``
+- text: ``paragraph`` (attrs: ``style_name``, ``heading_level``, ``list_level``,
+  ``list_ordered``), ``run`` (a span with one effective style; attrs: ``hyperlink``)
+- tables: ``table``, ``row``, ``cell``
+- drawn things: ``image``, ``shape``, ``chart``, ``media``
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, PrivateAttr
+
+from .geometry import Box
+from .style import Style
+
+if TYPE_CHECKING:
+    from .document import Document
+
+NodeKind = Literal[
+    "document",
+    "page",
+    "slide",
+    "sheet",
+    "header",
+    "footer",
+    "note",
+    "footnote",
+    "comment",
+    "group",
+    "textbox",
+    "paragraph",
+    "run",
+    "table",
+    "row",
+    "cell",
+    "image",
+    "shape",
+    "chart",
+    "media",
+]
+NODE_KINDS: tuple[str, ...] = NodeKind.__args__  # type: ignore[attr-defined]
+
+
+class Node(BaseModel):
+    """A tree node. ``text`` is the plain text of the whole subtree; ``boxes`` holds one
+    box per page the node is drawn on (empty when the node is not rendered, in which case
+    ``attrs["rendered"]`` is ``False`` and says why in ``attrs["not_rendered_reason"]``);
+    ``source`` points back into the file (XML part and shape id, API objectId, A1 cell).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    kind: NodeKind
+    text: str = ""
+    style: Style | None = None
+    attrs: dict[str, JsonValue] = Field(default_factory=dict)
+    boxes: list[Box] = Field(default_factory=list)
+    source: str | None = None
+    children: list[Node] = Field(default_factory=list)
+
+    _parent: Node | None = PrivateAttr(default=None)
+    _document: Document | None = PrivateAttr(default=None)
+    _order: int = PrivateAttr(default=-1)
+
+    def __repr__(self) -> str:
+        text = self.text if len(self.text) <= 40 else self.text[:37] + "..."
+        return f"<Node {self.kind} {self.id!r} {text!r}>"
+
+    __str__ = __repr__
+
+    # -- navigation -----------------------------------------------------------------
+    @property
+    def parent(self) -> Node | None:
+        return self._parent
+
+    @property
+    def document(self) -> Document | None:
+        return self._document
+
+    @property
+    def order(self) -> int:
+        """Position in document order (pre-order), -1 before the node joins a Document."""
+        return self._order
+
+    def ancestors(self) -> Iterator[Node]:
+        """Parent, grandparent, ... up to the root."""
+        node = self._parent
+        while node is not None:
+            yield node
+            node = node._parent
+
+    def iter(self) -> Iterator[Node]:
+        """This node and every descendant, in document (pre-)order. Iterative: deep
+        trees do not hit the recursion limit."""
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.children))
+
+    def descendants(self, kind: str | None = None) -> Iterator[Node]:
+        it = self.iter()
+        next(it)
+        return (n for n in it if kind is None or n.kind == kind)
+
+    def select(self, selector: str) -> list[Node]:
+        """Nodes in this subtree (self included) matching a CSS-like selector.
+        See :mod:`artifactcheck.model.select` for the syntax."""
+        from .select import select_nodes
+
+        return select_nodes(self, selector)
+
+    def select_one(self, selector: str) -> Node | None:
+        found = self.select(selector)
+        return found[0] if found else None
+
+    def is_inside(self, other: Node) -> bool:
+        """True when ``other`` is a proper ancestor of this node."""
+        return any(a is other for a in self.ancestors())
+
+    # -- geometry -------------------------------------------------------------------
+    @property
+    def pages(self) -> list[int]:
+        """0-based pages this node is drawn on, ascending."""
+        return sorted({b.page for b in self.boxes})
+
+    def boxes_on(self, page: int) -> list[Box]:
+        return [b for b in self.boxes if b.page == page]
+
+    @property
+    def box(self) -> Box | None:
+        """The first box (the node's box on its first page), or None when unrendered."""
+        return self.boxes[0] if self.boxes else None
+
+    def attr(self, name: str, default: Any = None) -> Any:
+        return self.attrs.get(name, default)

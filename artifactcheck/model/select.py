@@ -1,0 +1,123 @@
+"""Selectors over the tree: CSS syntax, parsed by ``cssselect`` and run as XPath by lxml.
+
+Why CSS: check authors know it, and cssselect (the parser behind parsel/Scrapy) is a
+well-kept grammar we do not have to write. The tree is mirrored once per Document into a
+light lxml tree: one element per node, tag = kind, attributes = the node's ``id``,
+``text``, effective style fields, scalar ``attrs`` and ``pages``.
+
+Syntax, with examples:
+
+=====================================  ==============================================
+``paragraph``                          every paragraph
+``slide image``                        images anywhere inside a slide
+``slide > shape``                      shapes directly on a slide (not in groups)
+``slide:nth-of-type(2) image``         images on the second slide (1-based, CSS rules)
+``paragraph[heading_level="3"]``       Heading 3 paragraphs
+``run[bold=true][italic=true]``        bold italic runs (booleans are ``true``/``false``)
+``run[hyperlink]``                     runs that carry a hyperlink
+``run[hyperlink*="example.org"]``      ... whose URL contains example.org
+``cell[text^="Total"]``                cells whose text starts with "Total"
+``paragraph:contains("Summary")``      paragraphs whose text contains "Summary"
+``image[pages~="0"]``                  images drawn on page 0 (``pages`` is a word list)
+``sheet[name="Data"] cell[row="1"]``   header-row cells of sheet "Data"
+``paragraph:not([list_level])``        paragraphs that are not list items
+``table row:first-child cell``         cells of every table's first row
+=====================================  ==============================================
+
+Numbers are written the shortest way (``12``, not ``12.0``; ``10.5``). Colours are
+``#rrggbb`` lower-case: ``run[color="#008b8b"]``. Attribute names with characters CSS
+cannot spell are left out of the mirror.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from cssselect import GenericTranslator
+from cssselect import SelectorError as _CssSelectorError
+from lxml import etree
+
+from ..errors import SelectorError
+from .style import STYLE_FIELDS
+
+if TYPE_CHECKING:
+    from .node import Node
+
+_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
+_XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_TRANSLATOR = GenericTranslator()
+
+
+def _fmt(value: Any) -> str | None:
+    if value is None or isinstance(value, (list, dict)):
+        return None
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return f"{value:g}" if value != int(value) or abs(value) >= 1e15 else str(int(value))
+    return _XML_BAD.sub("", str(value))
+
+
+def _mirror_element(node: Node, index: int) -> etree._Element:
+    el = etree.Element(node.kind)
+    el.set("_i", str(index))
+    el.set("id", _XML_BAD.sub("", node.id))
+    el.set("text", _XML_BAD.sub("", node.text))
+    if node.boxes:
+        el.set("pages", " ".join(str(p) for p in node.pages))
+    if node.style is not None:
+        for name in STYLE_FIELDS:
+            v = _fmt(getattr(node.style, name))
+            if v is not None:
+                el.set(name, v)
+    for name, value in node.attrs.items():
+        v = _fmt(value)
+        if v is not None and _NAME.match(name) and name not in ("_i", "id", "text", "pages"):
+            el.set(name, v)
+    if not node.children and node.text:
+        el.text = _XML_BAD.sub("", node.text)  # so :contains() sees leaf text
+    return el
+
+
+class _Mirror:
+    def __init__(self, root: Node) -> None:
+        self.nodes: list[Node] = []
+        self.elements: dict[int, etree._Element] = {}
+        stack: list[tuple[Node, etree._Element | None]] = [(root, None)]
+        self.root: etree._Element | None = None
+        while stack:
+            node, parent_el = stack.pop()
+            el = _mirror_element(node, len(self.nodes))
+            self.elements[id(node)] = el
+            self.nodes.append(node)
+            if parent_el is None:
+                self.root = el
+            else:
+                parent_el.append(el)
+            stack.extend((c, el) for c in reversed(node.children))
+
+
+@lru_cache(maxsize=512)
+def _compile(selector: str) -> etree.XPath:
+    try:
+        xpath = _TRANSLATOR.css_to_xpath(selector, prefix="descendant-or-self::")
+    except _CssSelectorError as exc:
+        raise SelectorError(f"cannot parse selector {selector!r}: {exc}") from None
+    return etree.XPath(xpath)
+
+
+def select_nodes(scope: Node, selector: str) -> list[Node]:
+    """Nodes in ``scope``'s subtree (scope included) that match ``selector``, in
+    document order."""
+    xpath = _compile(selector)
+    doc = scope.document
+    if doc is not None:
+        if doc._mirror is None:
+            doc._mirror = _Mirror(doc.root)
+        mirror: _Mirror = doc._mirror
+    else:
+        mirror = _Mirror(scope)
+    el = mirror.elements[id(scope)]
+    return [mirror.nodes[int(e.get("_i"))] for e in xpath(el)]
