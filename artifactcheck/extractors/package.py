@@ -50,7 +50,6 @@ _MAIN_CONTENT_TYPES: dict[str, OfficeFormat] = {
     "application/vnd.openxmlformats-officedocument.presentationml.template.main+xml": "pptx",
     "application/vnd.ms-powerpoint.template.macroEnabled.main+xml": "pptx",
 }
-_STRICT_NS = "http://purl.oclc.org/ooxml/"
 _CT_NS = "{http://schemas.openxmlformats.org/package/2006/content-types}"
 
 SAFE_XML_PARSER = etree.XMLParser(
@@ -127,22 +126,60 @@ def inspect_package(path: str | Path) -> PackageInfo:
                 "zip has no [Content_Types].xml, so it is not an Office Open XML package", path=p
             )
         ct_root = parse_xml(_read(zf, "[Content_Types].xml", path=p), path=p, part="[Content_Types].xml")
-    for override in ct_root.iter(f"{_CT_NS}Override"):
-        ctype = override.get("ContentType", "")
-        fmt = _MAIN_CONTENT_TYPES.get(ctype)
-        if fmt is not None:
-            part = override.get("PartName", "").lstrip("/")
-            return PackageInfo(format=fmt, main_part=part, content_type=ctype, parts=names)
-    if _is_strict(zf_names=names, path=p):
+        main_part, strict = _main_part_from_rels(zf, names, path=p)
+    if strict:
         raise UnsupportedFormat(
             "Strict Office Open XML (ISO/IEC 29500 Strict) is not supported; "
             "save it as a Transitional .docx/.xlsx/.pptx",
             path=p,
         )
+    overrides = {
+        o.get("PartName", "").lstrip("/"): o.get("ContentType", "")
+        for o in ct_root.iter(f"{_CT_NS}Override")
+    }
+    defaults = {
+        d.get("Extension", "").lower(): d.get("ContentType", "")
+        for d in ct_root.iter(f"{_CT_NS}Default")
+    }
+    if main_part is not None:
+        ctype = overrides.get(main_part) or defaults.get(main_part.rsplit(".", 1)[-1].lower(), "")
+        fmt = _MAIN_CONTENT_TYPES.get(ctype)
+        if fmt is not None and main_part in names:
+            return PackageInfo(format=fmt, main_part=main_part, content_type=ctype, parts=names)
+        if main_part not in names:
+            raise CorruptArtifact(
+                f"the package's main part {main_part} (named in _rels/.rels) is missing", path=p
+            )
+    # No usable relationship: fall back to the first declared main part.
+    for part, ctype in overrides.items():
+        fmt = _MAIN_CONTENT_TYPES.get(ctype)
+        if fmt is not None and part in names:
+            return PackageInfo(format=fmt, main_part=part, content_type=ctype, parts=names)
     raise UnsupportedFormat(
-        "the package declares no Word, Excel or PowerPoint main part in [Content_Types].xml",
-        path=p,
+        "the package declares no Word, Excel or PowerPoint main part", path=p
     )
+
+
+_OFFICE_DOCUMENT_REL = "/officeDocument/2006/relationships/officeDocument"
+_STRICT_OFFICE_DOCUMENT_REL = "http://purl.oclc.org/ooxml/officeDocument/relationships/officeDocument"
+_RELS_NS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
+
+
+def _main_part_from_rels(
+    zf: zipfile.ZipFile, names: tuple[str, ...], *, path: Path
+) -> tuple[str | None, bool]:
+    """The main part named by the package relationships, and whether it is Strict."""
+    if "_rels/.rels" not in names:
+        return None, False
+    rels = parse_xml(_read(zf, "_rels/.rels", path=path), path=path, part="_rels/.rels")
+    for rel in rels.iter(f"{_RELS_NS}Relationship"):
+        rtype = rel.get("Type", "")
+        target = rel.get("Target", "").lstrip("/")
+        if rtype == _STRICT_OFFICE_DOCUMENT_REL:
+            return target, True
+        if rtype.endswith(_OFFICE_DOCUMENT_REL):
+            return target, False
+    return None, False
 
 
 def _read(zf: zipfile.ZipFile, name: str, *, path: Path) -> bytes:
@@ -178,13 +215,6 @@ def _check_zip_limits(infos: list[zipfile.ZipInfo], *, path: Path) -> None:
         raise ArtifactTooLarge(
             f"parts total {total} bytes uncompressed (limit {MAX_PACKAGE_BYTES})", path=path
         )
-
-
-def _is_strict(*, zf_names: tuple[str, ...], path: Path) -> bool:
-    with zipfile.ZipFile(path) as zf:
-        if "_rels/.rels" not in zf_names:
-            return False
-        return _STRICT_NS.encode() in _read(zf, "_rels/.rels", path=path)
 
 
 def _cfb_has_encrypted_package(path: Path) -> bool:
