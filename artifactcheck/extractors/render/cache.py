@@ -1,0 +1,148 @@
+"""``render_pdf``: an Office file -> a PDF, through a content-addressed on-disk cache.
+
+Key = sha256 of the file bytes + renderer name, version and options + target, so scoring
+the same artifact twice renders once, and a LibreOffice upgrade never serves a stale PDF.
+Location: ``$ARTIFACTCHECK_CACHE_DIR`` if set, else ``platformdirs.user_cache_dir`` /
+``render``. Each entry is a directory ``<key>/`` holding ``document.pdf`` and
+``entry.json`` (size and sha256 of the PDF). It is written in a temporary directory and
+renamed into place in one step, so parallel processes never see half an entry; when two
+race, the first rename wins and the loser uses the winner's entry. An entry whose PDF no
+longer matches its recorded size/hash, or does not parse, is moved aside and rebuilt.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+from ...errors import RenderError
+from .pdf_check import pdf_page_count
+from .renderer import LibreOfficeRenderer, Renderer
+
+__all__ = ["RenderedPDF", "cache_dir", "cache_key", "render_pdf"]
+
+_CACHE_LAYOUT = "1"  # bump when the entry format changes
+
+
+@dataclass(frozen=True)
+class RenderedPDF:
+    """A rendered PDF. ``pdf_path`` lives in the cache directory: do not modify it."""
+
+    pdf_path: Path
+    renderer_name: str
+    renderer_version: str
+    cached: bool
+
+
+def cache_dir() -> Path:
+    """The render cache root (created on demand)."""
+    override = os.environ.get("ARTIFACTCHECK_CACHE_DIR")
+    if override:
+        return Path(override) / "render"
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("artifactcheck")) / "render"
+
+
+def _sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def cache_key(path: Path, renderer: Renderer, *, target: str = "pdf") -> str:
+    """The entry name for ``path`` rendered by ``renderer`` (hex sha256)."""
+    parts = [
+        _CACHE_LAYOUT,
+        _sha256_file(path),
+        renderer.name,
+        renderer.version,
+        renderer.options,
+        target,
+    ]
+    return hashlib.sha256("\0".join(parts).encode()).hexdigest()
+
+
+def _valid_entry(entry: Path) -> bool:
+    pdf = entry / "document.pdf"
+    try:
+        meta = json.loads((entry / "entry.json").read_text())
+        if pdf.stat().st_size != meta["size"]:
+            return False
+        if _sha256_file(pdf) != meta["sha256"]:
+            return False
+    except (OSError, ValueError, KeyError, TypeError):
+        return False
+    return pdf_page_count(pdf) > 0
+
+
+def _discard(entry: Path) -> None:
+    """Move a bad entry aside atomically (so no reader sees it half-deleted), then delete."""
+    trash = entry.with_name(f".trash-{entry.name}-{uuid.uuid4().hex}")
+    try:
+        os.rename(entry, trash)
+    except OSError:
+        return  # someone else already moved or replaced it
+    shutil.rmtree(trash, ignore_errors=True)
+
+
+def render_pdf(
+    path: Path,
+    *,
+    renderer: Renderer | None = None,
+    timeout: float = 120,
+    use_cache: bool = True,
+) -> RenderedPDF:
+    """Render ``path`` to PDF, reusing a cached rendering of the same bytes when possible.
+
+    ``use_cache=False`` skips the lookup and always renders; the fresh PDF still replaces
+    the cache entry (the returned path must live somewhere we own). Raises
+    :class:`~artifactcheck.errors.RenderError` / ``RenderTimeout`` from the renderer.
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise RenderError("input file does not exist", path=path)
+    renderer = renderer or LibreOfficeRenderer()
+    root = cache_dir()
+    key = cache_key(path, renderer)
+    entry = root / key[:2] / key
+    if use_cache and entry.is_dir():
+        if _valid_entry(entry):
+            return RenderedPDF(entry / "document.pdf", renderer.name, renderer.version, True)
+        _discard(entry)
+
+    entry.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".tmp-{key[:8]}-", dir=entry.parent))
+    try:
+        pdf = renderer.convert(path, staging / "convert", target="pdf", timeout=timeout)
+        os.replace(pdf, staging / "document.pdf")
+        shutil.rmtree(staging / "convert", ignore_errors=True)
+        meta = {
+            "size": (staging / "document.pdf").stat().st_size,
+            "sha256": _sha256_file(staging / "document.pdf"),
+            "source_sha256": _sha256_file(path),
+            "renderer": renderer.name,
+            "version": renderer.version,
+            "options": renderer.options,
+        }
+        (staging / "entry.json").write_text(json.dumps(meta))
+        if not use_cache and entry.is_dir():
+            _discard(entry)
+        try:
+            os.rename(staging, entry)
+        except OSError:
+            # Another process won the race: use its entry if it is sound, else replace it.
+            if not _valid_entry(entry):
+                _discard(entry)
+                os.rename(staging, entry)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return RenderedPDF(entry / "document.pdf", renderer.name, renderer.version, False)

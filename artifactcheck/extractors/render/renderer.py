@@ -1,0 +1,259 @@
+"""Renderers: turn an Office file into a PDF (or another target) in a directory we own.
+
+The :class:`Renderer` protocol is what callers see; :class:`LibreOfficeRenderer` starts one
+headless ``soffice`` per conversion. A warm, long-lived LibreOffice driven over UNO can
+implement the same protocol later (same ``convert`` signature, its own ``name``/``options``)
+without touching any caller: the cache key already includes the renderer's name, version
+and options. See design/rendering.md.
+
+Boundaries: success is judged by the output file (it exists and parses as a PDF with at
+least one page), never by soffice's exit code, which is 0 on many silent failures. Every
+conversion gets a fresh profile directory (a shared profile makes a second, parallel
+soffice hand its job to the first one and return without output) and runs in its own
+process group, which is killed whole on timeout and after every run, so no ``soffice.bin``
+survives us. The temporary work directory is always removed.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+from typing import Protocol, runtime_checkable
+
+from ...errors import MissingDependency, RenderError, RenderTimeout
+
+__all__ = ["LibreOfficeRenderer", "Renderer", "soffice_version", "find_soffice"]
+
+# Filter names per LibreOffice application; the input's application decides which PDF
+# export filter accepts it (writer_pdf_Export refuses a spreadsheet).
+_PDF_FILTERS = {
+    "docx": "writer_pdf_Export",
+    "xlsx": "calc_pdf_Export",
+    "pptx": "impress_pdf_Export",
+}
+_STDERR_TAIL = 2000
+
+
+@runtime_checkable
+class Renderer(Protocol):
+    """Something that converts an Office file into ``target`` (``"pdf"``) inside ``out_dir``.
+
+    ``name`` and ``version`` identify the rendering engine (recorded in the Document's
+    ``tools`` and in the cache key); ``options`` is a short stable string of the settings
+    that change the output (also part of the cache key).
+    """
+
+    name: str
+    version: str
+    options: str
+
+    def convert(self, src: Path, out_dir: Path, *, target: str = "pdf", timeout: float) -> Path:
+        """Write the converted file into ``out_dir`` and return its path.
+
+        Raises :class:`RenderTimeout` after ``timeout`` seconds and :class:`RenderError`
+        when no usable output was produced.
+        """
+        ...
+
+
+def find_soffice() -> str:
+    """The ``soffice`` executable (env ``ARTIFACTCHECK_SOFFICE`` overrides the PATH lookup)."""
+    exe = os.environ.get("ARTIFACTCHECK_SOFFICE") or shutil.which("soffice") or shutil.which("libreoffice")
+    if not exe:
+        raise MissingDependency(
+            "LibreOffice (soffice)",
+            hint="apt-get install libreoffice-writer libreoffice-calc libreoffice-impress",
+        )
+    return exe
+
+
+@functools.cache
+def soffice_version(exe: str) -> str:
+    """``soffice --version``'s version number, e.g. ``"7.4.7.2"`` (run once per executable)."""
+    try:
+        out = subprocess.run(
+            [exe, "--version"], capture_output=True, text=True, timeout=60, start_new_session=True
+        ).stdout
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise MissingDependency("LibreOffice (soffice)", hint=f"a working {exe}: {exc}") from None
+    # "LibreOffice 7.4.7.2 40(Build:2)" -> "7.4.7.2"; keep the whole line if the shape differs.
+    parts = out.split()
+    return parts[1] if len(parts) >= 2 and parts[1][:1].isdigit() else out.strip() or "unknown"
+
+
+def _input_format(src: Path) -> str | None:
+    # Local import: package.py pulls lxml; the renderer should stay importable on its own.
+    from ..package import inspect_package
+
+    try:
+        return inspect_package(src).format
+    except Exception:  # a broken file still goes to soffice, which reports it by not converting
+        suffix = src.suffix.lower().lstrip(".")
+        return suffix if suffix in _PDF_FILTERS else None
+
+
+class LibreOfficeRenderer:
+    """Headless LibreOffice, one fresh process (and profile) per conversion.
+
+    ``tagged=True`` exports a tagged PDF (``UseTaggedPDF``): the structure tree then maps
+    Writer paragraphs, list items, tables and figures to marked content on the pages
+    (see docs/notes in design/rendering.md); the page layout is the same either way.
+    ``tmp_root`` is where per-conversion work directories are made (default: the system
+    temp dir); tests point it at their own directory to assert nothing is left behind.
+    """
+
+    name = "libreoffice"
+
+    def __init__(self, *, soffice: str | None = None, tagged: bool = True, tmp_root: Path | None = None) -> None:
+        self.soffice = soffice or find_soffice()
+        self.tagged = tagged
+        self.tmp_root = tmp_root
+
+    @property
+    def version(self) -> str:
+        return soffice_version(self.soffice)
+
+    @property
+    def options(self) -> str:
+        return "tagged" if self.tagged else "plain"
+
+    def _filter(self, fmt: str | None, target: str) -> str:
+        if target != "pdf":
+            return target  # e.g. "png" or "html": soffice picks the filter
+        export = _PDF_FILTERS.get(fmt or "")
+        if export is None:
+            return "pdf"
+        opts: dict[str, dict[str, str]] = {
+            "UseTaggedPDF": {"type": "boolean", "value": "true" if self.tagged else "false"},
+            # Comments as PDF annotations would add text that is not on the page.
+            "ExportNotes": {"type": "boolean", "value": "false"},
+        }
+        return f"pdf:{export}:{json.dumps(opts, separators=(',', ':'))}"
+
+    def convert(self, src: Path, out_dir: Path, *, target: str = "pdf", timeout: float = 120) -> Path:
+        """Convert ``src`` into ``out_dir/<src.stem>.<target>``; see the module docstring."""
+        src = Path(src)
+        if not src.is_file():
+            raise RenderError("input file does not exist", path=src)
+        out_dir = Path(out_dir)
+        out_dir.mkdir(parents=True, exist_ok=True)
+        fmt = _input_format(src)
+        work = Path(tempfile.mkdtemp(prefix="artifactcheck-lo-", dir=self.tmp_root))
+        try:
+            # A copy under a plain name: soffice derives the output name from the input
+            # name and mishandles some characters (and a leading '-' looks like an option).
+            suffix = f".{fmt}" if fmt else src.suffix.lower()
+            job_in = work / f"input{suffix}"
+            shutil.copyfile(src, job_in)
+            (work / "out").mkdir()
+            cmd = [
+                self.soffice,
+                f"-env:UserInstallation={(work / 'profile').as_uri()}",
+                "--headless",
+                "--invisible",
+                "--norestore",
+                "--nologo",
+                "--nodefault",
+                "--nolockcheck",
+                "--convert-to",
+                self._filter(fmt, target),
+                "--outdir",
+                str(work / "out"),
+                str(job_in),
+            ]
+            stderr_text = self._run(cmd, work=work, src=src, timeout=timeout)
+            produced = work / "out" / f"input.{target}"
+            if not produced.is_file() or produced.stat().st_size == 0:
+                raise RenderError(
+                    f"LibreOffice produced no {target}; stderr tail: {stderr_text[-_STDERR_TAIL:]!r}",
+                    path=src,
+                )
+            if target == "pdf":
+                _check_pdf(produced, src=src, stderr=stderr_text)
+            dest = out_dir / f"{src.stem}.{target}"
+            shutil.move(str(produced), dest)
+            return dest
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+
+    def _run(self, cmd: list[str], *, work: Path, src: Path, timeout: float) -> str:
+        """Run soffice in a new session; kill its whole group on timeout and after exit."""
+        env = dict(os.environ)
+        env.setdefault("HOME", str(work))  # soffice writes dotfiles under $HOME if it has none
+        err_path = work / "stderr.txt"
+        with open(err_path, "wb") as err:
+            try:
+                proc = subprocess.Popen(
+                    cmd,
+                    stdin=subprocess.DEVNULL,
+                    stdout=err,
+                    stderr=err,
+                    env=env,
+                    cwd=work,
+                    start_new_session=True,
+                )
+            except OSError as exc:
+                raise RenderError(f"cannot start {cmd[0]}: {exc}", path=src) from None
+            try:
+                proc.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                _kill_group(proc)
+                raise RenderTimeout(f"LibreOffice did not finish within {timeout:g} s", path=src) from None
+            finally:
+                # oosplash may exit while soffice.bin (same group) lingers: reap it all.
+                _kill_group(proc)
+        return err_path.read_text(errors="replace")
+
+
+def _kill_group(proc: subprocess.Popen[bytes]) -> None:
+    """SIGKILL the process group led by ``proc`` and wait until its members are gone."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL is not ignorable
+        pass
+    # Members of the group that are not our children are reparented to init; wait briefly
+    # until /proc shows none left so callers can rely on "nothing survives".
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and _group_alive(proc.pid):
+        time.sleep(0.02)
+
+
+def _group_alive(pgid: int) -> bool:
+    proc_dir = Path("/proc")
+    if not proc_dir.is_dir():  # pragma: no cover - not Linux
+        return False
+    for entry in proc_dir.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        # Fields after the ")" that ends comm: state ppid pgrp ...
+        fields = stat[stat.rfind(")") + 2 :].split()
+        if len(fields) > 2 and int(fields[2]) == pgid and fields[0] != "Z":
+            return True
+    return False
+
+
+def _check_pdf(pdf: Path, *, src: Path, stderr: str) -> None:
+    """Raise RenderError unless ``pdf`` opens and has pages."""
+    from .pdf_check import pdf_page_count
+
+    pages = pdf_page_count(pdf)
+    if pages <= 0:
+        raise RenderError(
+            f"LibreOffice wrote an unreadable or empty PDF; stderr tail: {stderr[-_STDERR_TAIL:]!r}",
+            path=src,
+        )
