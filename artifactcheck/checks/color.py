@@ -1,0 +1,535 @@
+"""Colour: parse what a rubric writes, measure CIEDE2000 distance, classify to names.
+
+Specs a rubric may write (``resolve_color``):
+
+- ``#rgb`` / ``#rrggbb`` (or the 6 hex digits alone), ``rgb(0, 139, 139)``, ``hsl(...)``
+  and any other CSS colour syntax coloraide reads;
+- CSS names (``darkcyan``);
+- Google Docs palette names (``dark cyan 1``, ``light red 2``, ``dark grey 4``); both
+  spellings of the swapped light-yellow pair are accepted (see ``palettes.py``);
+- Office theme names (``accent 1``, ``Blue, Accent 1, Lighter 40%``, ``text 2``,
+  ``hyperlink``) of the default 2013-2022 theme, ``office2007:``/``office2023:`` prefixes
+  for the other defaults, Office standard colours (``dark red``), Word highlight names
+  (``dark cyan``, prefix ``word:``).
+
+A name may mean several colours (``green`` is #00ff00 in Google's palette, #008000 in
+CSS, #00b050 in Office): an unprefixed name resolves to every candidate and a match with
+any of them counts; the evidence says which one matched. A prefix (``google:``, ``css:``,
+``office:``, ``word:``) restricts the lookup to one vocabulary.
+
+Distances are CIEDE2000 (coloraide, ``method="2000"``) on sRGB colours; 0 is identity,
+about 2.3 is a just-noticeable difference, palette neighbours differ by 5-20.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+from typing import Literal
+
+from coloraide import Color
+from coloraide.css import color_names
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..model import Document, Node
+from .palettes import (
+    GOOGLE_ALTERNATES,
+    GOOGLE_PALETTE,
+    OFFICE_SLOT_ALIASES,
+    OFFICE_STANDARD,
+    OFFICE_THEMES,
+    WORD_HIGHLIGHT,
+)
+from .registry import Resources, register_check
+from .result import CheckResult
+from .target import TargetSpec, node_ref, select_targets, style_units
+
+Vocabulary = Literal["google", "office", "css", "word"]
+ColorProperty = Literal["color", "highlight", "fill"]
+
+DEFAULT_TOLERANCE = 2.0
+"""Default CIEDE2000 tolerance for "is this colour": above rounding noise of tints and
+theme colours (< 1), below a just-noticeable difference (~2.3). It cannot be larger:
+some Google palette neighbours are closer than 5 (light gray 3 vs white: 2.4; red berry
+vs dark red 2: 0.2)."""
+
+DEFAULT_MIN_DISTANCE = 5.0
+"""Default CIEDE2000 distance below which two colours count as "the same colour" for
+distinctness: a reader cannot tell them apart at a glance."""
+
+_HEX6 = re.compile(r"^#?([0-9a-fA-F]{6})$")
+_HEX3 = re.compile(r"^#([0-9a-fA-F]{3})$")
+_OFFICE_MOD = re.compile(r"^(lighter|darker)\s+(\d{1,3})\s*%$")
+
+
+@dataclass(frozen=True)
+class NamedColor:
+    """One reading of a colour spec: the hex value, and the name and vocabulary it
+    came from (``hex`` for literal values)."""
+
+    hex: str
+    name: str
+    vocabulary: str
+
+
+# -- parsing --------------------------------------------------------------------------------
+
+
+def format_color(hex_value: str) -> str:
+    """Canonical form of a colour: ``#rrggbb`` lower-case.
+
+    >>> format_color("#ABC")
+    '#aabbcc'
+    """
+    return resolve_color(hex_value)[0].hex
+
+
+def to_hex(spec: str) -> str:
+    """The first (preferred) reading of ``spec`` as ``#rrggbb``; ValueError when no
+    vocabulary knows it.
+
+    >>> to_hex("dark cyan 1"), to_hex("rgb(0, 139, 139)"), to_hex("accent 1")
+    ('#45818e', '#008b8b', '#4472c4')
+    """
+    return resolve_color(spec)[0].hex
+
+
+@lru_cache(maxsize=2048)
+def resolve_color(spec: str) -> tuple[NamedColor, ...]:
+    """Every colour ``spec`` can mean, preferred first (Google palette, Office theme and
+    standard colours, Word highlights, CSS). ValueError when nothing matches.
+
+    >>> [c.hex for c in resolve_color("light yellow 2")]
+    ['#ffe599', '#ffd966']
+    >>> [c.vocabulary for c in resolve_color("green")]
+    ['google', 'office', 'css']
+    """
+    raw = spec.strip()
+    literal = _parse_literal(raw)
+    if literal is not None:
+        return (NamedColor(literal, raw, "hex"),)
+    vocabulary: str | None = None
+    name = raw
+    m = re.match(r"^(google|office|office2007|office2023|css|word)\s*:\s*(.+)$", raw, re.I)
+    if m:
+        vocabulary, name = m.group(1).lower(), m.group(2)
+    key = _name_key(name)
+    found: list[NamedColor] = []
+    if vocabulary in (None, "google"):
+        if key in GOOGLE_PALETTE:
+            found.append(NamedColor(GOOGLE_PALETTE[key], key, "google"))
+        found.extend(NamedColor(h, key + " (Docs tooltip)", "google") for h in GOOGLE_ALTERNATES.get(key, ()))
+    if vocabulary in (None, "office", "office2007", "office2023"):
+        theme = "office" if vocabulary in (None, "office") else vocabulary
+        office = _office_color(key, theme)
+        if office is not None:
+            found.append(NamedColor(office, key, theme))
+        if vocabulary in (None, "office") and key in OFFICE_STANDARD:
+            found.append(NamedColor(OFFICE_STANDARD[key], key, "office"))
+    if vocabulary in (None, "word") and key in WORD_HIGHLIGHT:
+        found.append(NamedColor(WORD_HIGHLIGHT[key], key, "word"))
+    if vocabulary in (None, "css"):
+        css_key = key.replace(" ", "")
+        if color_names.has_name(css_key) and css_key != "transparent":
+            found.append(NamedColor(Color(css_key).to_string(hex=True, alpha=False), css_key, "css"))
+    unique: list[NamedColor] = []
+    seen: set[str] = set()
+    for c in found:
+        if c.hex not in seen:
+            seen.add(c.hex)
+            unique.append(c)
+    if not unique:
+        raise ValueError(f"unknown colour {spec!r}: not hex, rgb(), CSS, Google palette or Office theme")
+    return tuple(unique)
+
+
+def _parse_literal(raw: str) -> str | None:
+    m = _HEX6.match(raw)
+    if m:
+        return "#" + m.group(1).lower()
+    m = _HEX3.match(raw)
+    if m:
+        return "#" + "".join(ch * 2 for ch in m.group(1).lower())
+    if "(" in raw:
+        try:
+            color = Color(raw)
+        except ValueError:
+            return None
+        return color.convert("srgb").fit("srgb").to_string(hex=True, alpha=False)
+    return None
+
+
+def _name_key(name: str) -> str:
+    key = name.strip().lower().replace("_", " ").replace("-", " ")
+    key = re.sub(r"\bgrey\b", "gray", key)
+    key = re.sub(r"\s*,\s*", ", ", key)
+    key = re.sub(r"([a-z])(\d)", r"\1 \2", key)  # "dark cyan1" / "accent1"
+    return re.sub(r"\s+", " ", key)
+
+
+def _office_color(key: str, theme: str) -> str | None:
+    """An Office theme colour with its optional ``Lighter N%`` / ``Darker N%``
+    modifier, computed the way Office does (HSL luminance modulation/offset)."""
+    parts = [p.strip() for p in key.split(",")]
+    slot: str | None = None
+    modifier: re.Match[str] | None = None
+    for part in parts:
+        norm = OFFICE_SLOT_ALIASES.get(part.replace(" ", ""), OFFICE_SLOT_ALIASES.get(part, part))
+        if norm in OFFICE_THEMES[theme]:
+            slot = norm
+        elif _OFFICE_MOD.match(part):
+            modifier = _OFFICE_MOD.match(part)
+    if slot is None:
+        return None
+    base = OFFICE_THEMES[theme][slot]
+    if modifier is None:
+        return base
+    amount = int(modifier.group(2)) / 100.0
+    hsl = Color(base).convert("hsl")
+    lightness = hsl["lightness"]
+    if modifier.group(1) == "lighter":  # lumMod (1 - a), lumOff a
+        lightness = lightness * (1 - amount) + amount
+    else:  # lumMod (1 - a)
+        lightness = lightness * (1 - amount)
+    hsl["lightness"] = min(1.0, max(0.0, lightness))
+    return hsl.convert("srgb").fit("srgb").to_string(hex=True)
+
+
+# -- distance and classification ---------------------------------------------------------
+
+
+@lru_cache(maxsize=8192)
+def _lab_color(hex_value: str) -> Color:
+    return Color(hex_value)
+
+
+@lru_cache(maxsize=65536)
+def _delta_e_ordered(a: str, b: str) -> float:
+    return float(_lab_color(a).delta_e(_lab_color(b), method="2000"))
+
+
+def delta_e(a: str, b: str) -> float:
+    """CIEDE2000 distance between two colour specs (hex, names, ...); symmetric, 0 for
+    the same colour. Each spec uses its first reading.
+
+    >>> delta_e("#ffffff", "white")
+    0.0
+    >>> round(delta_e("dark cyan 1", "light cyan 1"), 1)
+    13.1
+    """
+    x, y = to_hex(a), to_hex(b)
+    if x == y:
+        return 0.0
+    # CIEDE2000 is symmetric in theory; ordering the pair makes it exactly so in floats.
+    return _delta_e_ordered(*sorted((x, y)))
+
+
+@dataclass(frozen=True)
+class ColorMatch:
+    """How close an actual colour is to the closest reading of an expected spec."""
+
+    ok: bool
+    distance: float
+    closest: NamedColor
+    tolerance: float
+
+    def evidence(self) -> dict[str, object]:
+        return {
+            "expected_hex": self.closest.hex,
+            "expected_name": self.closest.name,
+            "vocabulary": self.closest.vocabulary,
+            "delta_e2000": round(self.distance, 3),
+            "tolerance": self.tolerance,
+        }
+
+
+def match_color(actual: str, expected: str, *, tolerance: float = DEFAULT_TOLERANCE) -> ColorMatch:
+    """Compare an actual ``#rrggbb`` with every reading of ``expected``; ok when the
+    closest is within ``tolerance`` (CIEDE2000, inclusive).
+
+    >>> match_color("#46818e", "dark cyan 1").ok
+    True
+    >>> match_color("#ffd966", "light yellow 2").distance
+    0.0
+    """
+    actual_hex = to_hex(actual)
+    best: tuple[float, NamedColor] | None = None
+    for cand in resolve_color(expected):
+        d = delta_e(actual_hex, cand.hex)
+        if best is None or d < best[0]:
+            best = (d, cand)
+    assert best is not None  # resolve_color never returns an empty tuple
+    return ColorMatch(best[0] <= tolerance, best[0], best[1], tolerance)
+
+
+@lru_cache(maxsize=8)
+def palette(vocabulary: str) -> tuple[NamedColor, ...]:
+    """Every named colour of one vocabulary (``google``, ``office``, ``css``, ``word``,
+    or ``all``)."""
+    out: list[NamedColor] = []
+    if vocabulary in ("google", "all"):
+        out += [NamedColor(h, n, "google") for n, h in GOOGLE_PALETTE.items()]
+    if vocabulary in ("office", "all"):
+        out += [NamedColor(h, n, "office") for n, h in OFFICE_THEMES["office"].items()]
+        out += [NamedColor(h, n, "office") for n, h in OFFICE_STANDARD.items()]
+    if vocabulary in ("word", "all"):
+        out += [NamedColor(h, n, "word") for n, h in WORD_HIGHLIGHT.items()]
+    if vocabulary in ("css", "all"):
+        out += [
+            NamedColor(Color(n).to_string(hex=True, alpha=False), n, "css")
+            for n in sorted(color_names.name2val_map)
+            if n != "transparent"
+        ]
+    if not out:
+        raise ValueError(f"unknown palette {vocabulary!r}; use google, office, css, word or all")
+    return tuple(out)
+
+
+def nearest_named(color: str, *, vocabulary: str = "google") -> tuple[NamedColor, float]:
+    """The named colour closest to ``color`` (CIEDE2000) in one vocabulary, and its
+    distance.
+
+    >>> c, d = nearest_named("#46828f"); (c.name, round(d, 1))
+    ('dark cyan 1', 0.4)
+    """
+    hex_value = to_hex(color)
+    best = min(palette(vocabulary), key=lambda c: (delta_e(hex_value, c.hex), c.name))
+    return best, delta_e(hex_value, best.hex)
+
+
+# -- the colour of a node ---------------------------------------------------------------
+
+
+def node_color(node: Node, prop: str) -> tuple[str | None, dict[str, int]]:
+    """The colour ``prop`` (color | highlight | fill) that marks a node: the node's own
+    style value for runs and fills, else the colour covering most visible characters
+    among its coloured runs (a topic paragraph whose first words are highlighted is
+    "highlighted in that colour"). Returns ``(hex or None, {hex or "none": characters})``;
+    the dict shows mixed colours.
+    """
+    own = getattr(node.style, prop, None) if node.style is not None else None
+    if own is not None and (node.kind == "run" or prop == "fill"):
+        return own, {own: len(node.text.strip()) or 1}
+    runs = [node] if node.kind == "run" else list(node.descendants("run"))
+    counts: dict[str, int] = {}
+    for run in runs:
+        n = len("".join(run.text.split()))
+        if n == 0:
+            continue
+        value = getattr(run.style, prop, None) if run.style is not None else None
+        counts[value or "none"] = counts.get(value or "none", 0) + n
+    if not counts:
+        return own, ({own: 1} if own else {})
+    coloured = {k: v for k, v in counts.items() if k != "none"}
+    if not coloured:
+        return None, counts
+    return max(coloured.items(), key=lambda kv: (kv[1], kv[0]))[0], counts
+
+
+# -- checks -------------------------------------------------------------------------------
+
+
+class ColorIsParams(BaseModel):
+    """Parameters of ``color_is``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    target: TargetSpec
+    property: ColorProperty = "color"
+    expected: str
+    tolerance: float = Field(default=DEFAULT_TOLERANCE, ge=0)
+    quantifier: Literal["all", "any"] = "all"
+
+
+@register_check(
+    "color_is",
+    mechanism="tolerance",
+    params=ColorIsParams,
+    example={"target": {"link": "example.org"}, "property": "color", "expected": "dark cyan 1"},
+)
+def color_is(doc: Document, params: ColorIsParams, resources: Resources) -> CheckResult:
+    """The target's text colour, highlight or fill is the expected colour within a CIEDE2000 tolerance.
+
+    >>> from artifactcheck.checks.examples import tiny_doc
+    >>> from artifactcheck import run_check
+    >>> r = run_check("color_is", tiny_doc(), {"target": "run[hyperlink]", "expected": "dark cyan 1"})
+    >>> r.status, r.evidence["nodes"][0]["delta_e2000"], r.evidence["nodes"][0]["nearest_name"]
+    ('pass', 0.0, 'dark cyan 1')
+    """
+    expected = resolve_color(params.expected)  # ValueError -> status error (bad rubric)
+    nodes = select_targets(doc, params.target)
+    name = "color_is"
+    if not nodes:
+        return CheckResult(check=name, status="fail", mechanism="tolerance",
+                           explanation=f"no node matches {params.target.describe()}",
+                           evidence={"nodes": [], "expected": [c.hex for c in expected]})
+    # Every run of the target (whitespace-only runs skipped) must have the colour: "the
+    # hyperlink is dark cyan 1" is false when one of its runs is black.
+    units = [u for node in nodes for u in style_units(node, params.property)]
+    rows: list[dict[str, object]] = []
+    ok_count = 0
+    for unit in units:
+        actual = getattr(unit.style, params.property, None) if unit.style is not None else None
+        row: dict[str, object] = {**node_ref(unit), "actual": actual}
+        if actual is None:
+            row.update(ok=False, reason=f"no {params.property} set")
+        else:
+            m = match_color(actual, params.expected, tolerance=params.tolerance)
+            row.update(ok=m.ok, **m.evidence())
+            nearest, dist = nearest_named(actual, vocabulary="all")
+            row.update(nearest_name=nearest.name, nearest_vocabulary=nearest.vocabulary)
+            ok_count += m.ok
+        rows.append(row)
+    nodes = units
+    passed = ok_count == len(nodes) if params.quantifier == "all" else ok_count > 0
+    score = (ok_count / len(nodes)) if params.quantifier == "all" else float(passed)
+    bad = [r for r in rows if not r["ok"]]
+    explanation = (
+        f"{ok_count}/{len(nodes)} run(s)/node(s) have {params.property} within dE2000 "
+        f"{params.tolerance} of {params.expected!r}"
+    )
+    if bad:
+        first = bad[0]
+        explanation += f"; e.g. {first['id']} is {first['actual']} (dE {first.get('delta_e2000', 'n/a')})"
+    return CheckResult(check=name, status="pass" if passed else "fail", mechanism="tolerance",
+                       score=score, explanation=explanation,
+                       evidence={"nodes": rows, "expected": [c.hex for c in expected],  # type: ignore[dict-item]
+                                 "tolerance": params.tolerance, "property": params.property})
+
+
+class ColorClassifiedParams(BaseModel):
+    """Parameters of ``color_classified_as``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    target: TargetSpec
+    property: ColorProperty = "color"
+    expected: str = Field(description="a palette name, or a hue family such as 'yellow' when family=true")
+    vocabulary: Literal["google", "office", "css", "word", "all"] = "google"
+    family: bool = Field(default=False, description="accept any light/dark variant of the expected hue")
+
+
+@register_check(
+    "color_classified_as",
+    mechanism="tolerance",
+    params=ColorClassifiedParams,
+    example={"target": "cell[row='2']", "property": "fill", "expected": "yellow", "family": True},
+)
+def color_classified_as(doc: Document, params: ColorClassifiedParams, resources: Resources) -> CheckResult:
+    """The target's colour is nearest (CIEDE2000) to the expected named colour of a palette.
+
+    >>> from artifactcheck.checks.examples import tiny_doc
+    >>> from artifactcheck import run_check
+    >>> run_check("color_classified_as", tiny_doc(),
+    ...           {"target": "run[hyperlink]", "expected": "cyan", "family": True}).status
+    'pass'
+    """
+    want = _name_key(params.expected)
+    nodes = select_targets(doc, params.target)
+    rows: list[dict[str, object]] = []
+    ok_count = 0
+    for node in nodes:
+        actual, _mix = node_color(node, params.property)
+        row: dict[str, object] = {**node_ref(node), "actual": actual}
+        if actual is None:
+            row.update(ok=False, reason=f"no {params.property} set")
+        else:
+            nearest, dist = nearest_named(actual, vocabulary=params.vocabulary)
+            got = _hue_family(nearest.name) if params.family else nearest.name
+            ok = got == want
+            row.update(ok=ok, nearest=nearest.name, nearest_hex=nearest.hex, delta_e2000=round(dist, 3))
+            ok_count += ok
+        rows.append(row)
+    if not nodes:
+        return CheckResult(check="color_classified_as", status="fail", mechanism="tolerance",
+                           explanation=f"no node matches {params.target.describe()}", evidence={"nodes": []})
+    passed = ok_count == len(nodes)
+    return CheckResult(
+        check="color_classified_as", status="pass" if passed else "fail", mechanism="tolerance",
+        score=ok_count / len(nodes),
+        explanation=(f"{ok_count}/{len(nodes)} node(s) classify as {params.expected!r}"
+                     f"{' (hue family)' if params.family else ''} in the {params.vocabulary} palette"
+                     + ("" if passed else f"; first miss: {next(r for r in rows if not r['ok']).get('nearest')}")),
+        evidence={"nodes": rows, "vocabulary": params.vocabulary},  # type: ignore[dict-item]
+    )
+
+
+def _hue_family(name: str) -> str:
+    """``dark cyan 1`` -> ``cyan``; ``light gray 2`` -> ``gray``; ``black`` -> ``black``."""
+    return re.sub(r"^(light|dark)\s+|\s+\d+$", "", name).strip()
+
+
+class ColorsDistinctParams(BaseModel):
+    """Parameters of ``colors_distinct``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    target: TargetSpec = Field(description="one node per topic (or use 'topics')")
+    topics: list[str] | None = Field(default=None, description="texts naming each topic; each topic's node is the deepest target containing it")
+    property: ColorProperty = "highlight"
+    min_distance: float = Field(default=DEFAULT_MIN_DISTANCE, ge=0, description="CIEDE2000; closer pairs count as the same colour")
+    ignore: list[str] = Field(default_factory=lambda: ["white"], description="colours that do not count as a colour (e.g. white fill)")
+
+
+@register_check(
+    "colors_distinct",
+    mechanism="tolerance",
+    params=ColorsDistinctParams,
+    example={"target": "paragraph", "topics": ["Solar", "Wind", "Hydro"], "property": "highlight"},
+)
+def colors_distinct(doc: Document, params: ColorsDistinctParams, resources: Resources) -> CheckResult:
+    """Each topic has its own colour: every topic is coloured and all pairs differ by more than a CIEDE2000 threshold.
+
+    >>> from artifactcheck.checks.examples import tiny_doc
+    >>> from artifactcheck import run_check
+    >>> run_check("colors_distinct", tiny_doc(), {"target": "paragraph",
+    ...           "topics": ["Solar", "Wind"], "property": "highlight"}).status
+    'pass'
+    """
+    ignore = {c.hex for spec in params.ignore for c in resolve_color(spec)}
+    pool = select_targets(doc, params.target)
+    items: list[tuple[str, Node | None]] = []
+    if params.topics:
+        from .target import Target, text_matches
+
+        probe = Target(text="x")
+        for topic in params.topics:
+            hits = [n for n in pool if text_matches(n.text, topic, probe)]
+            items.append((topic, hits[0] if hits else None))
+    else:
+        items = [(n.text[:40], n) for n in pool]
+    rows: list[dict[str, object]] = []
+    colors: list[tuple[int, str]] = []
+    for i, (label, node) in enumerate(items):
+        if node is None:
+            rows.append({"topic": label, "ok": False, "reason": "topic not found"})
+            continue
+        actual, mix = node_color(node, params.property)
+        if actual is not None and any(delta_e(actual, h) <= params.min_distance for h in ignore):
+            actual = None
+        rows.append({"topic": label, **node_ref(node), "actual": actual, "mix": dict(mix), "ok": actual is not None})
+        if actual is not None:
+            colors.append((i, actual))
+    clashes: list[dict[str, object]] = []
+    for (i, a), (j, b) in combinations(colors, 2):
+        d = delta_e(a, b)
+        if d <= params.min_distance:
+            clashes.append({"a": items[i][0], "b": items[j][0], "color_a": a, "color_b": b, "delta_e2000": round(d, 3)})
+            rows[i]["ok"] = rows[j]["ok"] = False
+    n = len(items)
+    if n < 2:
+        return CheckResult(check="colors_distinct", status="fail", mechanism="tolerance",
+                           explanation=f"need at least 2 topics to compare, found {n}",
+                           evidence={"topics": rows})  # type: ignore[dict-item]
+    ok = sum(1 for r in rows if r["ok"])
+    passed = ok == n
+    missing = [r["topic"] for r in rows if r.get("actual") is None]
+    explanation = f"{len(colors)}/{n} topics coloured, {len(clashes)} pair(s) within dE2000 {params.min_distance}"
+    if missing:
+        explanation += f"; uncoloured: {', '.join(map(str, missing[:5]))}"
+    return CheckResult(check="colors_distinct", status="pass" if passed else "fail", mechanism="tolerance",
+                       score=ok / n, explanation=explanation,
+                       evidence={"topics": rows, "clashes": clashes, "min_distance": params.min_distance,  # type: ignore[dict-item]
+                                 "property": params.property})

@@ -1,0 +1,270 @@
+"""Formatting checks on the effective style of the tree: bold, italic, underline, strike,
+font family, size, colour, highlight, fill, alignment and list style.
+
+Properties are read where they live (``target.style_units``): character properties on
+each run with visible text, paragraph properties on paragraphs, fill on the node. The
+result says, per run, which property failed and what it was; the score is the fraction
+of (run, property) pairs satisfied, and the status is pass only when all are.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..model import Document, Node
+from .color import DEFAULT_TOLERANCE, match_color
+from .registry import Resources, register_check
+from .result import CheckResult
+from .target import TargetSpec, node_ref, select_targets, style_units
+
+# Fonts that render the same text with the same metrics. LibreOffice substitutes the
+# right-hand names for the Office fonts, and Google Docs exports may name either, so
+# "Calibri" and "Carlito" are the same choice of font. Case and spacing are ignored.
+FONT_ALIASES: tuple[frozenset[str], ...] = (
+    frozenset({"calibri", "carlito"}),
+    frozenset({"cambria", "caladea"}),
+    frozenset({"arial", "liberation sans", "arimo", "helvetica"}),
+    frozenset({"times new roman", "liberation serif", "tinos", "times"}),
+    frozenset({"courier new", "liberation mono", "cousine", "courier"}),
+    frozenset({"georgia", "gelasio"}),
+)
+_FONT_GROUP: dict[str, frozenset[str]] = {name: group for group in FONT_ALIASES for name in group}
+
+ListStyle = Literal["bullet", "numbered", "none"]
+Align = Literal["left", "center", "right", "justify", "distributed", "fill", "general"]
+VAlign = Literal["top", "middle", "bottom", "justify", "distributed"]
+
+
+def fonts_match(actual: str | None, expected: str, *, aliases: bool = True) -> bool:
+    """Font family equality, case- and space-insensitive, with metric-compatible aliases.
+
+    >>> fonts_match("Carlito", "calibri"), fonts_match("Arial", "Calibri")
+    (True, False)
+    """
+    if actual is None:
+        return False
+    a = " ".join(actual.lower().split())
+    e = " ".join(expected.lower().split())
+    if a == e:
+        return True
+    return aliases and a in _FONT_GROUP and e in _FONT_GROUP[a]
+
+
+class StyleExpectation(BaseModel):
+    """The properties to check; each left out (None) is not checked. Colours take any
+    spec ``color.resolve_color`` reads, or ``"none"`` for "not set"."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    bold: bool | None = None
+    italic: bool | None = None
+    underline: bool | None = None
+    strike: bool | None = None
+    font: str | None = None
+    size: float | None = Field(default=None, gt=0, description="points")
+    color: str | None = None
+    highlight: str | None = None
+    fill: str | None = None
+    align: Align | None = None
+    valign: VAlign | None = None
+    baseline: Literal["superscript", "subscript", "none"] | None = None
+    list: ListStyle | None = None
+    list_level: int | None = Field(default=None, ge=0)
+    list_format: str | None = Field(default=None, description="numbering format as the extractor names it, e.g. decimal")
+    size_tolerance: float = Field(default=0.5, ge=0, description="points")
+    color_tolerance: float = Field(default=DEFAULT_TOLERANCE, ge=0, description="CIEDE2000")
+    font_aliases: bool = True
+
+    def checked(self) -> list[str]:
+        names = ("bold", "italic", "underline", "strike", "font", "size", "color", "highlight", "fill",
+                 "align", "valign", "baseline", "list", "list_level", "list_format")
+        return [n for n in names if getattr(self, n) is not None]
+
+
+def _actual(unit: Node, prop: str) -> Any:
+    if prop == "list":
+        level = unit.attrs.get("list_level")
+        if level is None:
+            return "none"
+        return "numbered" if unit.attrs.get("list_ordered") else "bullet"
+    if prop in ("list_level",):
+        return unit.attrs.get("list_level")
+    if prop == "list_format":
+        return unit.attrs.get("list_format", unit.attrs.get("num_format"))
+    return getattr(unit.style, prop, None) if unit.style is not None else None
+
+
+def check_property(unit: Node, prop: str, want: StyleExpectation) -> dict[str, Any]:
+    """One (node, property) verdict: ``{"property", "expected", "actual", "ok", ...}``."""
+    expected = getattr(want, prop)
+    actual = _actual(unit, prop)
+    out: dict[str, Any] = {"property": prop, "expected": expected, "actual": actual}
+    if prop in ("color", "highlight", "fill"):
+        if str(expected).strip().lower() == "none":
+            out["ok"] = actual is None
+        elif actual is None:
+            out["ok"] = False
+        else:
+            m = match_color(actual, expected, tolerance=want.color_tolerance)
+            out.update(ok=m.ok, **m.evidence())
+    elif prop == "font":
+        out["ok"] = fonts_match(actual, expected, aliases=want.font_aliases)
+    elif prop == "size":
+        out["ok"] = actual is not None and abs(float(actual) - expected) <= want.size_tolerance
+        out["tolerance"] = want.size_tolerance
+    elif prop in ("bold", "italic", "underline", "strike"):
+        # None means "not stated and no default": for these flags Office's default is off.
+        out["ok"] = bool(actual) == expected
+    elif prop == "baseline":
+        out["ok"] = (actual or "none") == expected
+    elif prop == "list_format":
+        out["ok"] = actual is not None and str(actual).lower() == str(expected).lower()
+    else:
+        out["ok"] = actual == expected
+    return out
+
+
+def evaluate_style(nodes: list[Node], want: StyleExpectation) -> tuple[list[dict[str, Any]], int, int]:
+    """Per-unit verdicts for every checked property: (rows, satisfied pairs, pairs)."""
+    rows: list[dict[str, Any]] = []
+    by_unit: dict[int, dict[str, Any]] = {}
+    ok = total = 0
+    for node in nodes:
+        for prop in want.checked():
+            for unit in style_units(node, prop):
+                row = by_unit.get(id(unit))
+                if row is None:
+                    row = {**node_ref(unit), "failed": [], "checked": []}
+                    by_unit[id(unit)] = row
+                    rows.append(row)
+                if prop in row["checked"]:
+                    continue
+                verdict = check_property(unit, prop, want)
+                row["checked"].append(prop)
+                total += 1
+                if verdict["ok"]:
+                    ok += 1
+                else:
+                    row["failed"].append(verdict)
+    return rows, ok, total
+
+
+class FormatIsParams(StyleExpectation):
+    """Parameters of ``format_is``: a target and the properties it must have."""
+
+    target: TargetSpec
+
+
+@register_check(
+    "format_is",
+    mechanism="exact",
+    params=FormatIsParams,
+    example={"target": {"link": "example.org"}, "bold": True, "italic": True, "color": "dark cyan 1", "size": 12},
+)
+def format_is(doc: Document, params: FormatIsParams, resources: Resources) -> CheckResult:
+    """Every run of the target has the given formatting (bold, italic, font, size, colour, alignment, list ...).
+
+    >>> from artifactcheck.checks.examples import tiny_doc
+    >>> from artifactcheck import run_check
+    >>> run_check("format_is", tiny_doc(), {"target": {"link": "example.org/report"},
+    ...     "bold": True, "italic": True, "color": "dark cyan 1", "size": 12}).status
+    'pass'
+    >>> r = run_check("format_is", tiny_doc(), {"target": {"text": "Read the"}, "bold": True})
+    >>> r.status, r.score
+    ('fail', 0.333...)
+    """
+    checked = params.checked()
+    if not checked:
+        raise ValueError("format_is needs at least one property to check (bold, size, color, ...)")
+    nodes = select_targets(doc, params.target)
+    if not nodes:
+        return CheckResult(check="format_is", status="fail", mechanism="exact",
+                           explanation=f"no node matches {params.target.describe()}",
+                           evidence={"units": [], "properties": checked})  # type: ignore[dict-item]
+    rows, ok, total = evaluate_style(nodes, params)
+    mechanism: Any = "tolerance" if any(p in checked for p in ("size", "color", "highlight", "fill")) else "exact"
+    failures = [(r["id"], f["property"], f["actual"]) for r in rows for f in r["failed"]]
+    if failures:
+        shown = "; ".join(f"{i} {p}={a!r}" for i, p, a in failures[:4])
+        explanation = f"{ok}/{total} (run, property) pairs hold; failing: {shown}"
+        if len(failures) > 4:
+            explanation += f" and {len(failures) - 4} more"
+    else:
+        explanation = f"all {len(rows)} run(s)/node(s) have {', '.join(checked)} as expected"
+    return CheckResult(check="format_is", status="pass" if not failures else "fail", mechanism=mechanism,
+                       score=ok / total if total else 0.0, explanation=explanation,
+                       evidence={"units": rows, "properties": checked, "satisfied": ok, "total": total})
+
+
+FlagProperty = Literal["bold", "italic", "underline", "strike", "highlight", "color"]
+
+
+class OnlyFormattedParams(BaseModel):
+    """Parameters of ``only_formatted``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    property: FlagProperty = "bold"
+    value: bool | str = Field(default=True, description="True for flags; a colour spec for color/highlight")
+    allowed: TargetSpec = Field(description="the only nodes that may have the property")
+    scope: TargetSpec | None = Field(default=None, description="where to look (default: every run)")
+    require_allowed: bool = Field(default=True, description="the allowed nodes must have it too")
+    color_tolerance: float = Field(default=DEFAULT_TOLERANCE, ge=0)
+
+
+@register_check(
+    "only_formatted",
+    mechanism="exact",
+    params=OnlyFormattedParams,
+    example={"property": "bold", "allowed": {"link": "example.org"}, "scope": "paragraph:not([heading_level])"},
+)
+def only_formatted(doc: Document, params: OnlyFormattedParams, resources: Resources) -> CheckResult:
+    """Only the allowed nodes have the property: e.g. "only the hyperlink is bold" (no other run is bold).
+
+    >>> from artifactcheck.checks.examples import tiny_doc
+    >>> from artifactcheck import run_check
+    >>> run_check("only_formatted", tiny_doc(), {"allowed": {"link": "example.org"},
+    ...     "scope": "paragraph:not([heading_level]):not(table paragraph)"}).status
+    'pass'
+    >>> run_check("only_formatted", tiny_doc(), {"allowed": {"link": "example.org"}}).status
+    'fail'
+    """
+    allowed_nodes = select_targets(doc, params.allowed)
+    allowed_units = {id(u): u for n in allowed_nodes for u in style_units(n, params.property)}
+    if params.scope is None:
+        scope_units = [r for r in doc.iter("run") if r.text.strip()]
+        if not scope_units:  # a spreadsheet: cells carry the style
+            scope_units = [c for c in doc.iter("cell") if c.text.strip()]
+    else:
+        scope_units = [u for n in select_targets(doc, params.scope) for u in style_units(n, params.property)]
+
+    def has(unit: Node) -> bool:
+        actual = getattr(unit.style, params.property, None) if unit.style is not None else None
+        if params.property in ("color", "highlight"):
+            if actual is None:
+                return False
+            return match_color(actual, str(params.value), tolerance=params.color_tolerance).ok
+        return bool(actual) == bool(params.value)
+
+    intruders = [u for u in scope_units if id(u) not in allowed_units and has(u)]
+    missing = [u for u in allowed_units.values() if not has(u)] if params.require_allowed else []
+    problems = []
+    if not allowed_nodes and params.require_allowed:
+        problems.append(f"no node matches the allowed target {params.allowed.describe()}")
+    if missing:
+        problems.append(f"{len(missing)} allowed run(s) lack it")
+    if intruders:
+        problems.append(f"{len(intruders)} other run(s) have it, e.g. {intruders[0].id} {intruders[0].text[:40]!r}")
+    halves = [not intruders] + ([not missing and bool(allowed_nodes)] if params.require_allowed else [])
+    passed = all(halves)
+    return CheckResult(
+        check="only_formatted", status="pass" if passed else "fail", mechanism="exact",
+        score=sum(halves) / len(halves),
+        explanation=(f"only the allowed {len(allowed_units)} run(s) have {params.property}={params.value!r}"
+                     if passed else "; ".join(problems)),
+        evidence={"allowed": [node_ref(u) for u in allowed_units.values()],
+                  "intruders": [node_ref(u) for u in intruders[:50]], "intruder_count": len(intruders),
+                  "missing": [node_ref(u) for u in missing[:50]], "scope_size": len(scope_units)},
+    )

@@ -1,0 +1,241 @@
+"""How a check names the nodes it is about: a CSS-like selector (``model/select.py``),
+optionally narrowed by text or by hyperlink. One ``Target`` model is shared by the
+query, text, formatting, colour and trace checks so a rubric spells targets one way.
+
+A target given as a plain string is a selector: ``"paragraph[heading_level='1']"`` ==
+``{"selector": "paragraph[heading_level='1']"}``.
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal, TypeVar
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from rapidfuzz import fuzz
+
+from ..model import Document, Node
+from .normalize import normalize_text, normalize_url
+
+TextMatch = Literal["contains", "equals", "startswith", "endswith", "regex", "fuzzy"]
+
+# Where text lives when a target names text but no selector: paragraphs (documents,
+# slides, table cells) and cells (spreadsheets). Only the deepest matches are kept.
+DEFAULT_TEXT_SELECTOR = "paragraph, cell"
+
+
+class Target(BaseModel):
+    """Which nodes a check looks at.
+
+    ``selector``: CSS-like selector (default: paragraphs and cells when ``text`` or
+    ``link`` is given, else every paragraph). ``text``: keep nodes whose text matches
+    (``match``: contains | equals | startswith | endswith | regex | fuzzy; compared
+    after normalisation unless ``case_sensitive``). ``link``: keep the runs of hyperlinks
+    whose URL contains this (normalised) URL; with ``text``, the hyperlink's whole
+    anchor text must match (a link split over several runs counts once). ``nth``: keep
+    only the n-th match (0-based; -1 = last). Without ``text``, nodes are kept as the
+    selector returns them; with ``text``, a node is dropped when one of its descendants
+    also matched, so "the paragraph that says X" is not also its table cell.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    selector: str | None = None
+    text: str | None = None
+    match: TextMatch = "contains"
+    case_sensitive: bool = False
+    fuzzy_threshold: float = Field(default=90.0, ge=0, le=100)
+    link: str | None = None
+    nth: int | None = None
+
+    def describe(self) -> str:
+        parts = [self.selector or (DEFAULT_TEXT_SELECTOR if self.text or self.link else "paragraph")]
+        if self.link is not None:
+            parts.append(f"link~{self.link!r}")
+        if self.text is not None:
+            parts.append(f"text {self.match} {self.text!r}")
+        if self.nth is not None:
+            parts.append(f"#{self.nth}")
+        return " ".join(parts)
+
+
+def _coerce_target(value: Any) -> Any:
+    return {"selector": value} if isinstance(value, str) else value
+
+
+TargetSpec = Annotated[Target, BeforeValidator(_coerce_target)]
+
+
+def text_matches(actual: str, expected: str, target: Target) -> bool:
+    """Does ``actual`` match ``expected`` under the target's rules?"""
+    if target.match == "regex":
+        flags = 0 if target.case_sensitive else re.IGNORECASE
+        return re.search(expected, actual, flags) is not None
+    a = normalize_text(actual, case_sensitive=target.case_sensitive)
+    e = normalize_text(expected, case_sensitive=target.case_sensitive)
+    if target.match == "contains":
+        return e in a
+    if target.match == "equals":
+        return a == e
+    if target.match == "startswith":
+        return a.startswith(e)
+    if target.match == "endswith":
+        return a.endswith(e)
+    # fuzzy: the best-aligned substring of the node text (partial_ratio), so a short
+    # phrase inside a long paragraph can match despite a typo.
+    return fuzz.partial_ratio(e, a) >= target.fuzzy_threshold if len(a) >= len(e) else (
+        fuzz.ratio(e, a) >= target.fuzzy_threshold
+    )
+
+
+def select_targets(doc: Document, target: Target) -> list[Node]:
+    """The nodes ``target`` names, in document order. Raises SelectorError for a
+    selector that does not parse (run_check reports it as ``status="error"``)."""
+    if target.link is not None:
+        nodes = _link_runs(doc, target)
+    else:
+        selector = target.selector or (DEFAULT_TEXT_SELECTOR if target.text else "paragraph")
+        nodes = doc.select(selector)
+        if target.text is not None:
+            text = target.text
+            nodes = [n for n in nodes if text_matches(n.text, text, target)]
+            nodes = _deepest(nodes)
+    if target.nth is not None:
+        try:
+            nodes = [nodes[target.nth]]
+        except IndexError:
+            nodes = []
+    return nodes
+
+
+def _deepest(nodes: list[Node]) -> list[Node]:
+    """Drop nodes that are ancestors of other nodes in the list."""
+    kept_ids = {id(n) for n in nodes}
+    ancestors_of_kept: set[int] = set()
+    for n in nodes:
+        for a in n.ancestors():
+            if id(a) in kept_ids:
+                ancestors_of_kept.add(id(a))
+    return [n for n in nodes if id(n) not in ancestors_of_kept]
+
+
+@dataclass(frozen=True)
+class LinkGroup:
+    """One hyperlink as the reader sees it: consecutive runs of one paragraph (or other
+    parent) that carry the same URL."""
+
+    url: str
+    runs: tuple[Node, ...]
+
+    @property
+    def text(self) -> str:
+        return "".join(r.text for r in self.runs)
+
+
+def hyperlink_groups(doc: Document) -> list[LinkGroup]:
+    """Every hyperlink of the document, runs grouped, in document order (cached per
+    Document)."""
+    return cached(doc, "hyperlink_groups", _build_link_groups)
+
+
+def _build_link_groups(doc: Document) -> list[LinkGroup]:
+    groups: list[LinkGroup] = []
+    current: list[Node] = []
+    current_url: str | None = None
+    current_parent: Node | None = None
+    for node in doc.iter():
+        url = node.attrs.get("hyperlink")
+        if node.kind != "run":
+            if node.kind not in ("paragraph",) and isinstance(url, str) and url:
+                # a linked shape, image or cell: a group of one
+                groups.append(LinkGroup(url, (node,)))
+            continue
+        if isinstance(url, str) and url and url == current_url and node.parent is current_parent:
+            current.append(node)
+            continue
+        if current and current_url is not None:
+            groups.append(LinkGroup(current_url, tuple(current)))
+        if isinstance(url, str) and url:
+            current, current_url, current_parent = [node], url, node.parent
+        else:
+            current, current_url, current_parent = [], None, None
+    if current and current_url is not None:
+        groups.append(LinkGroup(current_url, tuple(current)))
+    groups.sort(key=lambda g: g.runs[0].order)
+    return groups
+
+
+def _link_runs(doc: Document, target: Target) -> list[Node]:
+    want = normalize_url(target.link or "") if target.link else ""
+    allowed: set[int] | None = None
+    if target.selector:
+        allowed = {id(n) for n in doc.select(target.selector)}
+    out: list[Node] = []
+    for group in hyperlink_groups(doc):
+        if want and want not in normalize_url(group.url):
+            continue
+        if target.text is not None and not text_matches(group.text, target.text, target):
+            continue
+        runs = [r for r in group.runs if allowed is None or id(r) in allowed]
+        out.extend(runs)
+    return out
+
+
+def node_ref(node: Node, *, text_chars: int = 60) -> dict[str, Any]:
+    """A short JSON description of a node for evidence: id, kind, text excerpt."""
+    text = node.text if len(node.text) <= text_chars else node.text[: text_chars - 3] + "..."
+    return {"id": node.id, "kind": node.kind, "text": text}
+
+
+T = TypeVar("T")
+_CACHES: dict[int, tuple[weakref.ref[Document], dict[str, Any]]] = {}
+
+
+def cached(doc: Document, key: str, build: Callable[[Document], T]) -> T:
+    """A derived structure computed once per Document (the Document is not hashable, so
+    entries are keyed by identity and dropped when the Document is collected)."""
+    entry = _CACHES.get(id(doc))
+    if entry is None or entry[0]() is not doc:
+        store: dict[str, Any] = {}
+        _CACHES[id(doc)] = (weakref.ref(doc, lambda _r, k=id(doc): _CACHES.pop(k, None)), store)
+    else:
+        store = entry[1]
+    if key not in store:
+        store[key] = build(doc)
+    value: T = store[key]
+    return value
+
+
+# -- the nodes a style property is read from ------------------------------------------------
+
+TEXT_PROPERTIES = frozenset({"bold", "italic", "underline", "strike", "font", "size", "color", "highlight", "baseline"})
+"""Style fields that belong to characters: read on runs."""
+
+
+def style_units(node: Node, prop: str) -> list[Node]:
+    """The nodes whose effective style decides ``prop`` for ``node``.
+
+    Character properties (bold, font, colour, highlight, ...): the node itself when it is
+    a run, else its runs with visible text (whitespace-only runs are skipped: a space
+    after a link is not part of the link's look); a node without runs (a spreadsheet
+    cell, a text-less shape) answers for itself. Paragraph properties (align, list):
+    the paragraph itself, a run's paragraph, or the paragraphs inside a cell or shape.
+    Fill and vertical alignment: the node itself.
+    """
+    if prop in TEXT_PROPERTIES:
+        if node.kind == "run":
+            return [node]
+        runs = [r for r in node.descendants("run") if r.text.strip()]
+        return runs or [node]
+    if prop in ("align", "list", "list_format", "list_level"):
+        if node.kind == "paragraph":
+            return [node]
+        if node.kind == "run":
+            para = next((a for a in node.ancestors() if a.kind == "paragraph"), None)
+            return [para] if para is not None else [node]
+        paras = [p for p in node.descendants("paragraph") if p.text.strip()]
+        return paras or [node]
+    return [node]
