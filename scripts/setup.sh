@@ -10,6 +10,7 @@ APT_PACKAGES=(
   tesseract-ocr tesseract-ocr-eng
   fonts-crosextra-carlito fonts-crosextra-caladea fonts-liberation2 fonts-dejavu-core
   poppler-utils chromium
+  hyphen-en-us
 )
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do
