@@ -215,7 +215,7 @@ def parse_region(text: str) -> ParsedRegion:
             i += 1
             continue
         amount, used = _amount(tokens, i)
-        if not used:
+        if amount is None:
             raise ValueError(f"cannot read region {text!r}: unknown word {tok!r}")
         if not pending:
             raise ValueError(f"cannot read region {text!r}: amount {tok!r} names no side (write e.g. 'top {tok}')")

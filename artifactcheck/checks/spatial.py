@@ -36,10 +36,12 @@ Hausdorff distance up to ``tolerance``. Every verb keeps its inverse pair under 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import pairwise
 from typing import Literal
 
 import shapely
-from shapely.geometry import LineString, Point, Polygon, box as shapely_box
+from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry import box as shapely_box
 from shapely.geometry.base import BaseGeometry
 
 from ..model import Box
@@ -93,6 +95,13 @@ def page_shape(width: float, height: float) -> BaseGeometry:
     return shapely_box(0.0, 0.0, width, height)
 
 
+def _canonical(a: BaseGeometry, b: BaseGeometry) -> tuple[BaseGeometry, BaseGeometry]:
+    """The pair in a fixed order, so symmetric measures (distance, shared area) give the
+    same float whichever way round they are asked: floating point is not symmetric at
+    the last bit, and a verb must equal its inverse exactly."""
+    return (a, b) if a.wkb <= b.wkb else (b, a)
+
+
 def _grow(g: BaseGeometry, tolerance: float) -> BaseGeometry:
     return g.buffer(tolerance, join_style=_MITRE) if tolerance > 0 else g
 
@@ -113,7 +122,7 @@ def relate(relation: str, a: BaseGeometry, b: BaseGeometry, *, tolerance: float 
     if relation == "covers":
         return bool(_grow(a, tolerance).covers(b))
     if relation == "intersects":
-        return bool(a.intersects(b)) or (tolerance > 0 and a.distance(b) <= tolerance)
+        return bool(a.intersects(b)) or (tolerance > 0 and distance(a, b) <= tolerance)
     if relation == "disjoint":
         return not relate("intersects", a, b, tolerance=tolerance)
     if relation == "overlaps":
@@ -122,16 +131,24 @@ def relate(relation: str, a: BaseGeometry, b: BaseGeometry, *, tolerance: float 
         return relate("intersects", a, b, tolerance=tolerance) and not relate("overlaps", a, b, tolerance=tolerance)
     if relation == "equals":
         if a.is_empty or b.is_empty:
-            return a.is_empty and b.is_empty
-        return bool(a.equals(b)) or a.hausdorff_distance(b) <= tolerance
+            return bool(a.is_empty and b.is_empty)
+        first, second = _canonical(a, b)
+        return bool(a.equals(b)) or first.hausdorff_distance(second) <= tolerance
     raise ValueError(f"unknown relation {relation!r}; known: {', '.join(RELATIONS)}")
+
+
+def distance(a: BaseGeometry, b: BaseGeometry) -> float:
+    """Shortest distance (pt) between A and B; 0 when they intersect."""
+    first, second = _canonical(a, b)
+    return float(first.distance(second))
 
 
 def overlap_area(a: BaseGeometry, b: BaseGeometry) -> float:
     """Area (pt^2) shared by A and B; 0 when they only touch."""
-    if not a.intersects(b):
+    first, second = _canonical(a, b)
+    if not first.intersects(second):
         return 0.0
-    return float(a.intersection(b).area)
+    return float(first.intersection(second).area)
 
 
 def overlap_depth(a: BaseGeometry, b: BaseGeometry) -> float:
@@ -139,7 +156,8 @@ def overlap_depth(a: BaseGeometry, b: BaseGeometry) -> float:
     box, 0 when they do not share an area. A 1-pt sliver between neighbours is shallow."""
     if overlap_area(a, b) <= 0:
         return 0.0
-    x0, top, x1, bottom = a.intersection(b).bounds
+    first, second = _canonical(a, b)
+    x0, top, x1, bottom = first.intersection(second).bounds
     return float(min(x1 - x0, bottom - top))
 
 
@@ -237,8 +255,8 @@ def gaps_along(bounds: Sequence[Bounds], axis: Literal["horizontal", "vertical"]
     """Gaps (pt) between consecutive boxes sorted along ``axis`` (negative: overlap)."""
     ordered = sorted(bounds, key=(lambda b: b[0]) if axis == "horizontal" else (lambda b: b[1]))
     if axis == "horizontal":
-        return [b[0] - a[2] for a, b in zip(ordered, ordered[1:])]
-    return [b[1] - a[3] for a, b in zip(ordered, ordered[1:])]
+        return [b[0] - a[2] for a, b in pairwise(ordered)]
+    return [b[1] - a[3] for a, b in pairwise(ordered)]
 
 
 def centre_offset(b: Bounds, width: float, height: float) -> tuple[float, float]:

@@ -1,0 +1,870 @@
+"""Geometry checks (mechanism ``geometric``): where nodes are on their pages and how they
+sit relative to each other. Thin wrappers over the pure core in ``spatial.py`` (relations,
+placement measures) and ``regions.py`` (named page regions).
+
+Coordinates are page points, origin top-left, y down; page indexes are 0-based, and a
+``page`` parameter also takes ``"first"``/``"last"`` or a negative index (-1 = last).
+Without ``page`` a node is judged on the first page it is drawn on.
+
+Every check returns its measurements as evidence: node ids, boxes as dicts in points, the
+region in points, fractions, gaps and the thresholds they were compared with.
+
+>>> from artifactcheck.model import ArtifactInfo, Box, Document, Node, Page
+>>> logo = Node(id="s0/logo", kind="image", boxes=[Box(page=0, x0=20, top=15, x1=120, bottom=75)])
+>>> doc = Document(artifact=ArtifactInfo(format="pptx", platform="office", sha256="0", size_bytes=0),
+...     pages=[Page(index=0, kind="slide", width=720, height=540)],
+...     root=Node(id="d", kind="document", children=[Node(id="s0", kind="slide", children=[logo])]))
+>>> from artifactcheck.checks.registry import run_check
+>>> run_check("in_region", doc, {"target": "image", "region": "upper-left", "page": 0}).status
+'pass'
+>>> run_check("in_region", doc, {"target": "image", "region": "bottom-right"}).status
+'fail'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations, pairwise
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from shapely.affinity import translate
+from shapely.geometry.base import BaseGeometry
+
+from ..model import Box, Document, Node
+from .regions import Region, parse_region
+from .registry import Resources, register_check
+from .result import CheckResult
+from .spatial import (
+    RELATIONS,
+    Bounds,
+    Edge,
+    Placement,
+    Relation,
+    center_gap,
+    centre_offset,
+    coverage,
+    distance,
+    edge_value,
+    fraction_inside,
+    gap,
+    gaps_along,
+    overlap_area,
+    overlap_depth,
+    overlap_fraction,
+    page_shape,
+    relate,
+    shape_of,
+    spread,
+    union_of,
+)
+from .target import TargetSpec, node_ref, select_targets
+
+PageRef = int | Literal["first", "last"] | None
+Quantifier = Literal["all", "any"]
+
+# Pages are separate planes: relations over several pages shift page p by p * _PLANE
+# points so shapes on different pages never touch (design/checks-geometry.md).
+_PLANE = 10_000_000.0
+
+
+# -- evidence helpers (shared by image.py and ocr.py) ----------------------------------
+
+
+def _r(value: float) -> float:
+    return round(float(value), 2)
+
+
+def box_dict(b: Box) -> dict[str, Any]:
+    """A box as evidence: page, x0, top, x1, bottom (pt, 2 decimals), origin, polygon."""
+    out: dict[str, Any] = {
+        "page": b.page,
+        "x0": _r(b.x0),
+        "top": _r(b.top),
+        "x1": _r(b.x1),
+        "bottom": _r(b.bottom),
+        "origin": b.origin,
+    }
+    if b.polygon is not None:
+        out["polygon"] = [[_r(x), _r(y)] for x, y in b.polygon]
+    return out
+
+
+def bounds_dict(bounds: Bounds, page: int | None = None) -> dict[str, Any]:
+    x0, top, x1, bottom = bounds
+    out: dict[str, Any] = {"x0": _r(x0), "top": _r(top), "x1": _r(x1), "bottom": _r(bottom)}
+    if page is not None:
+        out = {"page": page, **out}
+    return out
+
+
+def resolve_page(doc: Document, ref: PageRef) -> tuple[int | None, str | None]:
+    """``(index, None)`` for a page reference, or ``(None, reason)`` when the document has
+    no such page (the artifact's fault: the check fails, it does not crash)."""
+    if ref is None:
+        return None, None
+    count = len(doc.pages)
+    if count == 0:
+        return None, "the document has no pages"
+    index = 0 if ref == "first" else count - 1 if ref == "last" else int(ref)
+    if index < 0:
+        index += count
+    if not 0 <= index < count:
+        return None, f"page {ref!r} does not exist (the document has {count} page(s), 0-based)"
+    return index, None
+
+
+def page_size(doc: Document, index: int) -> tuple[float, float]:
+    """(width, height) in points of page ``index`` (0-based)."""
+    for p in doc.pages:
+        if p.index == index:
+            return p.width, p.height
+    page = doc.pages[index]
+    return page.width, page.height
+
+
+@dataclass
+class Placed:
+    """A node's drawn geometry on one page: the union of its boxes there."""
+
+    node: Node
+    page: int
+    boxes: list[Box]
+    shape: BaseGeometry
+
+    @property
+    def bounds(self) -> Bounds:
+        x0, top, x1, bottom = self.shape.bounds
+        return (x0, top, x1, bottom)
+
+    def evidence(self) -> dict[str, Any]:
+        return {**node_ref(self.node), "page": self.page, "boxes": [box_dict(b) for b in self.boxes]}
+
+
+def place(node: Node, page: int | None) -> Placed | None:
+    """The node's geometry on ``page`` (None: its first page); None when not drawn there."""
+    if not node.boxes:
+        return None
+    on = node.pages[0] if page is None else page
+    boxes = node.boxes_on(on)
+    if not boxes:
+        return None
+    return Placed(node, on, boxes, union_of(shape_of(b) for b in boxes))
+
+
+def unplaced_reason(node: Node, page: int | None) -> str:
+    if not node.boxes:
+        why = node.attrs.get("not_rendered_reason")
+        if node.attrs.get("rendered") is False:
+            return f"not rendered ({why})" if why else "not rendered"
+        return "has no box (load the artifact with rendering to get layout boxes)"
+    return f"is not drawn on page {page} (drawn on {node.pages})"
+
+
+def result(
+    check: str,
+    *,
+    passed: bool,
+    explanation: str,
+    evidence: dict[str, Any],
+    score: float | None = None,
+    mechanism: Literal["geometric", "tolerance"] = "geometric",
+) -> CheckResult:
+    """A decided result; ``score`` defaults to 1/0 from ``passed``."""
+    return CheckResult(
+        check=check,
+        status="pass" if passed else "fail",
+        mechanism=mechanism,
+        score=(1.0 if passed else 0.0) if score is None else max(0.0, min(1.0, score)),
+        explanation=explanation,
+        evidence=evidence,
+    )
+
+
+def no_geometry(check: str, nodes: Sequence[Node], page: int | None, evidence: dict[str, Any]) -> CheckResult | None:
+    """``error`` when no target has any box at all: geometry cannot be judged (the tree
+    was extracted without layout), which is not the artifact's fault. None otherwise."""
+    if nodes and all(not n.boxes and n.attrs.get("rendered") is not False for n in nodes):
+        return CheckResult(
+            check=check,
+            status="error",
+            mechanism="geometric",
+            explanation=f"none of the {len(nodes)} target node(s) has a box: the document was "
+            "extracted without layout; load it with rendering to judge positions",
+            evidence={**evidence, "nodes": [node_ref(n) for n in nodes[:20]]},
+            error={"type": "NoGeometry", "message": "target nodes have no boxes"},
+        )
+    return None
+
+
+def quantified(passes: int, total: int, quantifier: Quantifier) -> tuple[bool, float]:
+    """(passed, score): ``all`` scores the share of passing targets, ``any`` 1 or 0."""
+    if total == 0:
+        return False, 0.0
+    if quantifier == "any":
+        return passes > 0, 1.0 if passes else 0.0
+    return passes == total, passes / total
+
+
+def _no_targets(check: str, target: Any, evidence: dict[str, Any]) -> CheckResult:
+    return result(check, passed=False, explanation=f"no node matches {target.describe()}", evidence=evidence)
+
+
+class _Params(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class RegionBox(_Params):
+    """An explicit region: points (``units="pt"``) or page fractions (``"fraction"``)."""
+
+    x0: float
+    top: float
+    x1: float
+    bottom: float
+    units: Literal["pt", "fraction"] = "fraction"
+
+
+def _region_on(region: str | RegionBox, width: float, height: float) -> tuple[float, float, float, float]:
+    if isinstance(region, RegionBox):
+        if region.units == "pt":
+            return (region.x0, region.top, region.x1, region.bottom)
+        return Region(region.x0, region.top, region.x1, region.bottom).on(width, height)
+    return parse_region(region).region.on(width, height)
+
+
+def _check_region(value: str | RegionBox) -> str | RegionBox:
+    if isinstance(value, str):
+        parse_region(value)  # raises ValueError -> "invalid parameters"
+    elif value.units == "fraction":
+        Region(value.x0, value.top, value.x1, value.bottom)
+    elif value.x1 < value.x0 or value.bottom < value.top:
+        raise ValueError("region box needs x0 <= x1 and top <= bottom")
+    return value
+
+
+# -- in_region -------------------------------------------------------------------------
+
+
+class InRegionParams(_Params):
+    target: TargetSpec
+    region: str | RegionBox
+    page: PageRef = None
+    min_fraction: float = Field(default=1.0, gt=0, le=1, description="share of each node's area that must lie in the region")
+    tolerance_pt: float = Field(default=0.0, ge=0, description="grow the region by this many points")
+    quantifier: Quantifier = "all"
+
+    _region = field_validator("region")(_check_region)
+
+
+@register_check(
+    "in_region",
+    mechanism="geometric",
+    params=InRegionParams,
+    example={"target": "slide:first-of-type image", "region": "upper-left", "page": 0},
+)
+def in_region(doc: Document, p: InRegionParams, resources: Resources) -> CheckResult:
+    """Target nodes lie inside a named or fractional page region ("upper-left", "top 20%").
+
+    Inside means ``covered_by`` the region (a node touching the region's edge is inside);
+    with ``min_fraction < 1`` a node passes when that share of its area is inside. A region
+    text may name the page ("last page bottom third"); otherwise ``page`` does, or each
+    node's own first page.
+    """
+    name = "in_region"
+    page_ref: PageRef = p.page
+    if isinstance(p.region, str):
+        named = parse_region(p.region).page
+        if named is not None:
+            if p.page is not None and p.page != named:
+                raise ValueError(f"region {p.region!r} names the {named} page but page={p.page!r}")
+            page_ref = named
+    page, missing = resolve_page(doc, page_ref)
+    nodes = select_targets(doc, p.target)
+    evidence: dict[str, Any] = {"region": p.region if isinstance(p.region, str) else p.region.model_dump()}
+    if missing:
+        return result(name, passed=False, explanation=missing, evidence=evidence)
+    if not nodes:
+        return _no_targets(name, p.target, evidence)
+    if (err := no_geometry(name, nodes, page, evidence)) is not None:
+        return err
+    rows: list[dict[str, Any]] = []
+    passes = 0
+    for node in nodes:
+        placed = place(node, page)
+        if placed is None:
+            rows.append({**node_ref(node), "ok": False, "reason": unplaced_reason(node, page)})
+            continue
+        w, h = page_size(doc, placed.page)
+        x0, top, x1, bottom = _region_on(p.region, w, h)
+        area = _rect(x0, top, x1, bottom)
+        grown = _rect(x0 - p.tolerance_pt, top - p.tolerance_pt, x1 + p.tolerance_pt, bottom + p.tolerance_pt)
+        inside = fraction_inside(placed.shape, grown)
+        ok = relate("covered_by", placed.shape, area, tolerance=p.tolerance_pt) if p.min_fraction >= 1 else inside >= p.min_fraction
+        passes += ok
+        rows.append(
+            {
+                **placed.evidence(),
+                "region_pt": bounds_dict((x0, top, x1, bottom), placed.page),
+                "page_size_pt": [w, h],
+                "fraction_inside": round(inside, 4),
+                "ok": bool(ok),
+            }
+        )
+    passed, score = quantified(passes, len(nodes), p.quantifier)
+    evidence.update(nodes=rows, min_fraction=p.min_fraction, tolerance_pt=p.tolerance_pt, quantifier=p.quantifier)
+    first = rows[0]
+    where = first.get("region_pt")
+    where_txt = (
+        f" ({where['x0']:g}-{where['x1']:g} x {where['top']:g}-{where['bottom']:g} pt on page {where['page']})"
+        if where
+        else ""
+    )
+    explanation = (
+        f"{passes} of {len(nodes)} node(s) matching {p.target.describe()} lie in region "
+        f"{evidence['region']!r}{where_txt}; need {p.quantifier}"
+    )
+    if not passed:
+        bad = next(r for r in rows if not r["ok"])
+        detail = bad.get("reason") or f"{bad.get('fraction_inside', 0):.0%} of its area is inside"
+        explanation += f"; {bad['id']}: {detail}"
+    return result(name, passed=passed, score=score, explanation=explanation, evidence=evidence)
+
+
+def _rect(x0: float, top: float, x1: float, bottom: float) -> BaseGeometry:
+    return shape_of(Box(page=0, x0=x0, top=top, x1=x1, bottom=bottom))
+
+
+# -- spatial_relation ------------------------------------------------------------------
+
+
+class RelationParams(_Params):
+    a: TargetSpec
+    b: TargetSpec
+    relation: Relation
+    page: PageRef = None
+    tolerance_pt: float = Field(default=0.0, ge=0)
+
+
+def _plane_union(nodes: Sequence[Node], page: int | None) -> tuple[BaseGeometry, list[dict[str, Any]]]:
+    """All boxes of ``nodes`` (on ``page``, or on every page) as one geometry in which each
+    page is its own plane, and the boxes as evidence."""
+    shapes: list[BaseGeometry] = []
+    rows: list[dict[str, Any]] = []
+    for node in nodes:
+        boxes = node.boxes if page is None else node.boxes_on(page)
+        for b in boxes:
+            shapes.append(translate(shape_of(b), xoff=b.page * _PLANE))
+        rows.append({**node_ref(node), "boxes": [box_dict(b) for b in boxes]})
+    return union_of(shapes), rows
+
+
+@register_check(
+    "spatial_relation",
+    mechanism="geometric",
+    params=RelationParams,
+    example={"a": "image", "b": "table", "relation": "disjoint"},
+)
+def spatial_relation(doc: Document, p: RelationParams, resources: Resources) -> CheckResult:
+    """Targets A and B stand in one relation: covered_by, covers, intersects, disjoint, overlaps, touches, equals.
+
+    A and B are the unions of the boxes of all their nodes; shapes on different pages never
+    touch. ``covered_by`` holds for a box on the container's edge; ``overlaps`` needs a
+    shared area (touching edges do not overlap). ``covers(a, b) == covered_by(b, a)``.
+    """
+    name = "spatial_relation"
+    page, missing = resolve_page(doc, p.page)
+    evidence: dict[str, Any] = {"relation": p.relation, "tolerance_pt": p.tolerance_pt}
+    if missing:
+        return result(name, passed=False, explanation=missing, evidence=evidence)
+    a_nodes, b_nodes = select_targets(doc, p.a), select_targets(doc, p.b)
+    for label, t, found in (("A", p.a, a_nodes), ("B", p.b, b_nodes)):
+        if not found:
+            return result(name, passed=False, explanation=f"{label}: no node matches {t.describe()}", evidence=evidence)
+    if (err := no_geometry(name, a_nodes + b_nodes, page, evidence)) is not None:
+        return err
+    a_shape, a_rows = _plane_union(a_nodes, page)
+    b_shape, b_rows = _plane_union(b_nodes, page)
+    if a_shape.is_empty or b_shape.is_empty:
+        which = "A" if a_shape.is_empty else "B"
+        return result(name, passed=False, explanation=f"{which} has no box on page {page}", evidence={**evidence, "a": a_rows, "b": b_rows})
+    ok = relate(p.relation, a_shape, b_shape, tolerance=p.tolerance_pt)
+    area = overlap_area(a_shape, b_shape)
+    evidence.update(
+        a=a_rows,
+        b=b_rows,
+        overlap_area_pt2=_r(area),
+        distance_pt=_r(distance(a_shape, b_shape)),
+        fraction_of_a_inside_b=round(fraction_inside(a_shape, b_shape), 4),
+    )
+    explanation = (
+        f"{p.a.describe()} {'is' if ok else 'is not'} {p.relation.replace('_', ' ')} {p.b.describe()} "
+        f"(shared area {area:.1f} pt^2, distance {distance(a_shape, b_shape):.1f} pt, tolerance {p.tolerance_pt:g} pt)"
+    )
+    return result(name, passed=ok, explanation=explanation, evidence=evidence)
+
+
+# -- page_coverage ---------------------------------------------------------------------
+
+
+class CoverageParams(_Params):
+    target: TargetSpec
+    page: PageRef = None
+    min_fraction: float = Field(default=0.7, ge=0, le=1)
+    max_fraction: float = Field(default=1.0, ge=0, le=1)
+
+
+@register_check(
+    "page_coverage",
+    mechanism="geometric",
+    params=CoverageParams,
+    example={"target": "slide:nth-of-type(1) image", "page": 0, "min_fraction": 0.7},
+)
+def page_coverage(doc: Document, p: CoverageParams, resources: Resources) -> CheckResult:
+    """The targets cover at least ``min_fraction`` of the page's area (union area on the page / page area).
+
+    Overlapping targets are counted once and parts hanging off the page are ignored.
+    Without ``page``, the page of the first target.
+    """
+    name = "page_coverage"
+    page, missing = resolve_page(doc, p.page)
+    evidence: dict[str, Any] = {"min_fraction": p.min_fraction, "max_fraction": p.max_fraction}
+    if missing:
+        return result(name, passed=False, explanation=missing, evidence=evidence)
+    nodes = select_targets(doc, p.target)
+    if not nodes:
+        return _no_targets(name, p.target, evidence)
+    if (err := no_geometry(name, nodes, page, evidence)) is not None:
+        return err
+    if page is None:
+        page = next((n.pages[0] for n in nodes if n.boxes), 0)
+    placed = [pl for n in nodes if (pl := place(n, page)) is not None]
+    w, h = page_size(doc, page)
+    frac = coverage([pl.shape for pl in placed], w, h) if placed else 0.0
+    ok = p.min_fraction <= frac <= p.max_fraction
+    evidence.update(
+        page=page,
+        page_size_pt=[w, h],
+        coverage=round(frac, 4),
+        nodes=[pl.evidence() for pl in placed],
+        not_on_page=[node_ref(n) for n in nodes if place(n, page) is None],
+    )
+    bound = f">= {p.min_fraction:.0%}" + (f" and <= {p.max_fraction:.0%}" if p.max_fraction < 1 else "")
+    explanation = f"{p.target.describe()} cover {frac:.1%} of page {page} ({w:g} x {h:g} pt); need {bound}"
+    score = 1.0 if ok else (min(1.0, frac / p.min_fraction) if frac < p.min_fraction and p.min_fraction > 0 else 0.0)
+    return result(name, passed=ok, score=score if not ok else 1.0, explanation=explanation, evidence=evidence)
+
+
+# -- relative_position -----------------------------------------------------------------
+
+
+class PlacementParams(_Params):
+    a: TargetSpec
+    b: TargetSpec
+    relation: Placement
+    mode: Literal["edges", "centers"] = "edges"
+    tolerance_pt: float = Field(default=0.0, ge=0, description="edges: allowed overlap; centers: ignored offset")
+    page: PageRef = None
+
+
+@register_check(
+    "relative_position",
+    mechanism="geometric",
+    params=PlacementParams,
+    example={"a": {"selector": "paragraph", "text": "Summary"}, "b": "image", "relation": "above"},
+)
+def relative_position(doc: Document, p: PlacementParams, resources: Resources) -> CheckResult:
+    """A is left_of / right_of / above / below B (edges clear of each other, or centres ordered).
+
+    ``mode="edges"``: A's facing edge is beyond B's, overlapping by at most ``tolerance_pt``.
+    ``mode="centers"``: A's centre is on that side of B's centre by more than
+    ``tolerance_pt``. A and B are the bounding boxes of all their nodes on one page; on
+    different pages, ``above``/``below`` follow page order and ``left_of``/``right_of`` fail.
+    """
+    name = "relative_position"
+    page, missing = resolve_page(doc, p.page)
+    evidence: dict[str, Any] = {"relation": p.relation, "mode": p.mode, "tolerance_pt": p.tolerance_pt}
+    if missing:
+        return result(name, passed=False, explanation=missing, evidence=evidence)
+    a_nodes, b_nodes = select_targets(doc, p.a), select_targets(doc, p.b)
+    for label, t, found in (("A", p.a, a_nodes), ("B", p.b, b_nodes)):
+        if not found:
+            return result(name, passed=False, explanation=f"{label}: no node matches {t.describe()}", evidence=evidence)
+    if (err := no_geometry(name, a_nodes + b_nodes, page, evidence)) is not None:
+        return err
+    a_page = page if page is not None else min((n.pages[0] for n in a_nodes if n.boxes), default=None)
+    b_page = page if page is not None else min((n.pages[0] for n in b_nodes if n.boxes), default=None)
+    if a_page is None or b_page is None:
+        return result(name, passed=False, explanation="A or B is not drawn", evidence=evidence)
+    a_placed = [pl for n in a_nodes if (pl := place(n, a_page)) is not None]
+    b_placed = [pl for n in b_nodes if (pl := place(n, b_page)) is not None]
+    if not a_placed or not b_placed:
+        return result(name, passed=False, explanation=f"A or B has no box on page {page}", evidence=evidence)
+    a_bounds = union_of(pl.shape for pl in a_placed).bounds
+    b_bounds = union_of(pl.shape for pl in b_placed).bounds
+    evidence.update(a=bounds_dict(a_bounds, a_page), b=bounds_dict(b_bounds, b_page), a_nodes=[pl.evidence() for pl in a_placed], b_nodes=[pl.evidence() for pl in b_placed])
+    if a_page != b_page:
+        if p.relation in ("above", "below"):
+            ok = (a_page < b_page) == (p.relation == "above")
+            explanation = f"A is on page {a_page}, B on page {b_page}: A {'is' if ok else 'is not'} {p.relation} B by page order"
+        else:
+            ok = False
+            explanation = f"A is on page {a_page}, B on page {b_page}: {p.relation} needs one page"
+        return result(name, passed=ok, explanation=explanation, evidence=evidence)
+    if p.mode == "edges":
+        measured = gap(a_bounds, b_bounds, p.relation)
+        ok = measured >= -p.tolerance_pt
+        what = "gap between facing edges"
+    else:
+        measured = center_gap(a_bounds, b_bounds, p.relation)
+        ok = measured > p.tolerance_pt
+        what = "centre offset"
+    evidence.update(measured_pt=_r(measured))
+    explanation = (
+        f"{p.a.describe()} {'is' if ok else 'is not'} {p.relation.replace('_', ' ')} {p.b.describe()}: "
+        f"{what} {measured:.1f} pt (tolerance {p.tolerance_pt:g} pt)"
+    )
+    return result(name, passed=ok, explanation=explanation, evidence=evidence)
+
+
+# -- multi-node arrangements -----------------------------------------------------------
+
+
+class _GroupParams(_Params):
+    target: TargetSpec
+    page: PageRef = None
+    min_count: int = Field(default=2, ge=1)
+
+
+def _group(name: str, doc: Document, p: _GroupParams, *, same_page: bool) -> tuple[list[Placed], CheckResult | None, dict[str, Any]]:
+    """Place every target for a multi-node check; a CheckResult when it cannot proceed."""
+    evidence: dict[str, Any] = {"min_count": p.min_count}
+    page, missing = resolve_page(doc, p.page)
+    if missing:
+        return [], result(name, passed=False, explanation=missing, evidence=evidence), evidence
+    nodes = select_targets(doc, p.target)
+    if (err := no_geometry(name, nodes, page, evidence)) is not None:
+        return [], err, evidence
+    placed = [pl for n in nodes if (pl := place(n, page)) is not None]
+    unplaced = [{**node_ref(n), "reason": unplaced_reason(n, page)} for n in nodes if place(n, page) is None]
+    if unplaced:
+        evidence["not_placed"] = unplaced
+    if same_page and placed and page is None:
+        first = placed[0].page
+        off = [pl for pl in placed if pl.page != first]
+        if off:
+            evidence["nodes"] = [pl.evidence() for pl in placed]
+            return placed, result(name, passed=False, explanation=f"targets are on different pages ({sorted({pl.page for pl in placed})})", evidence=evidence), evidence
+    if len(placed) < p.min_count:
+        evidence["nodes"] = [pl.evidence() for pl in placed]
+        return placed, result(
+            name,
+            passed=False,
+            explanation=f"{len(placed)} placed node(s) match {p.target.describe()}; need at least {p.min_count}",
+            evidence=evidence,
+        ), evidence
+    return placed, None, evidence
+
+
+class AlignedParams(_GroupParams):
+    edge: Edge = "left"
+    tolerance_pt: float = Field(default=2.0, ge=0)
+
+
+@register_check(
+    "aligned",
+    mechanism="geometric",
+    params=AlignedParams,
+    example={"target": "slide:nth-of-type(2) image", "edge": "top", "tolerance_pt": 2},
+)
+def aligned(doc: Document, p: AlignedParams, resources: Resources) -> CheckResult:
+    """The targets share one edge or centre line (left, right, top, bottom, center_x, center_y) within a tolerance.
+
+    The spread (max - min) of that coordinate must be <= ``tolerance_pt``. Targets may be
+    on different pages (e.g. titles aligned across slides).
+    """
+    name = "aligned"
+    placed, early, evidence = _group(name, doc, p, same_page=False)
+    if early is not None:
+        return early
+    values = [edge_value(pl.bounds, p.edge) for pl in placed]
+    s = spread(values)
+    ok = s <= p.tolerance_pt
+    evidence.update(
+        edge=p.edge,
+        tolerance_pt=p.tolerance_pt,
+        spread_pt=_r(s),
+        nodes=[{**pl.evidence(), p.edge: _r(v)} for pl, v in zip(placed, values)],
+    )
+    explanation = f"{len(placed)} node(s) {'are' if ok else 'are not'} aligned on {p.edge}: spread {s:.1f} pt (tolerance {p.tolerance_pt:g} pt)"
+    return result(name, passed=ok, explanation=explanation, evidence=evidence)
+
+
+class RowParams(_GroupParams):
+    min_overlap: float = Field(default=0.5, ge=0, le=1, description="shared extent across the row/column axis, as a share of the smaller node")
+    tolerance_pt: float = Field(default=0.0, ge=0, description="allowed overlap along the row/column")
+
+
+def _arrangement(name: str, doc: Document, p: RowParams, axis: Literal["horizontal", "vertical"]) -> CheckResult:
+    placed, early, evidence = _group(name, doc, p, same_page=True)
+    if early is not None:
+        return early
+    if axis == "horizontal":
+        ordered = sorted(placed, key=lambda pl: (pl.bounds[0], pl.bounds[1]))
+    else:
+        ordered = sorted(placed, key=lambda pl: (pl.bounds[1], pl.bounds[0]))
+    pairs: list[dict[str, Any]] = []
+    failures: list[str] = []
+    for first, second in pairwise(ordered):
+        a, b = first.bounds, second.bounds
+        if axis == "horizontal":
+            cross = overlap_fraction(a[1], a[3], b[1], b[3])
+            g = b[0] - a[2]
+        else:
+            cross = overlap_fraction(a[0], a[2], b[0], b[2])
+            g = b[1] - a[3]
+        ok_cross, ok_gap = cross >= p.min_overlap, g >= -p.tolerance_pt
+        pairs.append({"first": first.node.id, "second": second.node.id, "cross_overlap": round(cross, 4), "gap_pt": _r(g), "ok": ok_cross and ok_gap})
+        if not ok_cross:
+            failures.append(f"{first.node.id} and {second.node.id} share only {cross:.0%} of their {'height' if axis == 'horizontal' else 'width'}")
+        if not ok_gap:
+            failures.append(f"{first.node.id} and {second.node.id} overlap by {-g:.1f} pt")
+    ok = not failures
+    evidence.update(
+        order=[pl.node.id for pl in ordered],
+        pairs=pairs,
+        min_overlap=p.min_overlap,
+        tolerance_pt=p.tolerance_pt,
+        nodes=[pl.evidence() for pl in ordered],
+    )
+    word = "side by side in one row" if axis == "horizontal" else "stacked in one column"
+    explanation = f"{len(placed)} node(s) {'are' if ok else 'are not'} {word}" + (f": {'; '.join(failures)}" if failures else f" (order: {', '.join(evidence['order'])})")
+    good = sum(1 for pr in pairs if pr["ok"])
+    return result(name, passed=ok, score=good / len(pairs) if pairs else 1.0, explanation=explanation, evidence=evidence)
+
+
+@register_check(
+    "side_by_side",
+    mechanism="geometric",
+    params=RowParams,
+    example={"target": "slide:last-of-type image", "min_count": 2},
+)
+def side_by_side(doc: Document, p: RowParams, resources: Resources) -> CheckResult:
+    """The targets sit side by side in one row: same page, overlapping vertically, left to right without overlapping.
+
+    Each neighbour pair (ordered by left edge) must share ``min_overlap`` of the smaller
+    height and overlap horizontally by at most ``tolerance_pt``.
+    """
+    return _arrangement("side_by_side", doc, p, "horizontal")
+
+
+@register_check(
+    "stacked",
+    mechanism="geometric",
+    params=RowParams,
+    example={"target": "slide:first-of-type textbox", "min_count": 2},
+)
+def stacked(doc: Document, p: RowParams, resources: Resources) -> CheckResult:
+    """The targets are stacked in one column: same page, overlapping horizontally, top to bottom without overlapping.
+
+    Each neighbour pair (ordered by top edge) must share ``min_overlap`` of the smaller
+    width and overlap vertically by at most ``tolerance_pt``.
+    """
+    return _arrangement("stacked", doc, p, "vertical")
+
+
+class CenteredParams(_Params):
+    target: TargetSpec
+    page: PageRef = None
+    axis: Literal["horizontal", "vertical", "both"] = "horizontal"
+    tolerance_pt: float = Field(default=6.0, ge=0)
+    quantifier: Quantifier = "all"
+
+
+@register_check(
+    "centered_on_page",
+    mechanism="geometric",
+    params=CenteredParams,
+    example={"target": {"selector": "paragraph", "nth": 0}, "axis": "horizontal", "tolerance_pt": 6},
+)
+def centered_on_page(doc: Document, p: CenteredParams, resources: Resources) -> CheckResult:
+    """Each target's box is centred on its page (horizontally, vertically or both) within a tolerance.
+
+    Measures the offset (pt) from the page centre to the box centre; a full-width box is
+    centred by construction, so combine with a text-alignment check for text.
+    """
+    name = "centered_on_page"
+    page, missing = resolve_page(doc, p.page)
+    evidence: dict[str, Any] = {"axis": p.axis, "tolerance_pt": p.tolerance_pt}
+    if missing:
+        return result(name, passed=False, explanation=missing, evidence=evidence)
+    nodes = select_targets(doc, p.target)
+    if not nodes:
+        return _no_targets(name, p.target, evidence)
+    if (err := no_geometry(name, nodes, page, evidence)) is not None:
+        return err
+    rows: list[dict[str, Any]] = []
+    passes = 0
+    for node in nodes:
+        pl = place(node, page)
+        if pl is None:
+            rows.append({**node_ref(node), "ok": False, "reason": unplaced_reason(node, page)})
+            continue
+        w, h = page_size(doc, pl.page)
+        dx, dy = centre_offset(pl.bounds, w, h)
+        ok = (p.axis == "vertical" or abs(dx) <= p.tolerance_pt) and (p.axis == "horizontal" or abs(dy) <= p.tolerance_pt)
+        passes += ok
+        rows.append({**pl.evidence(), "offset_x_pt": _r(dx), "offset_y_pt": _r(dy), "ok": ok})
+    passed, score = quantified(passes, len(nodes), p.quantifier)
+    evidence["nodes"] = rows
+    offsets = [
+        max(abs(r["offset_x_pt"]) if p.axis != "vertical" else 0.0, abs(r["offset_y_pt"]) if p.axis != "horizontal" else 0.0)
+        for r in rows
+        if "offset_x_pt" in r
+    ]
+    axis_word = {"horizontal": "horizontally", "vertical": "vertically", "both": "both ways"}[p.axis]
+    explanation = f"{passes} of {len(nodes)} node(s) centred {axis_word} on the page within {p.tolerance_pt:g} pt" + (
+        f" (largest offset {max(offsets):.1f} pt)" if offsets else ""
+    )
+    return result(name, passed=passed, score=score, explanation=explanation, evidence=evidence)
+
+
+class EvenParams(_GroupParams):
+    min_count: int = Field(default=3, ge=2)
+    axis: Literal["horizontal", "vertical"] = "horizontal"
+    tolerance_pt: float = Field(default=3.0, ge=0)
+
+
+@register_check(
+    "evenly_spaced",
+    mechanism="geometric",
+    params=EvenParams,
+    example={"target": "slide:nth-of-type(3) image", "axis": "horizontal", "tolerance_pt": 3},
+)
+def evenly_spaced(doc: Document, p: EvenParams, resources: Resources) -> CheckResult:
+    """The gaps between consecutive targets (along one axis, same page) are equal within a tolerance.
+
+    Gaps are measured between facing edges after sorting along the axis; their spread
+    (max - min) must be <= ``tolerance_pt``.
+    """
+    name = "evenly_spaced"
+    placed, early, evidence = _group(name, doc, p, same_page=True)
+    if early is not None:
+        return early
+    gaps = gaps_along([pl.bounds for pl in placed], p.axis)
+    s = spread(gaps)
+    ok = s <= p.tolerance_pt
+    evidence.update(axis=p.axis, gaps_pt=[_r(g) for g in gaps], spread_pt=_r(s), tolerance_pt=p.tolerance_pt, nodes=[pl.evidence() for pl in placed])
+    explanation = f"gaps {', '.join(f'{g:.1f}' for g in gaps)} pt along {p.axis}: spread {s:.1f} pt (tolerance {p.tolerance_pt:g} pt)"
+    return result(name, passed=ok, explanation=explanation, evidence=evidence)
+
+
+class NoOverlapParams(_Params):
+    target: TargetSpec
+    page: PageRef = None
+    tolerance_pt: float = Field(default=0.0, ge=0, description="forgive overlaps no deeper than this")
+
+
+@register_check(
+    "no_overlap",
+    mechanism="geometric",
+    params=NoOverlapParams,
+    example={"target": "slide:nth-of-type(2) > *", "tolerance_pt": 1},
+)
+def no_overlap(doc: Document, p: NoOverlapParams, resources: Resources) -> CheckResult:
+    """No two targets overlap each other (touching edges are fine; nested nodes are not compared).
+
+    Pairs on the same page whose shared area is deeper than ``tolerance_pt`` are listed
+    with their overlap area and depth. A single target trivially passes.
+    """
+    name = "no_overlap"
+    page, missing = resolve_page(doc, p.page)
+    evidence: dict[str, Any] = {"tolerance_pt": p.tolerance_pt}
+    if missing:
+        return result(name, passed=False, explanation=missing, evidence=evidence)
+    nodes = select_targets(doc, p.target)
+    if not nodes:
+        return _no_targets(name, p.target, evidence)
+    if (err := no_geometry(name, nodes, page, evidence)) is not None:
+        return err
+    placed: list[Placed] = []
+    for n in nodes:
+        pages = [page] if page is not None else n.pages
+        placed.extend(pl for pg in pages if (pl := place(n, pg)) is not None)
+    overlapping: list[dict[str, Any]] = []
+    pairs = 0
+    for x, y in combinations(placed, 2):
+        if x.page != y.page or x.node.is_inside(y.node) or y.node.is_inside(x.node) or x.node is y.node:
+            continue
+        pairs += 1
+        depth = overlap_depth(x.shape, y.shape)
+        if depth > p.tolerance_pt:
+            overlapping.append({"a": x.node.id, "b": y.node.id, "page": x.page, "overlap_area_pt2": _r(overlap_area(x.shape, y.shape)), "depth_pt": _r(depth)})
+    ok = not overlapping
+    evidence.update(pairs_compared=pairs, overlapping=overlapping[:50], overlapping_count=len(overlapping))
+    explanation = (
+        f"none of {pairs} pair(s) of {p.target.describe()} overlap"
+        if ok
+        else f"{len(overlapping)} of {pairs} pair(s) overlap, e.g. {overlapping[0]['a']} and {overlapping[0]['b']} by {overlapping[0]['depth_pt']} pt"
+    )
+    score = 1.0 - len(overlapping) / pairs if pairs else 1.0
+    return result(name, passed=ok, score=score, explanation=explanation, evidence=evidence)
+
+
+class WithinPageParams(_Params):
+    target: TargetSpec = Field(default="image, shape, textbox, table, chart, media", validate_default=True)
+    tolerance_pt: float = Field(default=0.0, ge=0)
+
+
+@register_check(
+    "within_page",
+    mechanism="geometric",
+    params=WithinPageParams,
+    example={"target": "image"},
+)
+def within_page(doc: Document, p: WithinPageParams, resources: Resources) -> CheckResult:
+    """Every target lies within its page's bounds (nothing hangs off the slide or page).
+
+    Each box must be ``covered_by`` its page rectangle grown by ``tolerance_pt``; the
+    evidence gives how far each offending box sticks out on each side.
+    """
+    name = "within_page"
+    nodes = [n for n in select_targets(doc, p.target) if n.boxes]
+    outside: list[dict[str, Any]] = []
+    checked = 0
+    for node in nodes:
+        for b in node.boxes:
+            if b.page >= len(doc.pages):
+                continue
+            checked += 1
+            w, h = page_size(doc, b.page)
+            if not relate("covered_by", shape_of(b), page_shape(w, h), tolerance=p.tolerance_pt):
+                x0, top, x1, bottom = shape_of(b).bounds
+                outside.append(
+                    {
+                        **node_ref(node),
+                        "box": box_dict(b),
+                        "page_size_pt": [w, h],
+                        "beyond_pt": {"left": _r(max(0, -x0)), "top": _r(max(0, -top)), "right": _r(max(0, x1 - w)), "bottom": _r(max(0, bottom - h))},
+                    }
+                )
+    ok = not outside
+    evidence: dict[str, Any] = {"boxes_checked": checked, "outside": outside[:50], "tolerance_pt": p.tolerance_pt}
+    explanation = (
+        f"all {checked} box(es) of {p.target.describe()} lie within their pages"
+        if ok
+        else f"{len(outside)} of {checked} box(es) stick out of their page, e.g. {outside[0]['id']} by {outside[0]['beyond_pt']}"
+    )
+    return result(name, passed=ok, score=1 - len(outside) / checked if checked else 1.0, explanation=explanation, evidence=evidence)
+
+
+__all__ = [
+    "RELATIONS",
+    "Placed",
+    "bounds_dict",
+    "box_dict",
+    "page_size",
+    "place",
+    "resolve_page",
+    "result",
+]

@@ -1,0 +1,338 @@
+"""Geometry checks on a real python-pptx deck with shapes at known positions (native
+boxes), plus the pure relation core: boundary behaviour, inverse pairs, area invariants."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from shapely.geometry import box as sbox
+
+from artifactcheck.checks.registry import get_check, run_check
+from artifactcheck.checks.spatial import INVERSE, RELATIONS, coverage, relate, shape_of
+from artifactcheck.model import Box, Document
+from tests.checks.geometry_docs import Item, build_deck, load_deck, picture_bytes, plain_doc
+
+LOGO = picture_bytes(1)
+
+
+@pytest.fixture(scope="module")
+def deck(tmp_path_factory: pytest.TempPathFactory) -> Document:
+    """Slide 0: logo upper-left, title top band, two images side by side at the bottom,
+    a full-bleed background on slide 1, a rotated shape on slide 2, a stacked column and
+    three evenly spaced boxes on slide 3, and an overlapping pair plus an off-slide box on
+    slide 4."""
+    path = tmp_path_factory.mktemp("geom") / "deck.pptx"
+    slides = [
+        [
+            Item("picture", 20, 15, 100, 60, name="Logo", image=LOGO),
+            Item("box", 150, 20, 420, 70, name="Title", text="Quarterly report"),
+            Item("picture", 60, 380, 250, 140, name="Left photo", image=picture_bytes(2)),
+            Item("picture", 400, 390, 250, 130, name="Right photo", image=picture_bytes(3)),
+        ],
+        [
+            Item("picture", 0, 0, 720, 540, name="Background", image=picture_bytes(4)),
+            Item("box", 200, 220, 320, 100, name="Caption", text="Welcome"),
+        ],
+        [Item("box", 260, 220, 200, 100, name="Tilted", rotation=45)],
+        [
+            Item("box", 100, 50, 200, 80, name="Step 1", text="one"),
+            Item("box", 100, 160, 200, 80, name="Step 2", text="two"),
+            Item("box", 110, 270, 180, 80, name="Step 3", text="three"),
+            Item("box", 400, 50, 60, 60, name="A"),
+            Item("box", 500, 50, 60, 60, name="B"),
+            Item("box", 600, 50, 60, 60, name="C"),
+            Item("box", 400, 200, 60, 60, name="D"),
+            Item("box", 480, 200, 60, 60, name="E"),
+            Item("box", 600, 200, 60, 60, name="F"),
+        ],
+        [
+            Item("box", 100, 100, 200, 100, name="Under"),
+            Item("box", 250, 150, 200, 100, name="Over"),
+            Item("box", 650, 400, 150, 100, name="Hanging"),
+        ],
+    ]
+    return load_deck(build_deck(path, slides))
+
+
+def sel(name: str) -> str:
+    return f'[name="{name}"]'
+
+
+def check(name: str, doc: Document, **params: object) -> object:
+    result = run_check(name, doc, params)
+    assert result.status in ("pass", "fail"), result.explanation
+    assert result.explanation
+    assert result.evidence
+    return result
+
+
+# -- in_region --------------------------------------------------------------------------
+
+
+def test_logo_in_upper_left_passes_and_bottom_right_fails(deck: Document) -> None:
+    ok = check("in_region", deck, target=sel("Logo"), region="upper-left", page=0)
+    assert ok.status == "pass" and ok.score == 1.0
+    row = ok.evidence["nodes"][0]
+    assert row["region_pt"] == {"page": 0, "x0": 0.0, "top": 0.0, "x1": 240.0, "bottom": 180.0}
+    assert row["boxes"][0]["x0"] == 20.0 and row["fraction_inside"] == 1.0
+    bad = check("in_region", deck, target=sel("Logo"), region="bottom-right", page=0)
+    assert bad.status == "fail" and bad.score == 0.0
+    assert "0% of its area" in bad.explanation
+
+
+def test_title_in_top_20_percent(deck: Document) -> None:
+    assert check("in_region", deck, target=sel("Title"), region="top 20%").status == "pass"
+    assert check("in_region", deck, target=sel("Title"), region="top 10%").status == "fail"
+    # The title spans y 20..90; the top 10% ends at y 54: 34 of its 70 pt are inside.
+    partly = check("in_region", deck, target=sel("Title"), region="top 10%", min_fraction=0.45)
+    assert partly.status == "pass" and partly.evidence["nodes"][0]["fraction_inside"] == pytest.approx(34 / 70, abs=1e-4)
+    assert check("in_region", deck, target=sel("Title"), region="top 10%", min_fraction=0.5).status == "fail"
+
+
+def test_last_page_in_region_text_and_negative_index(deck: Document) -> None:
+    # Slide 4 (last): "Under" sits in the upper-left half, "Hanging" in the lower right.
+    assert check("in_region", deck, target=sel("Under"), region="last slide top half").status == "pass"
+    assert check("in_region", deck, target=sel("Under"), region="top half", page=-1).status == "pass"
+    missing = check("in_region", deck, target=sel("Logo"), region="last page top half")
+    assert missing.status == "fail" and "not drawn on page 4" in missing.evidence["nodes"][0]["reason"]
+    gone = check("in_region", deck, target=sel("Logo"), region="top", page=9)
+    assert gone.status == "fail" and "does not exist" in gone.explanation
+
+
+def test_edge_touching_box_is_inside_and_tolerance() -> None:
+    doc = plain_doc({"edge": (0, 0, 0, 240, 180), "near": (0, 0, 0, 242, 180)})
+    assert check("in_region", doc, target="#edge", region="upper-left").status == "pass"
+    assert check("in_region", doc, target="#near", region="upper-left").status == "fail"
+    assert check("in_region", doc, target="#near", region="upper-left", tolerance_pt=2).status == "pass"
+
+
+def test_explicit_region_box_and_quantifier(deck: Document) -> None:
+    photos = '[name$="photo"]'
+    r = check("in_region", deck, target=photos, region={"x0": 0, "top": 370, "x1": 720, "bottom": 540, "units": "pt"})
+    assert r.status == "pass" and len(r.evidence["nodes"]) == 2
+    left = check("in_region", deck, target=photos, region="left half")
+    assert left.status == "fail" and left.score == 0.5
+    assert check("in_region", deck, target=photos, region="left half", quantifier="any").status == "pass"
+
+
+def test_bad_region_text_is_a_parameter_error(deck: Document) -> None:
+    r = run_check("in_region", deck, {"target": "image", "region": "uper left"})
+    assert r.status == "error" and "unknown word 'uper'" in r.explanation
+    r = run_check("in_region", deck, {"target": "image", "region": "top", "colour": "red"})
+    assert r.status == "error" and "colour" in r.explanation
+
+
+def test_no_match_fails_and_no_boxes_is_error(deck: Document) -> None:
+    r = check("in_region", deck, target="chart", region="top")
+    assert r.status == "fail" and "no node matches" in r.explanation
+    doc = plain_doc({})
+    from artifactcheck.model import Node
+
+    doc.root.children[0].children.append(Node(id="loose", kind="image"))
+    doc._link()
+    r = run_check("in_region", doc, {"target": "image", "region": "top"})
+    assert r.status == "error" and "without layout" in r.explanation
+
+
+# -- rotated shapes ------------------------------------------------------------------
+
+
+def test_rotated_shape_is_a_polygon(deck: Document) -> None:
+    tilted = deck.select(sel("Tilted"))[0]
+    assert tilted.box is not None and tilted.box.polygon is not None
+    # The 200x100 box turned 45 degrees: its bounding box is ~212 pt square around (360, 270).
+    assert tilted.box.width == pytest.approx(212.13, abs=0.5)
+    # The polygon, not its bounding box, decides: the upper-left corner of the bounding box is empty.
+    corner = {"x0": 254, "top": 164, "x1": 274, "bottom": 184, "units": "pt"}
+    r = check("in_region", deck, target=sel("Tilted"), region=corner, min_fraction=0.01, page=2)
+    assert r.status == "fail" and r.evidence["nodes"][0]["fraction_inside"] == 0.0
+    assert check("in_region", deck, target=sel("Tilted"), region="center 50%", page=2).status == "pass"
+
+
+# -- spatial_relation --------------------------------------------------------------------
+
+
+def test_relation_covered_by_and_inverse(deck: Document) -> None:
+    assert check("spatial_relation", deck, a=sel("Caption"), b=sel("Background"), relation="covered_by").status == "pass"
+    assert check("spatial_relation", deck, a=sel("Background"), b=sel("Caption"), relation="covers").status == "pass"
+    assert check("spatial_relation", deck, a=sel("Background"), b=sel("Caption"), relation="covered_by").status == "fail"
+    r = check("spatial_relation", deck, a=sel("Logo"), b=sel("Title"), relation="disjoint")
+    assert r.status == "pass" and r.evidence["distance_pt"] == 30.0
+    assert check("spatial_relation", deck, a=sel("Logo"), b=sel("Title"), relation="intersects").status == "fail"
+
+
+def test_relation_across_pages_never_touches(deck: Document) -> None:
+    # The background (slide 1) spans the same coordinates as the logo (slide 0).
+    r = check("spatial_relation", deck, a=sel("Logo"), b=sel("Background"), relation="disjoint")
+    assert r.status == "pass"
+
+
+def test_overlaps_vs_touches() -> None:
+    doc = plain_doc({"a": (0, 0, 0, 100, 100), "b": (0, 100, 0, 200, 100), "c": (0, 50, 50, 150, 150)})
+    assert check("spatial_relation", doc, a="#a", b="#b", relation="touches").status == "pass"
+    assert check("spatial_relation", doc, a="#a", b="#b", relation="overlaps").status == "fail"
+    assert check("spatial_relation", doc, a="#a", b="#b", relation="intersects").status == "pass"
+    r = check("spatial_relation", doc, a="#a", b="#c", relation="overlaps")
+    assert r.status == "pass" and r.evidence["overlap_area_pt2"] == 2500.0
+
+
+# -- page_coverage -----------------------------------------------------------------------
+
+
+def test_background_covers_the_slide(deck: Document) -> None:
+    r = check("page_coverage", deck, target=sel("Background"), min_fraction=0.7)
+    assert r.status == "pass" and r.evidence["coverage"] == 1.0 and r.evidence["page"] == 1
+    small = check("page_coverage", deck, target=sel("Logo"), min_fraction=0.7)
+    assert small.status == "fail" and 0 < small.score < 0.05
+    assert small.evidence["coverage"] == pytest.approx(100 * 60 / (720 * 540), abs=1e-4)
+
+
+def test_coverage_counts_overlaps_once_and_ignores_off_page(deck: Document) -> None:
+    r = check("page_coverage", deck, target="shape", page=4, min_fraction=0.0)
+    under, over, hanging = 200 * 100, 200 * 100, 70 * 100  # hanging: only 70 pt lie on the slide
+    shared = 50 * 50
+    assert r.evidence["coverage"] == pytest.approx((under + over - shared + hanging) / (720 * 540), abs=1e-4)
+
+
+# -- relative_position -------------------------------------------------------------------
+
+
+def test_relative_position(deck: Document) -> None:
+    assert check("relative_position", deck, a=sel("Logo"), b=sel("Title"), relation="left_of").status == "pass"
+    assert check("relative_position", deck, a=sel("Title"), b=sel("Left photo"), relation="above").status == "pass"
+    r = check("relative_position", deck, a=sel("Left photo"), b=sel("Title"), relation="above")
+    assert r.status == "fail" and r.evidence["measured_pt"] < 0
+    assert check("relative_position", deck, a=sel("Right photo"), b=sel("Left photo"), relation="right_of").status == "pass"
+    # Overlapping boxes: edges say no, centres say yes.
+    assert check("relative_position", deck, a=sel("Under"), b=sel("Over"), relation="left_of").status == "fail"
+    assert check("relative_position", deck, a=sel("Under"), b=sel("Over"), relation="left_of", mode="centers").status == "pass"
+    assert check("relative_position", deck, a=sel("Under"), b=sel("Over"), relation="left_of", tolerance_pt=50).status == "pass"
+
+
+def test_relative_position_across_pages(deck: Document) -> None:
+    assert check("relative_position", deck, a=sel("Logo"), b=sel("Caption"), relation="above").status == "pass"
+    r = check("relative_position", deck, a=sel("Logo"), b=sel("Caption"), relation="left_of")
+    assert r.status == "fail" and "needs one page" in r.explanation
+
+
+# -- arrangements ------------------------------------------------------------------------
+
+
+def test_side_by_side(deck: Document) -> None:
+    r = check("side_by_side", deck, target='[name$="photo"]')
+    assert r.status == "pass" and r.evidence["order"][0].endswith(deck.select(sel("Left photo"))[0].id.split("/")[-1])
+    stacked_steps = check("side_by_side", deck, target='[name^="Step"]')
+    assert stacked_steps.status == "fail" and "share only" in stacked_steps.explanation
+    overlap = check("side_by_side", deck, target=f'{sel("Under")}, {sel("Over")}')
+    assert overlap.status == "fail" and "overlap by 50.0 pt" in overlap.explanation
+    one = check("side_by_side", deck, target=sel("Logo"))
+    assert one.status == "fail" and "need at least 2" in one.explanation
+    apart = check("side_by_side", deck, target=f'{sel("Logo")}, {sel("Background")}')
+    assert apart.status == "fail" and "different pages" in apart.explanation
+
+
+def test_stacked(deck: Document) -> None:
+    assert check("stacked", deck, target='[name^="Step"]').status == "pass"
+    assert check("stacked", deck, target='[name$="photo"]').status == "fail"
+
+
+def test_aligned(deck: Document) -> None:
+    steps = '[name^="Step"]'
+    r = check("aligned", deck, target=steps, edge="center_x")
+    assert r.status == "pass" and r.evidence["spread_pt"] == 0.0
+    left = check("aligned", deck, target=steps, edge="left")
+    assert left.status == "fail" and left.evidence["spread_pt"] == 10.0
+    assert check("aligned", deck, target=steps, edge="left", tolerance_pt=10).status == "pass"
+    assert check("aligned", deck, target='[name="A"], [name="B"], [name="C"]', edge="top").status == "pass"
+
+
+def test_evenly_spaced(deck: Document) -> None:
+    r = check("evenly_spaced", deck, target='[name="A"], [name="B"], [name="C"]')
+    assert r.status == "pass" and r.evidence["gaps_pt"] == [40.0, 40.0]
+    bad = check("evenly_spaced", deck, target='[name="D"], [name="E"], [name="F"]')
+    assert bad.status == "fail" and bad.evidence["gaps_pt"] == [20.0, 60.0]
+    assert check("evenly_spaced", deck, target='[name^="Step"]', axis="vertical").status == "pass"
+
+
+def test_centered_on_page(deck: Document) -> None:
+    r = check("centered_on_page", deck, target=sel("Caption"), axis="both")
+    assert r.status == "pass" and r.evidence["nodes"][0]["offset_x_pt"] == 0.0
+    bad = check("centered_on_page", deck, target=sel("Logo"))
+    assert bad.status == "fail" and bad.evidence["nodes"][0]["offset_x_pt"] == -290.0
+    assert check("centered_on_page", deck, target=sel("Tilted"), axis="both").status == "pass"
+
+
+def test_no_overlap(deck: Document) -> None:
+    assert check("no_overlap", deck, target="slide:nth-of-type(1) > *").status == "pass"
+    r = check("no_overlap", deck, target="slide:nth-of-type(5) > *")
+    assert r.status == "fail" and r.evidence["overlapping"][0]["overlap_area_pt2"] == 2500.0
+    assert check("no_overlap", deck, target="slide:nth-of-type(5) > *", tolerance_pt=50).status == "pass"
+
+
+def test_within_page(deck: Document) -> None:
+    r = check("within_page", deck, target="slide:nth-of-type(5) > *")
+    assert r.status == "fail" and r.evidence["outside"][0]["beyond_pt"]["right"] == 80.0
+    assert check("within_page", deck, target="slide:nth-of-type(1) > *").status == "pass"
+
+
+def test_every_geometry_check_is_documented() -> None:
+    for name in ("in_region", "spatial_relation", "page_coverage", "relative_position", "aligned", "side_by_side", "stacked", "centered_on_page", "evenly_spaced", "no_overlap", "within_page"):
+        spec = get_check(name)
+        assert spec.mechanism == "geometric" and spec.summary and spec.example
+        assert spec.params.model_config.get("extra") == "forbid"
+
+
+# -- the pure core: properties ---------------------------------------------------------
+
+coord = st.floats(-500, 1500, allow_nan=False, allow_infinity=False)
+
+
+@st.composite
+def boxes(draw: st.DrawFn) -> Box:
+    x, y = draw(coord), draw(coord)
+    w, h = draw(st.floats(0, 400)), draw(st.floats(0, 400))
+    return Box.from_xywh(0, x, y, w, h)
+
+
+@given(boxes(), boxes(), st.sampled_from(RELATIONS), st.sampled_from([0.0, 0.5, 3.0]))
+def test_inverse_pairs(a: Box, b: Box, relation: str, tol: float) -> None:
+    ga, gb = shape_of(a), shape_of(b)
+    assert relate(relation, ga, gb, tolerance=tol) == relate(INVERSE[relation], gb, ga, tolerance=tol)
+    assert relate("disjoint", ga, gb, tolerance=tol) != relate("intersects", ga, gb, tolerance=tol)
+
+
+@given(boxes(), boxes())
+def test_covered_by_implies_intersects_and_full_fraction(a: Box, b: Box) -> None:
+    from artifactcheck.checks.spatial import fraction_inside
+
+    ga, gb = shape_of(a), shape_of(b)
+    if relate("covered_by", ga, gb):
+        assert relate("intersects", ga, gb)
+        assert fraction_inside(ga, gb) == pytest.approx(1.0)
+
+
+@given(st.lists(boxes(), min_size=1, max_size=6))
+def test_coverage_union_invariants(items: list[Box]) -> None:
+    """Coverage is in [0, 1], never exceeds the sum of the parts on the page, and never
+    shrinks when a box is added."""
+    shapes = [shape_of(b) for b in items]
+    page = sbox(0, 0, 720, 540)
+    total = coverage(shapes, 720, 540)
+    assert 0.0 <= total <= 1.0
+    parts = sum(s.intersection(page).area for s in shapes) / page.area
+    assert total <= parts + 1e-9
+    assert coverage(shapes[:-1], 720, 540) <= total + 1e-9
+
+
+def test_contains_is_not_used_for_inside() -> None:
+    page = shape_of(Box(page=0, x0=0, top=0, x1=720, bottom=540))
+    rule = shape_of(Box(page=0, x0=0, top=0, x1=100, bottom=0))
+    assert relate("covered_by", rule, page) and not page.contains(rule)
+
+
+def test_fixtures_dir_untouched(tmp_path: Path) -> None:
+    """The deck is built in a temp dir, never in the repository."""
+    assert not (Path(__file__).parent / "deck.pptx").exists()
