@@ -1,0 +1,268 @@
+"""``extract_pptx``: a .pptx/.ppsx/.potx file -> Document, from the package XML.
+
+One ``slide`` node and one ``Page(kind="slide")`` per slide in presentation order (slide
+size in points from ``p:sldSz``). Slide attrs: ``index``, ``hidden``, ``layout``,
+``background_type``/``background_color``/``background_blob``/``background_from``
+(slide | layout | master). Speaker notes are a ``note`` child with paragraphs (not drawn
+on the slide: no boxes). Shapes: see ``pptx_shapes``; geometry: design/pptx-geometry.md.
+
+The package is read with lxml directly (``pptx_package``); python-pptx is not used at
+extraction time because it rejects slideshow-typed packages, reports group children in
+child space and raises on several chart types (design/pptx-geometry.md).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any
+
+from lxml import etree
+
+from ..errors import ArtifactCheckError, CorruptArtifact
+from ..model import ArtifactInfo, Blob, Box, Document, Node, Page, ToolInfo
+from .package import inspect_package
+from .pptx_fill import Fill, background_fill
+from .pptx_geometry import EMU_PER_PT, IDENTITY
+from .pptx_media import MediaStore
+from .pptx_package import PptxPackage
+from .pptx_shapes import ShapeWalker
+from .pptx_slide import P_NS, PlaceholderIndex, SlideContext, child, load_theme, placeholder_of, ph_type, slide_clr_map
+from .pptx_text import TextContext, paragraph_nodes
+from .tree_builder import fill_container_text
+
+_P = f"{{{P_NS}}}"
+_R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
+DEFAULT_SLIDE_SIZE_EMU = (9144000, 6858000)  # 10 x 7.5 in, PowerPoint's 4:3 default
+
+
+def extract_pptx(path: str | Path, **options: Any) -> Document:
+    """Read a presentation. Raises ``CorruptArtifact`` (naming the file and part) when
+    the package cannot be read; problems confined to one shape or part become
+    ``Document.warnings``. Options are accepted for API symmetry and ignored."""
+    p = Path(path)
+    info = inspect_package(p)
+    if info.format != "pptx":
+        raise CorruptArtifact(f"not a presentation: the package holds a {info.format} main part", path=p)
+    try:
+        with PptxPackage(p) as pkg:
+            return _extract(p, pkg, info.main_part)
+    except ArtifactCheckError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - the boundary: no library traceback escapes
+        raise CorruptArtifact(f"cannot read the presentation: {type(exc).__name__}: {exc}", path=p) from exc
+
+
+def _extract(path: Path, pkg: PptxPackage, main_part: str) -> Document:
+    warnings: list[str] = []
+    blobs: dict[str, Blob] = {}
+    media = MediaStore(pkg, blobs, warnings)
+    pres = pkg.xml(main_part)
+    width_emu, height_emu = _slide_size(pres)
+    width, height = width_emu / EMU_PER_PT, height_emu / EMU_PER_PT
+    default_text = pres.find(f"{_P}defaultTextStyle")
+
+    slide_parts: list[str] = []
+    id_list = pres.find(f"{_P}sldIdLst")
+    for sld in id_list if id_list is not None else []:
+        rel = pkg.related(main_part, sld.get(f"{_R}id"))
+        if rel is None or rel.external or not pkg.has(rel.target):
+            warnings.append(f"{main_part}: slide reference {sld.get(f'{_R}id')} points to no slide part; skipped")
+            continue
+        slide_parts.append(rel.target)
+    slide_index = {part: i for i, part in enumerate(slide_parts)}
+
+    pages: list[Page] = []
+    slides: list[Node] = []
+    for i, part in enumerate(slide_parts):
+        slide_node, page = _slide(pkg, part, i, width, height, default_text, media, warnings, slide_index)
+        slides.append(slide_node)
+        pages.append(page)
+
+    root = Node(id="pptx", kind="document", children=slides, source=main_part)
+    fill_container_text(root)
+    data_sha, size = _file_digest(path)
+    return Document(
+        artifact=ArtifactInfo(format="pptx", platform="office", sha256=data_sha, size_bytes=size, path=str(path), producer=_producer(pkg)),
+        pages=pages,
+        root=root,
+        blobs=blobs,
+        tools=[ToolInfo(name="lxml", version=etree.__version__)],
+        warnings=warnings,
+    )
+
+
+def _slide(
+    pkg: PptxPackage,
+    part: str,
+    index: int,
+    width: float,
+    height: float,
+    default_text: etree._Element | None,
+    media: MediaStore,
+    warnings: list[str],
+    slide_index: dict[str, int],
+) -> tuple[Node, Page]:
+    slide = pkg.xml(part)
+    layout_part = pkg.first_related(part, "slideLayout")
+    layout = pkg.xml(layout_part) if layout_part else None
+    if layout_part is None:
+        warnings.append(f"{part}: slide has no layout; inherited positions and styles are unknown")
+    master_part = pkg.first_related(layout_part, "slideMaster") if layout_part else None
+    master = pkg.xml(master_part) if master_part else None
+    if layout_part is not None and master_part is None:
+        warnings.append(f"{layout_part}: layout has no slide master (missing relationships); master styles and theme defaults are used")
+    theme, theme_part = load_theme(pkg, master_part, warnings)
+    clr_map = slide_clr_map(slide, layout, master)
+
+    def hyperlink(rid: str | None, action: str | None) -> str | None:
+        rel = pkg.related(part, rid)
+        if rel is not None and rel.external:
+            return rel.target
+        if rel is not None and rel.target in slide_index:
+            return f"#slide={slide_index[rel.target] + 1}"
+        if action:
+            return action
+        return rel.target if rel is not None else None
+
+    ctx = SlideContext(
+        pkg=pkg,
+        page=index,
+        part=part,
+        theme=theme,
+        theme_part=theme_part,
+        clr_map=clr_map,
+        layout=layout,
+        master=master,
+        layout_ph=PlaceholderIndex(layout),
+        master_ph=PlaceholderIndex(master),
+        default_text_style=default_text,
+        media=media,
+        warnings=warnings,
+        hyperlink=hyperlink,
+    )
+    c_sld = slide.find(f"{_P}cSld")
+    tree = c_sld.find(f"{_P}spTree") if c_sld is not None else None
+    node_id = f"s{index}"
+    children = ShapeWalker(ctx, part=part).walk(tree, IDENTITY, node_id, 0.0) if tree is not None else []
+
+    hidden = slide.get("show") in ("0", "false")
+    layout_c_sld = layout.find(f"{_P}cSld") if layout is not None else None
+    attrs: dict[str, Any] = {
+        "index": index,
+        "hidden": hidden,
+        "layout": layout_c_sld.get("name") if layout_c_sld is not None else None,
+        "part": part,
+    }
+    attrs.update(_background(ctx, slide, layout, master, part, layout_part, master_part))
+    notes = _notes(ctx, part, node_id)
+    if notes is not None:
+        children.append(notes)
+    slide_box = Box(page=index, x0=0.0, top=0.0, x1=width, bottom=height)
+    title = _title_text(children)
+    node = Node(id=node_id, kind="slide", attrs=attrs, boxes=[slide_box], source=part, children=children)
+    page = Page(index=index, kind="slide", width=width, height=height, name=title, hidden=hidden, attrs={"layout": attrs["layout"], "part": part})
+    return node, page
+
+
+def _background(
+    ctx: SlideContext,
+    slide: etree._Element,
+    layout: etree._Element | None,
+    master: etree._Element | None,
+    part: str,
+    layout_part: str | None,
+    master_part: str | None,
+) -> dict[str, Any]:
+    for where, root, rpart in (("slide", slide, part), ("layout", layout, layout_part), ("master", master, master_part)):
+        if root is None or rpart is None:
+            continue
+        fill: Fill | None = background_fill(root.find(f"{_P}cSld"), ctx.theme, ctx.clr_map, part=rpart, theme_part=ctx.theme_part)
+        if fill is None:
+            continue
+        out: dict[str, Any] = {"background_type": fill.type, "background_from": where}
+        if fill.color is not None:
+            out["background_color"] = fill.color
+        if fill.type == "picture":
+            rel = ctx.pkg.related(fill.part or rpart, fill.blip_rid)
+            if rel is not None and not rel.external:
+                blob = ctx.media.original(rel.target)
+                if blob is not None:
+                    out["background_blob"] = blob.sha256
+        return out
+    # Nothing states a background: PowerPoint paints the bg1 colour.
+    return {"background_type": "solid", "background_from": "default", "background_color": ctx.theme.colors.get(ctx.clr_map.get("bg1", "lt1"), "#ffffff")}
+
+
+def _notes(ctx: SlideContext, part: str, slide_id: str) -> Node | None:
+    notes_part = ctx.pkg.first_related(part, "notesSlide")
+    if notes_part is None:
+        return None
+    notes = ctx.pkg.xml(notes_part)
+    tree = notes.find(f"{_P}cSld/{_P}spTree")
+    if tree is None:
+        return None
+    paras: list[Node] = []
+    for sp in tree.iter(f"{_P}sp"):
+        ph = placeholder_of(sp)
+        if ph is None or ph_type(ph) != "body":
+            continue
+        body = child(sp, "txBody")
+        own = child(body, "lstStyle")
+        tctx = TextContext(theme=ctx.theme, clr_map=ctx.clr_map, list_styles=[own] if own is not None else [], hyperlink=ctx.hyperlink)
+        paras.extend(paragraph_nodes(body, tctx, id_prefix=f"{slide_id}/notes/b{len(paras)}", boxes=[]))
+    for p in paras:
+        for n in p.iter():
+            n.attrs["rendered"] = False
+            n.attrs["not_rendered_reason"] = "speaker notes are not drawn on the slide"
+    return Node(
+        id=f"{slide_id}/notes",
+        kind="note",
+        attrs={"rendered": False, "not_rendered_reason": "speaker notes are not drawn on the slide", "part": notes_part},
+        source=notes_part,
+        children=paras,
+    )
+
+
+def _title_text(children: list[Node]) -> str | None:
+    for n in children:
+        t = n.attrs.get("placeholder_type")
+        if t in ("title", "ctrTitle"):
+            text = "".join(r.text for r in n.iter() if r.kind == "run").strip()
+            return text or None
+    return None
+
+
+def _slide_size(pres: etree._Element) -> tuple[float, float]:
+    sz = pres.find(f"{_P}sldSz")
+    try:
+        cx = float(sz.get("cx", "")) if sz is not None else DEFAULT_SLIDE_SIZE_EMU[0]
+        cy = float(sz.get("cy", "")) if sz is not None else DEFAULT_SLIDE_SIZE_EMU[1]
+    except ValueError:
+        cx, cy = DEFAULT_SLIDE_SIZE_EMU
+    if not (0 < cx <= 51206400 * 10 and 0 < cy <= 51206400 * 10):
+        cx, cy = DEFAULT_SLIDE_SIZE_EMU
+    return cx, cy
+
+
+def _producer(pkg: PptxPackage) -> str | None:
+    if not pkg.has("docProps/app.xml"):
+        return None
+    try:
+        app = pkg.xml("docProps/app.xml")
+    except ArtifactCheckError:
+        return None
+    ns = "{http://schemas.openxmlformats.org/officeDocument/2006/extended-properties}"
+    name = app.findtext(f"{ns}Application")
+    version = app.findtext(f"{ns}AppVersion")
+    return " ".join(x for x in (name, version) if x) or None
+
+
+def _file_digest(path: Path) -> tuple[str, int]:
+    h = hashlib.sha256()
+    size = 0
+    with path.open("rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            h.update(chunk)
+            size += len(chunk)
+    return h.hexdigest(), size
