@@ -59,6 +59,14 @@ class SelectorError(ArtifactCheckError):
     """A ``Document.select`` selector could not be parsed."""
 
 
+class RubricError(ArtifactCheckError):
+    """A rubric (file or built in code) is invalid; ``line`` is 1-based when known."""
+
+    def __init__(self, message: str, *, path: str | Path | None = None, line: int | None = None) -> None:
+        self.line = line
+        super().__init__(f"line {line}: {message}" if line else message, path=path)
+
+
 __all__ = [
     "ArtifactCheckError",
     "ArtifactTooLarge",
@@ -68,6 +76,7 @@ __all__ = [
     "MissingDependency",
     "RenderError",
     "RenderTimeout",
+    "RubricError",
     "SelectorError",
     "UnsupportedFormat",
 ]

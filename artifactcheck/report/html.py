@@ -1,0 +1,217 @@
+"""The HTML report: one self-contained file (inline CSS, images as data: URIs, no network)
+with the verdict and score up top, the scored rubric tree with every explanation, and each
+page/slide drawn as an SVG with the evidence boxes on it.
+
+Geometry: each page is an ``<svg viewBox="0 0 W H">`` in points (origin top-left, y
+down — the tree's own space), so an evidence box is drawn with its coordinates unchanged:
+``<rect x=x0 y=top width=x1-x0 height=bottom-top>``. The rendered page image, when there
+is one, is an ``<image>`` stretched over the same viewBox. Regions checked are dashed
+blue; boxes found are green where they passed and red where they failed.
+
+Page images come from the renderer (``artifactcheck.extractors.render.images``) for
+documents and slide decks when the rendered page count and sizes match the report's
+pages; otherwise (sheets, no LibreOffice) the page is a blank canvas of its size.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .evidence_boxes import EvidenceBox, evidence_boxes
+from .json_writer import write_text_atomic
+from .model import Report, ScoredNode
+
+MAX_PAGE_WIDTH_PX = 820
+PAGE_IMAGE_DPI = 96
+MAX_PAGES_DRAWN = 60
+SIZE_TOLERANCE_PT = 2.0
+
+_CSS = """
+:root{--pass:#15803d;--fail:#dc2626;--region:#2563eb;--neutral:#7c3aed;--muted:#6b7280}
+*{box-sizing:border-box}body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;margin:0;color:#111;background:#f8fafc}
+header{padding:18px 24px;background:#fff;border-bottom:1px solid #e5e7eb}
+h1{font-size:20px;margin:0 0 6px}h2{font-size:16px;margin:22px 24px 8px}
+.verdict{display:inline-block;padding:3px 12px;border-radius:4px;color:#fff;font-weight:700;margin-right:10px}
+.v-PASS{background:var(--pass)}.v-PARTIAL{background:#d97706}.v-FAIL{background:var(--fail)}
+.meta{color:var(--muted);font-size:12px}
+table.steps{border-collapse:collapse;margin:0 24px;background:#fff;width:calc(100% - 48px)}
+.steps td,.steps th{border-bottom:1px solid #e5e7eb;padding:5px 8px;text-align:left;vertical-align:top}
+.steps th{background:#f1f5f9;font-size:12px}
+.st{font-weight:600}.st-pass{color:var(--pass)}.st-fail{color:var(--fail)}.st-error{color:var(--neutral)}.st-skipped{color:#b45309}
+tr.inner td{background:#f8fafc;font-weight:600}
+details pre{white-space:pre-wrap;max-height:320px;overflow:auto;background:#f1f5f9;padding:6px;font-size:11px}
+.pages{display:flex;flex-wrap:wrap;gap:18px;margin:0 24px 30px}
+figure{margin:0;background:#fff;border:1px solid #d1d5db;padding:6px}
+figcaption{font-size:12px;color:var(--muted);margin-bottom:4px}
+svg.page{display:block;background:#fff}
+rect.ev{fill-opacity:.12;stroke-width:3;vector-effect:non-scaling-stroke}
+rect.tone-pass{stroke:var(--pass);fill:var(--pass)}rect.tone-fail{stroke:var(--fail);fill:var(--fail)}
+rect.tone-neutral{stroke:var(--neutral);fill:var(--neutral)}
+rect.tone-region{stroke:var(--region);fill:none;stroke-dasharray:8 5;stroke-width:2}
+rect.ev:hover{fill-opacity:.3}
+.legend span{margin-right:14px}.sw{display:inline-block;width:12px;height:12px;border:3px solid;vertical-align:-2px;margin-right:4px}
+"""
+
+# Records where the browser drew each evidence box (client pixels), so a headless-browser
+# test can compare it with the report's coordinates; harmless for people.
+_SCRIPT = """
+addEventListener('load',()=>{for(const r of document.querySelectorAll('rect.ev')){
+const b=r.getBoundingClientRect();r.setAttribute('data-client',[b.left,b.top,b.width,b.height].map(v=>v.toFixed(2)).join(','))}
+document.body.setAttribute('data-laid-out','1')});
+"""
+
+
+def write_report_html(
+    report: Report,
+    path: str | Path,
+    *,
+    artifact: str | Path | None = None,
+    page_images: Sequence[bytes] | None = None,
+) -> Path:
+    """Write the HTML report. ``page_images`` are PNG bytes per page; when None and
+    ``artifact`` is given, pages are rendered from it (see module docstring)."""
+    images = list(page_images) if page_images is not None else _render_page_images(report, artifact)
+    return write_text_atomic(Path(path), report_html(report, images))
+
+
+def report_html(report: Report, page_images: Sequence[bytes] | None = None) -> str:
+    boxes = [b for step in report.steps for b in evidence_boxes(step)]
+    title = f"{report.task}: {report.verdict} {report.score:.3f}"
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{_e(title)}</title><style>{_CSS}</style></head><body>",
+        _header(report),
+        "<h2>Steps</h2>",
+        _steps_table(report),
+        "<h2>Pages with evidence</h2>",
+        '<p class="legend" style="margin:0 24px 8px">'
+        '<span><i class="sw" style="border-color:var(--region);border-style:dashed"></i>region checked</span>'
+        '<span><i class="sw" style="border-color:var(--pass)"></i>found, passed</span>'
+        '<span><i class="sw" style="border-color:var(--fail)"></i>found, failed</span>'
+        '<span><i class="sw" style="border-color:var(--neutral)"></i>not decided</span></p>',
+        _pages(report, boxes, page_images or []),
+        f"<script>{_SCRIPT}</script>",
+        "</body></html>",
+    ]
+    return "\n".join(parts) + "\n"
+
+
+def _e(value: Any) -> str:
+    return html.escape(str(value), quote=True)
+
+
+def _header(report: Report) -> str:
+    c = report.counts
+    a = report.artifact
+    tools = ", ".join(f"{t.name} {t.version}" for t in report.tools)
+    problems = f'<p class="st st-fail">artifact could not be loaded: {_e(report.artifact_error)}</p>' if report.artifact_error else ""
+    return (
+        f'<header><h1><span class="verdict v-{report.verdict}" id="verdict">{report.verdict}</span>'
+        f'score <span id="score">{report.score:.3f}</span> · {_e(report.task)}</h1>'
+        f"<div>requirements met {report.requirements_met}/{report.requirements_total} · failed {c.failed} · "
+        f"needs trace {c.needs_trace} · evaluator errors {c.error} · skipped {c.skipped}"
+        f"{'' if report.complete else ' · <b>incomplete: some steps were not decided</b>'}</div>"
+        f'<div class="meta">{_e(a.path or "")} · {_e(a.format or "?")}/{_e(a.platform or "?")} · sha256 {_e((a.sha256 or "")[:16])}… · {_e(tools)}</div>'
+        f"{problems}</header>"
+    )
+
+
+def _steps_table(report: Report) -> str:
+    steps = {s.id: s for s in report.steps}
+    rows = ['<table class="steps"><thead><tr><th>step</th><th>status</th><th>outcome</th><th>mechanism</th>'
+            '<th>score</th><th>weight</th><th>explanation</th></tr></thead><tbody>']
+
+    def visit(node: ScoredNode, depth: int) -> None:
+        pad = f"padding-left:{8 + 18 * depth}px"
+        crit = " <b title='critical'>*</b>" if node.critical else ""
+        desc = f"<div class='meta'>{_e(node.description)}</div>" if node.description else ""
+        if node.check is None:
+            agg = f"{node.aggregation}/{node.strategy}"
+            rows.append(
+                f'<tr class="inner" id="node-{_e(node.id)}"><td style="{pad}">{_e(node.id)}{crit}{desc}</td>'
+                f'<td class="st st-{node.status}">{node.status}</td><td>{node.outcome}</td><td>{_e(agg)}</td>'
+                f"<td>{node.score:.3f}</td><td>{node.weight:g}</td><td>{_e(node.explanation)}</td></tr>"
+            )
+            for child in node.children:
+                visit(child, depth + 1)
+            return
+        step = steps[node.id]
+        score = "—" if step.score is None else f"{step.score:.3f}"
+        details = json.dumps({"params": step.params, "evidence": step.evidence, "error": step.error}, indent=1, ensure_ascii=False)
+        rows.append(
+            f'<tr class="leaf" id="step-{_e(step.id)}" data-status="{step.status}"><td style="{pad}">{_e(step.id)}{crit}{desc}'
+            f"<div class='meta'>{_e(step.check)} · {_e(step.step_type or '')}</div></td>"
+            f'<td class="st st-{step.status}">{step.status}</td><td>{step.outcome}</td><td>{step.mechanism}</td>'
+            f"<td>{score}</td><td>{step.weight:g}</td><td>{_e(step.explanation)}"
+            f"<details><summary>evidence</summary><pre>{_e(details)}</pre></details></td></tr>"
+        )
+
+    for child in report.tree.children:
+        visit(child, 0)
+    rows.append("</tbody></table>")
+    return "".join(rows)
+
+
+def _pages(report: Report, boxes: list[EvidenceBox], images: Sequence[bytes]) -> str:
+    out = ['<div class="pages">']
+    pages = report.pages[:MAX_PAGES_DRAWN]
+    for page in pages:
+        on_page = [b for b in boxes if b.page == page.index]
+        if not on_page and len(pages) > 6 and page.index not in (0, len(pages) - 1):
+            continue  # long documents: draw the pages that carry evidence, plus the ends
+        w, h = page.width, page.height
+        scale = min(1.0, MAX_PAGE_WIDTH_PX / w) if w > 0 else 1.0
+        name = f"{page.kind} {page.index + 1}" + (f" — {page.name}" if page.name else "")
+        svg = [
+            f'<svg class="page" id="page-{page.index}" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w:g} {h:g}" '
+            f'width="{w * scale:.2f}" height="{h * scale:.2f}" data-scale="{scale:.6f}" preserveAspectRatio="none">'
+        ]
+        if page.index < len(images) and images[page.index]:
+            data = base64.b64encode(images[page.index]).decode("ascii")
+            svg.append(f'<image href="data:image/png;base64,{data}" x="0" y="0" width="{w:g}" height="{h:g}" preserveAspectRatio="none"/>')
+        else:
+            svg.append(f'<rect x="0" y="0" width="{w:g}" height="{h:g}" fill="#ffffff" stroke="#d1d5db"/>')
+        for b in on_page:
+            svg.append(
+                f'<rect class="ev tone-{b.tone} role-{b.role}" data-step="{_e(b.step_id)}" data-page="{b.page}" '
+                f'x="{b.x0:g}" y="{b.top:g}" width="{b.x1 - b.x0:g}" height="{b.bottom - b.top:g}">'
+                f"<title>{_e(b.step_id)}: {_e(b.label)} ({b.x0:g}, {b.top:g})–({b.x1:g}, {b.bottom:g}) pt</title></rect>"
+            )
+        svg.append("</svg>")
+        out.append(f"<figure><figcaption>{_e(name)} · {w:g}×{h:g} pt</figcaption>{''.join(svg)}</figure>")
+    if not pages:
+        out.append("<p class='meta'>No pages: the artifact could not be loaded.</p>")
+    out.append("</div>")
+    return "".join(out)
+
+
+def _render_page_images(report: Report, artifact: str | Path | None) -> list[bytes]:
+    """PNG bytes per page from the renderer, or [] when pages cannot be matched (sheets,
+    a page count or size that differs from the report's, no renderer installed)."""
+    if artifact is None or not report.pages or report.artifact.format not in ("docx", "pptx"):
+        return []
+    try:
+        from ..extractors.render.images import page_images
+
+        rendered = []
+        for index, image in enumerate(page_images(Path(artifact), dpi=PAGE_IMAGE_DPI)):
+            if index >= len(report.pages) or index >= MAX_PAGES_DRAWN:
+                break
+            page = report.pages[index]
+            expected = (page.width * PAGE_IMAGE_DPI / 72, page.height * PAGE_IMAGE_DPI / 72)
+            if abs(image.width - expected[0]) > SIZE_TOLERANCE_PT * 2 or abs(image.height - expected[1]) > SIZE_TOLERANCE_PT * 2:
+                return []  # the rendered page is not the page the boxes live on
+            buffer = io.BytesIO()
+            image.save(buffer, format="PNG", optimize=True)
+            rendered.append(buffer.getvalue())
+        return rendered
+    except Exception:  # noqa: BLE001 - no renderer: the blank canvas still shows the evidence
+        return []

@@ -1,0 +1,56 @@
+"""Write a Report as JSON, byte-for-byte the same for the same input (timings aside).
+
+Keys keep the model's field order (the documented contract order), floats use Python's
+shortest round-trip form, non-ASCII text stays readable (UTF-8), and the file ends with
+one newline. Timings are the only varying values: ``seconds`` on the report and on each
+step (``strip_timings`` zeroes them, for comparisons)."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from .model import Report
+
+
+def report_to_dict(report: Report) -> dict[str, Any]:
+    return report.model_dump(mode="json")
+
+
+def report_to_json(report: Report) -> str:
+    return json.dumps(report_to_dict(report), indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+
+
+def write_report_json(report: Report, path: str | Path) -> Path:
+    """Write atomically (temporary file + rename): a report file that exists is whole,
+    which is what batch resumption relies on."""
+    return write_text_atomic(Path(path), report_to_json(report))
+
+
+def write_text_atomic(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path
+
+
+def read_report(path: str | Path) -> Report:
+    return Report.model_validate_json(Path(path).read_bytes())
+
+
+def strip_timings(data: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a report dict with every timing set to 0."""
+    out = json.loads(json.dumps(data))
+    out["seconds"] = 0.0
+    for step in out.get("steps", []):
+        step["seconds"] = 0.0
+    return out

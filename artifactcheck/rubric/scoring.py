@@ -1,0 +1,117 @@
+"""``score``: load an artifact and a rubric, run the rubric, return the Report.
+
+An artifact that cannot be read does not raise: a broken file is the agent's failure
+(every step fails, decided) and a broken evaluator (renderer missing, extractor bug) is
+ours (every step is an error); either way the report is complete. A rubric that cannot be
+read does raise RubricError: there is nothing to score against.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from ..checks.registry import Resources
+from ..errors import ArtifactCheckError, CorruptArtifact, RubricError, UnsupportedFormat
+from ..model import Document
+from ..report.model import Report
+from .loader import load_rubric
+from .model import Rubric
+from .runner import ArtifactFailure, artifact_ref_for_file, run_rubric
+
+
+def score(
+    artifact: str | Path | Document,
+    rubric: str | Path | Rubric,
+    *,
+    trace: str | Path | list[str] | None = None,
+    assets: str | Path | None = None,
+    params: dict[str, Any] | None = None,
+    judge: Any = None,
+    load_options: dict[str, Any] | None = None,
+    extras: dict[str, Any] | None = None,
+) -> Report:
+    """Score ``artifact`` (a file path or a loaded Document) against ``rubric`` (a rubric
+    file or a Rubric built in code). ``trace`` is a browsing trace: a list of URLs or a
+    file (JSON list, JSONL of ``{"url": ...}`` or one URL per line). ``params`` override
+    the rubric file's parameters. Raises RubricError for a bad rubric and
+    ArtifactCheckError when ``artifact`` does not exist."""
+    rubric_path: str | None = None
+    if isinstance(rubric, Rubric):
+        if params:
+            raise RubricError("params apply to rubric files; build the Rubric with the values instead")
+        model = rubric
+    else:
+        rubric_path = str(rubric)
+        model = load_rubric(rubric, params=params)
+    resources = Resources(
+        assets_dir=str(assets) if assets is not None else None,
+        trace=load_trace(trace) if isinstance(trace, (str, Path)) else trace,
+        judge=judge,
+        extras=dict(extras or {}),
+    )
+    if isinstance(artifact, Document):
+        return run_rubric(artifact, model, resources=resources, rubric_path=rubric_path)
+    path = Path(artifact)
+    if not path.is_file():
+        raise ArtifactCheckError("artifact file not found", path=path)
+    doc, failure = load_for_scoring(path, load_options or {})
+    return run_rubric(
+        doc,
+        model,
+        resources=resources,
+        artifact=artifact_ref_for_file(artifact, doc),
+        rubric_path=rubric_path,
+        failure=failure,
+    )
+
+
+def load_for_scoring(path: Path, options: dict[str, Any]) -> tuple[Document | None, ArtifactFailure | None]:
+    """Load, classifying a failure as the artifact's or the evaluator's."""
+    from ..loading import load
+
+    try:
+        return load(path, **options), None
+    except (CorruptArtifact, UnsupportedFormat) as exc:
+        return None, ArtifactFailure("artifact", f"{type(exc).__name__}: {exc}")
+    except ArtifactCheckError as exc:
+        return None, ArtifactFailure("evaluator", f"{type(exc).__name__}: {exc}")
+    except Exception as exc:  # noqa: BLE001 - an extractor bug must not break a batch
+        return None, ArtifactFailure("evaluator", f"{type(exc).__name__}: {exc}")
+
+
+def load_trace(path: str | Path) -> list[str]:
+    """Visited URLs from a trace file: a JSON list (of URLs or of objects with ``url``),
+    JSONL (one such item per line) or plain text (one URL per line; # comments)."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ArtifactCheckError(f"cannot read trace: {exc}", path=p) from None
+    stripped = text.strip()
+    items: list[Any]
+    if stripped.startswith("["):
+        try:
+            items = json.loads(stripped)
+        except ValueError as exc:
+            raise ArtifactCheckError(f"trace is not valid JSON: {exc}", path=p) from None
+    elif stripped.startswith("{"):
+        items = []
+        for number, line in enumerate(text.splitlines(), 1):
+            if line.strip():
+                try:
+                    items.append(json.loads(line))
+                except ValueError as exc:
+                    raise ArtifactCheckError(f"trace line {number} is not JSON: {exc}", path=p) from None
+    else:
+        items = [line.strip() for line in text.splitlines() if line.strip() and not line.strip().startswith("#")]
+    urls: list[str] = []
+    for item in items:
+        if isinstance(item, str):
+            urls.append(item)
+        elif isinstance(item, dict) and isinstance(item.get("url"), str):
+            urls.append(item["url"])
+        else:
+            raise ArtifactCheckError(f"trace entry {item!r} is neither a URL nor an object with url", path=p)
+    return urls
