@@ -1,0 +1,461 @@
+"""Boxes for a .docx tree from its LibreOffice rendering (design/docx-tree.md).
+
+1. Render (cached) and read the PDF layout; one ``Page(kind="page")`` per PDF page.
+2. Body runs (body, tables, text boxes) are aligned to the PDF text in one global pass
+   (:func:`~artifactcheck.extractors.render.align_text_to_layout`).
+3. Runs that found (almost) nothing are aligned again, grouped between the nearest
+   matched neighbours, against the characters nobody claimed on the pages between them
+   (floating text boxes and footnotes are drawn out of reading order).
+4. Headers and footers are aligned page by page against the unclaimed characters of that
+   page, using the header/footer the page's section shows there (first/even/default).
+5. Pictures are matched by content: the decoded pixels' sha256, else perceptual hash
+   distance, preferring the page where the surrounding text landed; vector pictures
+   (EMF/WMF) are drawn as paths and get no box.
+6. Containers (paragraph, cell, row, table, text box, header, footer, note) get the union
+   of their children's boxes per page; floating pictures do not widen their paragraph.
+7. Every node left without a box gets ``rendered=False`` and a reason.
+
+Boxes are ``origin="layout"``, points, top-left origin of each PDF page.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..model import Box, Document, Node, Page, ToolInfo
+from ..model.geometry import union_all
+from .render import PdfLayout, TextSpan, align_text_to_layout, read_layout, render_pdf
+from .render.align import normalize_char
+
+_RETRY_BELOW = 0.8  # a run matched below this share is aligned again in pass 2
+_ACCEPT_PASS2 = 0.6  # pass-2 / header matches below this share are not trusted
+_PHASH_MAX = 10  # Hamming distance of 64-bit phashes that still counts as the same picture
+_CONTAINERS = {"paragraph", "table", "row", "cell", "textbox", "header", "footer", "footnote", "group"}
+
+
+@dataclass
+class _RunMatch:
+    boxes: list[Box] = field(default_factory=list)
+    key_chars: int = 0
+    matched: int = 0
+    pdf_chars: set[int] = field(default_factory=set)
+
+    @property
+    def ratio(self) -> float:
+        return self.matched / self.key_chars if self.key_chars else 0.0
+
+
+def _key_len(text: str) -> int:
+    return sum(len(normalize_char(c)) for c in text)
+
+
+def attach_layout(doc: Document, path: Path, *, timeout: float = 120) -> None:
+    """Render ``path`` and give ``doc``'s nodes their layout boxes (in place)."""
+    rendered = render_pdf(path, timeout=timeout)
+    layout = read_layout(rendered.pdf_path)
+    doc.tools.append(ToolInfo(name=rendered.renderer_name, version=rendered.renderer_version))
+    doc.pages = [Page(index=p.index, kind="page", width=p.width, height=p.height) for p in layout.pages]
+    if not layout.tagged:
+        doc.warnings.append("the rendered PDF is not tagged; boxes come from text alignment only")
+    _Layouter(doc, layout).run()
+    doc._link()
+
+
+class _Layouter:
+    def __init__(self, doc: Document, layout: PdfLayout) -> None:
+        self.doc = doc
+        self.layout = layout
+        self.claimed: set[int] = set()
+        self.runs: dict[str, _RunMatch] = {}
+        self.body_runs: list[Node] = []
+        self.note_runs: list[Node] = []
+        self.hf_nodes: list[Node] = []
+        self.textboxes: list[Node] = []
+        self.page_chars: dict[int, range] = {}
+        start = 0
+        chars = layout.chars
+        while start < len(chars):  # chars come page by page
+            page = chars[start].page
+            end = start
+            while end < len(chars) and chars[end].page == page:
+                end += 1
+            self.page_chars[page] = range(start, end)
+            start = end
+        for top in doc.root.children:
+            if top.kind in ("header", "footer"):
+                if top.attrs.get("rendered") is not False:
+                    self.hf_nodes.append(top)
+            elif top.kind == "footnote":
+                if top.attrs.get("rendered") is not False:
+                    self.note_runs.extend(_runs(top))
+            elif top.kind != "comment":
+                self.body_runs.extend(_runs(top, skip_textboxes=True))
+                self.textboxes.extend(n for n in top.iter() if n.kind == "textbox")
+
+    # -- text ----------------------------------------------------------------------------
+    def run(self) -> None:
+        self._align(self.body_runs, self.layout, accept=0.0, index_map=None)
+        self._retry_unmatched(self.body_runs)
+        self._textboxes()
+        self._align_subset(self.note_runs, pages=None)
+        self._headers_footers()
+        self._images()
+        self._assign()
+
+    def _align(self, runs: list[Node], layout: PdfLayout, *, accept: float, index_map: list[int] | None) -> None:
+        if not runs:
+            return
+        result = align_text_to_layout([TextSpan(r.id, r.text) for r in runs], layout)
+        for r, span in zip(runs, result.spans):
+            if span.ratio < accept or not span.pdf_chars:
+                self.runs.setdefault(r.id, _RunMatch(key_chars=span.key_chars))
+                continue
+            chars = {index_map[i] if index_map else i for i in span.pdf_chars}
+            prev = self.runs.get(r.id)
+            if prev is not None and prev.matched >= span.matched_chars:
+                continue
+            if prev is not None:
+                self.claimed -= prev.pdf_chars
+            self.runs[r.id] = _RunMatch(
+                boxes=_page_boxes(self.layout, sorted(chars)),
+                key_chars=span.key_chars,
+                matched=min(span.matched_chars, span.key_chars),
+                pdf_chars=chars,
+            )
+            self.claimed |= chars
+
+    def _sublayout(self, pages: set[int] | None) -> tuple[PdfLayout, list[int]]:
+        """The unclaimed characters (on ``pages``, or all) as a layout of their own."""
+        if pages is None:
+            ranges: Iterable[range] = [range(len(self.layout.chars))]
+        else:
+            ranges = [self.page_chars.get(p, range(0)) for p in sorted(pages)]
+        idx = [i for rng in ranges for i in rng if i not in self.claimed]
+        chars = [self.layout.chars[i] for i in idx]
+        sub = PdfLayout(pages=self.layout.pages, chars=chars, images=[], structure=[], tagged=False)
+        return sub, idx
+
+    def _align_subset(self, runs: list[Node], pages: set[int] | None) -> None:
+        todo = [r for r in runs if _key_len(r.text) > 0]
+        if not todo:
+            return
+        sub, idx = self._sublayout(pages)
+        if not idx:
+            for r in todo:
+                self.runs.setdefault(r.id, _RunMatch(key_chars=_key_len(r.text)))
+            return
+        self._align(todo, sub, accept=_ACCEPT_PASS2 if pages is not None else 0.3, index_map=idx)
+
+    def _retry_unmatched(self, runs: list[Node]) -> None:
+        """Pass 2: runs of consecutive poorly-matched body runs, against the unclaimed
+        characters on the pages between their matched neighbours."""
+        n = len(runs)
+        i = 0
+        while i < n:
+            m = self.runs.get(runs[i].id)
+            if m is None or m.ratio >= _RETRY_BELOW or _key_len(runs[i].text) < 3:
+                i += 1
+                continue
+            j = i
+            while j < n and (self.runs.get(runs[j].id) is None or self.runs[runs[j].id].ratio < _RETRY_BELOW):
+                j += 1
+            before = next((self.runs[runs[k].id] for k in range(i - 1, -1, -1) if self.runs[runs[k].id].boxes), None)
+            after = next((self.runs[runs[k].id] for k in range(j, n) if self.runs[runs[k].id].boxes), None)
+            lo = before.boxes[-1].page if before else 0
+            hi = after.boxes[0].page if after else len(self.layout.pages) - 1
+            group = [r for r in runs[i:j]]
+            for r in group:  # give back partial claims so the group can take them again
+                prev = self.runs.get(r.id)
+                if prev is not None:
+                    self.claimed -= prev.pdf_chars
+            self._align_subset(group, set(range(min(lo, hi), max(lo, hi) + 1)))
+            i = j
+
+    def _textboxes(self) -> None:
+        """Text boxes float: LibreOffice draws them after (or before) the page's flowing
+        text. Each is aligned alone, against unclaimed characters on the pages around
+        its anchor paragraph."""
+        last = len(self.layout.pages) - 1
+        for tb in self.textboxes:
+            runs = _runs(tb, skip_textboxes=True)  # nested text boxes come in their own turn
+            if not runs:
+                continue
+            anchor = str(tb.attrs.get("anchor_paragraph") or "")
+            pages = self._anchor_pages(anchor)
+            window = set(range(max(0, min(pages) - 1), min(last, max(pages) + 1) + 1)) if pages else None
+            self._align_subset(runs, window)
+
+    def _anchor_pages(self, anchor_id: str) -> list[int]:
+        try:
+            anchor = self.doc.get(anchor_id)
+        except KeyError:
+            return []
+        pages = [b.page for r in _runs(anchor, skip_textboxes=True) for b in self.runs.get(r.id, _RunMatch()).boxes]
+        if pages:
+            return pages
+        best: list[int] = []
+        for r in self.body_runs:  # an empty anchor paragraph: the last matched text before it
+            if r.order > anchor.order:
+                break
+            m = self.runs.get(r.id)
+            if m is not None and m.boxes:
+                best = [m.boxes[-1].page]
+        return best
+
+    def _page_sections(self) -> list[int]:
+        """Section shown on each page: the section of the first body block drawn there."""
+        n = len(self.layout.pages)
+        first: dict[int, int] = {}
+        for top in self.doc.root.children:
+            if top.kind in ("header", "footer", "footnote", "comment"):
+                continue
+            sec = top.attrs.get("section")
+            if not isinstance(sec, int):
+                continue
+            for r in _runs(top):
+                m = self.runs.get(r.id)
+                if m is not None:
+                    for b in m.boxes:
+                        first.setdefault(b.page, sec)
+        out: list[int] = []
+        current = 0
+        for p in range(n):
+            current = first.get(p, current)
+            out.append(current)
+        return out
+
+    def _headers_footers(self) -> None:
+        if not self.hf_nodes:
+            return
+        self.page_section = self._page_sections()
+        sections = self.doc.root.attrs.get("sections") or []
+        even_odd = bool(self.doc.root.attrs.get("even_and_odd_headers"))
+        by_key: dict[tuple[int, str, str], Node] = {}
+        for hf in self.hf_nodes:
+            by_key[(int(hf.attrs["section"]), hf.kind, str(hf.attrs["type"]))] = hf  # type: ignore[arg-type]
+        self.hf_pages: dict[str, set[int]] = {}
+        for page, sec in enumerate(self.page_section):
+            first_of_section = page == 0 or self.page_section[page - 1] != sec
+            title_page = bool(sections[sec].get("title_page")) if sec < len(sections) and isinstance(sections[sec], dict) else False  # type: ignore[union-attr]
+            for kind in ("header", "footer"):
+                htype = "default"
+                if first_of_section and title_page:
+                    htype = "first"
+                elif even_odd and page % 2 == 1:
+                    htype = "even"
+                node = by_key.get((sec, kind, htype))
+                if node is None and htype == "even":
+                    node = None  # no even header: Word shows none on even pages
+                if node is None:
+                    continue
+                self.hf_pages.setdefault(node.id, set()).add(page)
+                runs = [r for r in _runs(node) if _key_len(r.text) > 0]
+                if not runs:
+                    continue
+                sub, idx = self._sublayout({page})
+                if not idx:
+                    continue
+                result = align_text_to_layout([TextSpan(r.id, r.text) for r in runs], sub)
+                for r, span in zip(runs, result.spans):
+                    m = self.runs.setdefault(r.id, _RunMatch(key_chars=span.key_chars))
+                    if not span.pdf_chars or (span.ratio < _ACCEPT_PASS2 and r.attrs.get("field") is None):
+                        continue
+                    chars = {idx[i] for i in span.pdf_chars}
+                    m.boxes.extend(_page_boxes(self.layout, sorted(chars)))
+                    m.matched = max(m.matched, min(span.matched_chars, span.key_chars))
+                    m.pdf_chars |= chars
+                    self.claimed |= chars
+
+    # -- pictures ------------------------------------------------------------------------
+    def _images(self) -> None:
+        pdf_images = self.layout.images
+        used: set[int] = set()
+        self.image_boxes: dict[str, list[Box]] = {}
+        self.image_reason: dict[str, str] = {}
+        pixel_sha: dict[str, str | None] = {}
+        last_page = 0
+        for node, owner in self._image_nodes():
+            blob_id = node.attrs.get("blob")
+            blob = self.doc.blobs.get(str(blob_id)) if blob_id else None
+            expected = self._expected_page(node, last_page)
+            if blob is None:
+                self.image_reason[node.id] = "no image data (linked or missing picture)"
+                continue
+            if blob.phash is None:
+                self.image_reason[node.id] = "vector picture (EMF/WMF) is drawn as paths, not located"
+                continue
+            if blob.sha256 not in pixel_sha:
+                pixel_sha[blob.sha256] = _pixel_sha(blob.data)
+            cands: list[tuple[float, int]] = []
+            for i, im in enumerate(pdf_images):
+                if i in used and owner is None:
+                    continue
+                if im.pixel_sha256 is not None and im.pixel_sha256 == pixel_sha[blob.sha256]:
+                    dist = 0
+                elif im.phash is not None:
+                    dist = _hamming(im.phash, blob.phash)
+                    if dist > _PHASH_MAX:
+                        continue
+                else:
+                    continue
+                cands.append((dist, i))
+            if owner is not None:  # a header/footer picture: every page the header shows on
+                pages = self.hf_pages.get(owner.id, set())
+                boxes = [_image_box(pdf_images[i]) for _, i in cands if pdf_images[i].page in pages]
+                self.image_boxes[node.id] = union_all(boxes)
+                continue
+            if not cands:
+                self.image_reason[node.id] = "picture not found among the rendered images"
+                continue
+            dist, best = min(cands, key=lambda c: (abs(pdf_images[c[1]].page - expected), c[0], c[1]))
+            used.add(best)
+            self.image_boxes[node.id] = [_image_box(pdf_images[best])]
+            last_page = pdf_images[best].page
+
+    def _image_nodes(self) -> Iterable[tuple[Node, Node | None]]:
+        for top in self.doc.root.children:
+            if top.kind == "comment" or top.attrs.get("rendered") is False:
+                continue
+            owner = top if top.kind in ("header", "footer") else None
+            for n in top.iter():
+                if n.kind == "image":
+                    yield n, owner
+
+    def _expected_page(self, node: Node, fallback: int) -> int:
+        """The page of the text around a picture: its paragraph's runs, else ``fallback``."""
+        parent_id = node.id.rsplit("/", 1)[0]
+        try:
+            parent = self.doc.get(parent_id)
+        except KeyError:
+            return fallback
+        pages = [b.page for r in parent.children if r.kind == "run" for b in self.runs.get(r.id, _RunMatch()).boxes]
+        if pages:
+            return pages[0]
+        # an image-only paragraph: look at the nearest matched run before it
+        best = fallback
+        for r in self.body_runs:
+            if r.order > node.order:
+                break
+            m = self.runs.get(r.id)
+            if m is not None and m.boxes:
+                best = m.boxes[-1].page
+        return best
+
+    # -- write back ----------------------------------------------------------------------
+    def _assign(self) -> None:
+        key_total = 0
+        matched_total = 0
+        for n in _post_order(self.doc.root):
+            if n.kind == "run":
+                m = self.runs.get(n.id)
+                if m is not None:
+                    n.boxes = union_all(m.boxes)
+                    key_total += m.key_chars
+                    matched_total += min(m.matched, m.key_chars)
+                    if 0 < m.ratio < 0.999:
+                        n.attrs["layout_match"] = round(m.ratio, 3)
+            elif n.kind == "image":
+                n.boxes = self.image_boxes.get(n.id, [])
+                if not n.boxes and n.attrs.get("rendered") is not False:
+                    n.attrs["rendered"] = False
+                    n.attrs["not_rendered_reason"] = self.image_reason.get(n.id, "picture not located")
+            elif n.kind in _CONTAINERS:
+                boxes = [
+                    b
+                    for c in n.children
+                    if not (c.kind in ("image", "group", "shape", "chart") and c.attrs.get("placement") == "floating")
+                    for b in c.boxes
+                ]
+                n.boxes = union_all(boxes)
+            if not n.boxes and n.attrs.get("rendered") is not False and n.kind not in ("document", "comment"):
+                n.attrs["rendered"] = False
+                n.attrs["not_rendered_reason"] = _reason(n)
+        self.doc.root.attrs["layout_text_coverage"] = round(matched_total / key_total, 5) if key_total else 1.0
+        self.doc.root.attrs["layout_key_chars"] = key_total
+        self.doc.root.attrs["layout_matched_chars"] = matched_total
+        for page in self.doc.pages:
+            if hasattr(self, "page_section") and page.index < len(self.page_section):
+                page.attrs["section"] = self.page_section[page.index]
+
+
+def _reason(n: Node) -> str:
+    if n.kind == "run" and not n.text.strip():
+        return "whitespace only"
+    if n.kind in ("shape", "chart"):
+        return f"{n.kind} is drawn as vector graphics; not located"
+    if n.kind == "run":
+        return "text not found in the rendered PDF"
+    return "no rendered content found"
+
+
+def _runs(node: Node, *, skip_textboxes: bool = False) -> list[Node]:
+    """Runs with text under ``node`` in document order (optionally not those inside
+    text boxes, which are drawn out of reading order)."""
+    out: list[Node] = []
+    stack = list(reversed(node.children)) if node.kind == "textbox" else [node]
+    while stack:
+        n = stack.pop()
+        if n.kind == "run":
+            if n.attrs.get("rendered") is not False and n.text:
+                out.append(n)
+            continue
+        if skip_textboxes and n.kind == "textbox":
+            continue
+        stack.extend(reversed(n.children))
+    return out
+
+
+def _post_order(root: Node) -> list[Node]:
+    out: list[Node] = []
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        out.append(n)
+        stack.extend(n.children)
+    out.reverse()
+    return out
+
+
+def _page_boxes(layout: PdfLayout, indices: list[int]) -> list[Box]:
+    by_page: dict[int, list[float]] = {}
+    for i in indices:
+        c = layout.chars[i]
+        if c.generated:
+            continue
+        g = by_page.get(c.page)
+        if g is None:
+            by_page[c.page] = [c.x0, c.top, c.x1, c.bottom]
+        else:
+            g[0] = min(g[0], c.x0)
+            g[1] = min(g[1], c.top)
+            g[2] = max(g[2], c.x1)
+            g[3] = max(g[3], c.bottom)
+    return [Box(page=p, x0=g[0], top=g[1], x1=g[2], bottom=g[3], origin="layout") for p, g in sorted(by_page.items())]
+
+
+def _image_box(im: object) -> Box:
+    return Box(page=im.page, x0=im.x0, top=im.top, x1=im.x1, bottom=im.bottom, origin="layout")  # type: ignore[attr-defined]
+
+
+def _hamming(a: str, b: str) -> int:
+    try:
+        return bin(int(a, 16) ^ int(b, 16)).count("1")
+    except ValueError:
+        return 64
+
+
+def _pixel_sha(data: bytes | None) -> str | None:
+    """sha256 of the decoded RGB pixels (as ``read_layout`` hashes PDF images)."""
+    if data is None:
+        return None
+    try:
+        from PIL import Image
+
+        with Image.open(io.BytesIO(data)) as img:
+            return hashlib.sha256(img.convert("RGB").tobytes()).hexdigest()
+    except Exception:  # noqa: BLE001 - undecodable: no exact match possible, phash decides
+        return None
