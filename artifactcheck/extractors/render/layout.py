@@ -22,6 +22,8 @@ import io
 import logging
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, NamedTuple
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -50,12 +52,14 @@ class PageLayout:
     height: float
 
 
-@dataclass(frozen=True, slots=True)
-class PdfChar:
+class PdfChar(NamedTuple):
     """One character of the text layer (top-left origin, points).
 
-    ``mcid`` is the marked-content id of the text object that drew it (-1 when untagged);
-    ``generated`` marks whitespace pdfium inferred rather than read from the PDF.
+    ``top``/``bottom`` span the font's ascent-to-descent band at the baseline, so all
+    characters of a line share them. ``mcid`` is the marked-content id of the text
+    object that drew it (-1 when untagged); ``generated`` marks whitespace pdfium
+    inferred rather than read from the PDF (its box is zero-width, at the previous
+    character). A NamedTuple because a 200-page document has ~400k of them.
     """
 
     page: int
@@ -150,16 +154,15 @@ class StructElement:
             yield from child.iter()
 
 
-@dataclass(slots=True)
+@dataclass
 class PdfLayout:
-    """The layout of a whole PDF. ``chars`` are in reading order per page, pages in order;
-    ``words``/``lines`` index into ``chars``. ``structure`` holds one root list per page
-    (empty when the PDF is not tagged)."""
+    """The layout of a whole PDF. ``chars`` are in reading order per page, pages in order,
+    and a ``"\\n"`` char ends every line and page. ``words``/``lines`` (computed on first
+    use) index into ``chars``. ``structure`` holds one root list per page (empty unless
+    read with ``structure=True`` from a tagged PDF)."""
 
     pages: list[PageLayout]
     chars: list[PdfChar]
-    words: list[PdfWord]
-    lines: list[PdfLine]
     images: list[PdfImage]
     structure: list[list[StructElement]]
     tagged: bool
@@ -169,13 +172,24 @@ class PdfLayout:
         """The character stream as one string (``len(text) == len(chars)``)."""
         return "".join(c.char for c in self.chars)
 
+    @cached_property
+    def lines(self) -> list[PdfLine]:
+        return _group(self.chars, words=False)
+
+    @cached_property
+    def words(self) -> list[PdfWord]:
+        return _group(self.chars, words=True)  # type: ignore[return-value]
+
     def chars_with_mcid(self, page: int, mcid: int) -> list[PdfChar]:
         """The characters drawn inside marked content ``mcid`` on ``page``."""
         return [c for c in self.chars if c.page == page and c.mcid == mcid]
 
 
-def read_layout(pdf_path: Path, *, images: bool = True) -> PdfLayout:
-    """Read the layout of ``pdf_path``. ``images=False`` skips decoding images (hashes).
+def read_layout(pdf_path: Path, *, images: bool = True, structure: bool = False) -> PdfLayout:
+    """Read the layout of ``pdf_path``.
+
+    ``images=False`` skips image placements (and decoding them for hashes);
+    ``structure=True`` also reads a tagged PDF's structure tree (about 2 ms per page).
 
     Raises :class:`~artifactcheck.errors.RenderError` when the PDF cannot be opened.
     """
@@ -186,7 +200,7 @@ def read_layout(pdf_path: Path, *, images: bool = True) -> PdfLayout:
     pages: list[PageLayout] = []
     chars: list[PdfChar] = []
     imgs: list[PdfImage] = []
-    structure: list[list[StructElement]] = []
+    tree: list[list[StructElement]] = []
     try:
         tagged = _is_tagged(doc)
         for index in range(len(doc)):
@@ -197,13 +211,12 @@ def read_layout(pdf_path: Path, *, images: bool = True) -> PdfLayout:
                 _read_chars(page, index, left, top, chars)
                 if images:
                     _read_images(page, index, left, top, imgs)
-                structure.append(_read_structure(page, index) if tagged else [])
+                tree.append(_read_structure(page, index) if tagged and structure else [])
             finally:
                 page.close()
     finally:
         doc.close()
-    words, lines = _group(chars)
-    return PdfLayout(pages, chars, words, lines, imgs, structure, tagged)
+    return PdfLayout(pages, chars, imgs, tree, tagged)
 
 
 def _is_tagged(doc: pdfium.PdfDocument) -> bool:
@@ -228,11 +241,11 @@ _METRICS_CACHE: dict[str, tuple[float, float] | None] = {}
 
 
 def _font_metrics(font: object, name: str) -> tuple[float, float] | None:
-    """(ascent, descent) as fractions of the em from the embedded font's ``hhea`` table.
+    """(ascent + line gap, descent) as fractions of the em from the embedded font's
+    ``hhea`` table.
 
-    LibreOffice lays lines out with these values (the first line's baseline sits exactly
-    ``ascent * size`` below the top margin), so char bands built from them make a
-    paragraph's box start at the margin. None when the font is not an embedded TrueType
+    LibreOffice lays lines out with these values, so char bands built from them tile a
+    single-spaced paragraph exactly and its box starts at the top margin. None when the font is not an embedded TrueType
     program with ``hhea`` (then pdfium's loose box is used).
     """
     if name in _METRICS_CACHE:
@@ -257,7 +270,11 @@ def _font_metrics(font: object, name: str) -> tuple[float, float] | None:
                 head_log.setLevel(level)
             hhea = tt["hhea"]
             if upem > 0 and hhea.ascent > 0:
-                result = (hhea.ascent / upem, abs(hhea.descent) / upem)
+                # LibreOffice puts the line gap above the ascent: the first line's
+                # baseline is (ascent + lineGap) * size below the top margin, and the line
+                # pitch at single spacing is (ascent + lineGap + |descent|) * size.
+                above = hhea.ascent + max(0, hhea.lineGap)
+                result = (above / upem, abs(hhea.descent) / upem)
     except Exception:  # noqa: BLE001 - CFF fonts, odd subsets: fall back to pdfium's boxes
         result = None
     # Subset fonts of one family share metrics; the name (subset tag removed) is the key.
@@ -282,6 +299,30 @@ def _obj_info(obj: object, size: float) -> _ObjInfo:
     return _ObjInfo(name, size, mcid, ascent, descent)
 
 
+def _text_object_address_fn() -> Any:
+    """FPDFText_GetTextObject returning a plain int address (cheap dict key).
+
+    pypdfium2's binding returns a ctypes pointer, and turning that into a hashable key
+    costs a ``ctypes.cast`` per character (~20% of read time on text-heavy pages).
+    """
+    try:
+        from pypdfium2_raw import bindings
+
+        fn = bindings._libs["pdfium"]["FPDFText_GetTextObject"]
+        fn.argtypes = [ctypes.c_void_p, ctypes.c_int]
+        fn.restype = ctypes.c_void_p
+        return fn
+    except Exception:  # noqa: BLE001 - layout of pypdfium2's internals changed: slower path
+        def slow(tp: Any, i: int) -> int | None:
+            return ctypes.cast(pdfium_c.FPDFText_GetTextObject(tp, i), ctypes.c_void_p).value
+
+        return slow
+
+
+_GET_TEXT_OBJECT = _text_object_address_fn()
+_NO_BAND = (0.0, 0.0)  # identity-compared sentinel: no font metrics, use pdfium's box
+
+
 def _read_chars(page: pdfium.PdfPage, index: int, left: float, top: float, out: list[PdfChar]) -> None:
     textpage = page.get_textpage()
     try:
@@ -293,101 +334,114 @@ def _read_chars(page: pdfium.PdfPage, index: int, left: float, top: float, out: 
         buf = ctypes.create_string_buffer((n + 1) * 2)
         pdfium_c.FPDFText_GetText(tp, 0, n, ctypes.cast(buf, ctypes.POINTER(ctypes.c_ushort)))
         text = buf.raw[: n * 2].decode("utf-16-le", "replace")
+        if len(text) < n:  # surrogate pairs decode to fewer characters: go one by one
+            text = "".join(chr(pdfium_c.FPDFText_GetUnicode(tp, i)) for i in range(n))
         rect = pdfium_c.FS_RECTF()
         rect_p = ctypes.byref(rect)
         ox = ctypes.c_double(0)
         oy = ctypes.c_double(0)
         ox_p, oy_p = ctypes.byref(ox), ctypes.byref(oy)
-        info_cache: dict[int, _ObjInfo] = {}
-        get_obj = pdfium_c.FPDFText_GetTextObject
+        infos: dict[int | None, _ObjInfo] = {}
+        bands: dict[int | None, tuple[float, float]] = {}
+        tp_addr = ctypes.cast(tp, ctypes.c_void_p)
+        get_obj = _GET_TEXT_OBJECT
         get_box = pdfium_c.FPDFText_GetLooseCharBox
         get_origin = pdfium_c.FPDFText_GetCharOrigin
         get_size = pdfium_c.FPDFText_GetFontSize
         is_generated = pdfium_c.FPDFText_IsGenerated
         no_info = _ObjInfo("", 0.0, -1, -1.0, -1.0)
+        obj_type = pdfium_c.FPDF_PAGEOBJECT
+        append = out.append
         prev: PdfChar | None = None
         for i in range(n):
-            ch = text[i] if i < len(text) else "\ufffd"
+            ch = text[i]
             if ch == "\r":
                 continue  # pdfium ends lines with "\r\n"; keep the "\n" only
             if ch.isspace() and (ch == "\n" or is_generated(tp, i)):
                 # Inferred whitespace: no ink, no box of its own.
                 if prev is not None:
-                    out.append(PdfChar(index, ch, prev.x1, prev.top, prev.x1, prev.bottom,
-                                       prev.font, prev.size, prev.mcid, True))
+                    append(PdfChar(index, ch, prev.x1, prev.top, prev.x1, prev.bottom,
+                                   prev.font, prev.size, prev.mcid, True))
                 else:
-                    out.append(PdfChar(index, ch, 0.0, 0.0, 0.0, 0.0, "", 0.0, -1, True))
+                    append(PdfChar(index, ch, 0.0, 0.0, 0.0, 0.0, "", 0.0, -1, True))
                 continue
-            obj = get_obj(tp, i)
-            key = ctypes.cast(obj, ctypes.c_void_p).value or 0
-            info = info_cache.get(key)
-            if info is None:
-                info = _obj_info(obj, float(get_size(tp, i))) if key else no_info
-                info_cache[key] = info
+            key = get_obj(tp_addr, i)
+            band = bands.get(key)
+            if band is None:
+                # First character of this text object. One text object is one show-text
+                # operation, so all its glyphs share this baseline (horizontal text).
+                info = _obj_info(ctypes.cast(ctypes.c_void_p(key), obj_type), float(get_size(tp, i))) if key else no_info
+                infos[key] = info
+                if info.ascent > 0:
+                    get_origin(tp, i, ox_p, oy_p)
+                    baseline = top - oy.value
+                    band = (baseline - info.ascent * info.size, baseline + info.descent * info.size)
+                else:
+                    band = _NO_BAND
+                bands[key] = band
+            info = infos[key]
             get_box(tp, i, rect_p)
-            if info.ascent > 0:
-                get_origin(tp, i, ox_p, oy_p)
-                baseline = top - oy.value
-                y0 = baseline - info.ascent * info.size
-                y1 = baseline + info.descent * info.size
+            if band is not _NO_BAND:
+                c = PdfChar(index, ch, rect.left - left, band[0], rect.right - left, band[1],
+                            info.font, info.size, info.mcid, False)
             else:
-                y0, y1 = top - rect.top, top - rect.bottom
-            c = PdfChar(index, ch, rect.left - left, y0, rect.right - left, y1,
-                        info.font, info.size, info.mcid, False)
-            out.append(c)
+                c = PdfChar(index, ch, rect.left - left, top - rect.top, rect.right - left,
+                            top - rect.bottom, info.font, info.size, info.mcid, False)
+            if prev is not None and c.x0 < prev.x0 and (c.top + c.bottom) / 2 > prev.bottom:
+                # pdfium joins a line ending in a hyphen to the next line without a break;
+                # a character that moves left and below the previous one starts a line.
+                append(PdfChar(index, "\n", prev.x1, prev.top, prev.x1, prev.bottom,
+                               prev.font, prev.size, prev.mcid, True))
+            append(c)
             prev = c
         # A page break separates pages in the stream like a line break.
         if out and out[-1].page == index and out[-1].char != "\n":
             last = out[-1]
-            out.append(PdfChar(index, "\n", last.x1, last.top, last.x1, last.bottom,
-                               last.font, last.size, last.mcid, True))
+            append(PdfChar(index, "\n", last.x1, last.top, last.x1, last.bottom,
+                           last.font, last.size, last.mcid, True))
     finally:
         textpage.close()
 
 
-def _group(chars: list[PdfChar]) -> tuple[list[PdfWord], list[PdfLine]]:
-    """Words (non-space runs) and lines (runs between "\\n") over the whole stream."""
-    words: list[PdfWord] = []
-    lines: list[PdfLine] = []
-
-    def emit(kind: type, start: int, end: int) -> None:
-        drawn = [c for c in chars[start:end] if not c.generated and not c.char.isspace()]
-        if not drawn:
-            return
-        item = kind(
-            drawn[0].page,
-            "".join(c.char for c in chars[start:end]),
-            min(c.x0 for c in drawn), min(c.top for c in drawn),
-            max(c.x1 for c in drawn), max(c.bottom for c in drawn),
-            start, end,
-        )
-        (words if kind is PdfWord else lines).append(item)
-
-    line_start = 0
-    word_start: int | None = None
+def _group(chars: list[PdfChar], *, words: bool) -> list[PdfWord] | list[PdfLine]:
+    """Lines (runs between "\\n") or words (non-space runs within a line). The box is
+    the union of the drawn characters; a run without any is skipped."""
+    out: list[Any] = []
+    kind = PdfWord if words else PdfLine
+    start = 0
+    x0 = top = float("inf")
+    x1 = bottom = float("-inf")
+    page = -1
     for i, c in enumerate(chars):
-        if c.char == "\n":
-            if word_start is not None:
-                emit(PdfWord, word_start, i)
-                word_start = None
-            emit(PdfLine, line_start, i)
-            line_start = i + 1
-        elif c.char.isspace():
-            if word_start is not None:
-                emit(PdfWord, word_start, i)
-                word_start = None
-        elif word_start is None:
-            word_start = i
-    if word_start is not None:
-        emit(PdfWord, word_start, len(chars))
-    if line_start < len(chars):
-        emit(PdfLine, line_start, len(chars))
-    return words, lines
+        ch = c.char
+        if ch == "\n" or (words and ch.isspace()):
+            if page >= 0:
+                out.append(kind(page, "".join(d.char for d in chars[start:i]), x0, top, x1, bottom, start, i))
+            start = i + 1
+            x0 = top = float("inf")
+            x1 = bottom = float("-inf")
+            page = -1
+            continue
+        if c.generated or ch.isspace():
+            continue
+        if page < 0:
+            page = c.page
+        if c.x0 < x0:
+            x0 = c.x0
+        if c.top < top:
+            top = c.top
+        if c.x1 > x1:
+            x1 = c.x1
+        if c.bottom > bottom:
+            bottom = c.bottom
+    if page >= 0:
+        out.append(kind(page, "".join(d.char for d in chars[start:]), x0, top, x1, bottom, start, len(chars)))
+    return out
 
 
 def _read_images(page: pdfium.PdfPage, index: int, left: float, top: float, out: list[PdfImage]) -> None:
     for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_IMAGE], max_depth=8):
-        l, b, r, t = obj.get_pos()
+        l, b, r, t = obj.get_bounds()
         w = ctypes.c_uint(0)
         h = ctypes.c_uint(0)
         pdfium_c.FPDFImageObj_GetImagePixelSize(obj.raw, ctypes.byref(w), ctypes.byref(h))
@@ -406,11 +460,7 @@ def _image_hashes(obj: pdfium.PdfImage) -> tuple[str | None, str | None, str | N
     import imagehash
 
     try:
-        bitmap = obj.get_bitmap(render=False)
-        try:
-            img = bitmap.to_pil().convert("RGB")
-        finally:
-            bitmap.close()
+        img = obj.get_bitmap(render=False).to_pil().convert("RGB")
     except Exception:  # noqa: BLE001 - an undecodable image keeps its box, loses its hashes
         return None, None, None
     digest = hashlib.sha256(img.tobytes()).hexdigest()

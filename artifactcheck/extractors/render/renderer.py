@@ -88,15 +88,22 @@ def soffice_version(exe: str) -> str:
     return parts[1] if len(parts) >= 2 and parts[1][:1].isdigit() else out.strip() or "unknown"
 
 
-def _input_format(src: Path) -> str | None:
+def _input_format(src: Path) -> str:
+    """The OOXML format of ``src``; RenderError for anything else.
+
+    LibreOffice imports bytes it does not recognise as plain text and "succeeds" with a
+    PDF of garbage (or of nothing, for an empty file), so an input that is not an Office
+    package never reaches it.
+    """
     # Local import: package.py pulls lxml; the renderer should stay importable on its own.
+    from ...errors import ArtifactCheckError
     from ..package import inspect_package
 
     try:
         return inspect_package(src).format
-    except Exception:  # a broken file still goes to soffice, which reports it by not converting
-        suffix = src.suffix.lower().lstrip(".")
-        return suffix if suffix in _PDF_FILTERS else None
+    except ArtifactCheckError as exc:
+        reason = str(exc).removeprefix(f"{exc.path}: ")
+        raise RenderError(f"not renderable: {reason}", path=src) from None
 
 
 class LibreOfficeRenderer:
@@ -124,10 +131,10 @@ class LibreOfficeRenderer:
     def options(self) -> str:
         return "tagged" if self.tagged else "plain"
 
-    def _filter(self, fmt: str | None, target: str) -> str:
+    def _filter(self, fmt: str, target: str) -> str:
         if target != "pdf":
             return target  # e.g. "png" or "html": soffice picks the filter
-        export = _PDF_FILTERS.get(fmt or "")
+        export = _PDF_FILTERS.get(fmt)
         if export is None:
             return "pdf"
         opts: dict[str, dict[str, str]] = {
@@ -144,13 +151,12 @@ class LibreOfficeRenderer:
             raise RenderError("input file does not exist", path=src)
         out_dir = Path(out_dir)
         out_dir.mkdir(parents=True, exist_ok=True)
-        fmt = _input_format(src)
+        fmt = _input_format(src)  # before any temp dir exists: nothing to clean on refusal
         work = Path(tempfile.mkdtemp(prefix="artifactcheck-lo-", dir=self.tmp_root))
         try:
             # A copy under a plain name: soffice derives the output name from the input
             # name and mishandles some characters (and a leading '-' looks like an option).
-            suffix = f".{fmt}" if fmt else src.suffix.lower()
-            job_in = work / f"input{suffix}"
+            job_in = work / f"input.{fmt}"
             shutil.copyfile(src, job_in)
             (work / "out").mkdir()
             cmd = [
