@@ -12,10 +12,12 @@ from .errors import (
     MissingDependency,
     RenderError,
     RenderTimeout,
+    RubricError,
     SelectorError,
     UnsupportedFormat,
 )
 from .loading import load
+from .rubric import score
 from .model import SCHEMA_VERSION, Blob, Box, Document, Node, Page, Style
 
 __version__ = "0.1.0"
@@ -37,9 +39,11 @@ __all__ = [
     "RenderError",
     "RenderTimeout",
     "Resources",
+    "RubricError",
     "SelectorError",
     "Style",
     "UnsupportedFormat",
     "load",
     "run_check",
+    "score",
 ]

@@ -62,6 +62,38 @@ def extract(
         typer.echo(f"artifactcheck: warning: {warning}", err=True)
 
 
+@app.command()
+@reports_errors
+def score(
+    artifact: Annotated[Path, typer.Argument(help="The .docx/.xlsx/.pptx file (or saved Google response) to score.")],
+    rubric: Annotated[Path, typer.Option("--rubric", "-r", help="Rubric file (YAML or JSON).")],
+    trace: Annotated[Path | None, typer.Option("--trace", help="Browsing trace: JSON list, JSONL or one URL per line.")] = None,
+    assets: Annotated[Path | None, typer.Option("--assets", help="Directory of reference images the rubric names.")] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write the report JSON here.")] = None,
+    html_out: Annotated[Path | None, typer.Option("--html", help="Write the self-contained HTML report here.")] = None,
+    param: Annotated[list[str] | None, typer.Option("--param", "-p", help="Rubric parameter name=value (repeatable).")] = None,
+) -> None:
+    """Score an artifact against a rubric. Exit 0 PASS, 1 PARTIAL/FAIL, 2 error."""
+    from .report.commands import parse_params, score_command
+
+    raise typer.Exit(code=score_command(artifact, rubric, trace=trace, assets=assets, json_out=json_out, html_out=html_out, params=parse_params(param or [])))
+
+
+@app.command()
+@reports_errors
+def batch(
+    manifest: Annotated[Path, typer.Argument(help="CSV or JSONL rows: artifact, rubric, trace, task, run.")],
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Output directory (default: <manifest>.out next to it).")] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Parallel worker processes.")] = 2,
+    html: Annotated[bool, typer.Option("--html/--no-html", help="Also write an HTML report per row.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Re-score rows whose report already exists.")] = False,
+) -> None:
+    """Score many rows with a progress bar; resumable; writes per-row reports and summary tables."""
+    from .report.batch import batch_command
+
+    raise typer.Exit(code=batch_command(manifest, out=out, jobs=jobs, html=html, force=force))
+
+
 def main() -> None:
     app()
 
