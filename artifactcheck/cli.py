@@ -94,6 +94,32 @@ def batch(
     raise typer.Exit(code=batch_command(manifest, out=out, jobs=jobs, html=html, force=force))
 
 
+@app.command("checks")
+@reports_errors
+def list_checks(
+    json_output: Annotated[bool, typer.Option("--json", help="Print the catalog as JSON (with each parameter JSON Schema).")] = False,
+    name: Annotated[str | None, typer.Argument(help="Show only checks whose name contains this.")] = None,
+) -> None:
+    """List every registered check: name, mechanism, description, parameters, example."""
+    import json
+
+    from .checks.catalog import catalog
+
+    entries = [c for c in catalog() if name is None or name in c["name"]]
+    if json_output:
+        sys.stdout.write(json.dumps(entries, indent=2) + "\n")
+        return
+    for c in entries:
+        typer.echo(f"{c['name']}  [{c['mechanism']}]\n    {c['description']}")
+        for p in c["parameters"]:
+            default = "required" if p["required"] else f"default {json.dumps(p.get('default'))}"
+            desc = f" - {p['description']}" if p.get("description") else ""
+            typer.echo(f"    {p['name']}: {p['type']} ({default}){desc}")
+        if c["example"] is not None:
+            typer.echo(f"    example: {json.dumps(c['example'])}")
+        typer.echo("")
+
+
 def main() -> None:
     app()
 
