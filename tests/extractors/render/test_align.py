@@ -1,0 +1,157 @@
+"""align_text_to_layout: on the real rendered fixture (ligatures, soft-hyphen breaks,
+list labels, a header on every page) and on hand-built layouts for the cases a fixture
+cannot pin down cheaply (a paragraph across a page break, identical paragraphs)."""
+
+from __future__ import annotations
+
+import docx
+import pytest
+
+from artifactcheck.extractors.render import (
+    PageLayout,
+    PdfChar,
+    PdfLayout,
+    RenderedPDF,
+    TextSpan,
+    align_text_to_layout,
+    read_layout,
+)
+from artifactcheck.extractors.render.align import normalize_char
+
+from .conftest import RENDER_FIXTURES
+
+
+def make_layout(lines: list[tuple[int, str]]) -> PdfLayout:
+    """A layout with one 6-pt-wide char per letter, lines 14 pt apart from y=72."""
+    chars: list[PdfChar] = []
+    row: dict[int, int] = {}
+    pages = max(p for p, _ in lines) + 1
+    for page, text in lines:
+        k = row.get(page, 0)
+        row[page] = k + 1
+        top = 72 + 14 * k
+        for i, ch in enumerate(text):
+            x = 72 + 6 * i
+            gen = ch == " "
+            chars.append(PdfChar(page, ch, x, top, x if gen else x + 6, top + 12, "Carlito", 11, -1, gen))
+        chars.append(PdfChar(page, "\n", 72 + 6 * len(text), top, 72 + 6 * len(text), top + 12, "Carlito", 11, -1, True))
+    return PdfLayout([PageLayout(i, 612, 792) for i in range(pages)], chars, [], [[] for _ in range(pages)], False)
+
+
+def test_normalization_folds_what_rendering_changes() -> None:
+    assert normalize_char("\ufb01") == "fi"
+    assert normalize_char("\u201c") == '"' and normalize_char("\u2019") == "'"
+    assert normalize_char("\u2014") == "-" and normalize_char("\u00ad") == ""
+    assert normalize_char("\t") == "" and normalize_char("\u00a0") == ""
+    assert normalize_char("A") == "a"
+
+
+def test_paragraph_across_a_page_break_gets_one_box_per_page() -> None:
+    layout = make_layout([(0, "intro line"), (0, "a paragraph that runs"), (1, "onto the next page"), (1, "outro")])
+    result = align_text_to_layout(
+        [TextSpan("p0", "intro line"), TextSpan("p1", "a paragraph that runs onto the next page"), TextSpan("p2", "outro")],
+        layout,
+    )
+    boxes = result.boxes("p1")
+    assert [b.page for b in boxes] == [0, 1]
+    assert boxes[0].top == 86 and boxes[1].top == 72
+    assert all(b.origin == "layout" for b in boxes)
+    assert result.by_id["p1"].ratio == 1.0
+    assert result.aligned_share == 1.0
+
+
+def test_identical_paragraphs_map_in_order() -> None:
+    text = "Same words in every paragraph"
+    layout = make_layout([(0, text)] * 20)
+    result = align_text_to_layout([TextSpan(f"p{i}", text) for i in range(20)], layout)
+    tops = [result.boxes(f"p{i}")[0].top for i in range(20)]
+    assert tops == [72 + 14 * i for i in range(20)]
+
+
+def test_quotes_dashes_tabs_and_spacing_differences() -> None:
+    layout = make_layout([(0, 'He said "hi" - then left.')])
+    result = align_text_to_layout([TextSpan("p", "He  said \u201chi\u201d\t\u2014 then left.")], layout)
+    assert result.by_id["p"].ratio == 1.0
+
+
+def test_field_result_differs_but_the_rest_aligns() -> None:
+    layout = make_layout([(0, "Report title"), (0, "Page 3 of 7")])
+    result = align_text_to_layout([TextSpan("t", "Report title"), TextSpan("f", "Page 1 of 1")], layout)
+    assert result.by_id["t"].ratio == 1.0
+    assert 0.5 < result.by_id["f"].ratio < 1.0
+    assert result.boxes("f")[0].top == 86
+
+
+def test_text_not_rendered_gets_no_box() -> None:
+    layout = make_layout([(0, "Visible paragraph text here")])
+    result = align_text_to_layout(
+        [TextSpan("v", "Visible paragraph text here"), TextSpan("h", "hidden words never drawn"), TextSpan("e", "")],
+        layout,
+    )
+    assert result.boxes("h") == [] and result.by_id["h"].ratio == 0.0
+    assert result.boxes("e") == [] and result.by_id["e"].key_chars == 0
+    assert result.by_id["v"].ratio == 1.0
+    assert result.aligned_share == pytest.approx(24 / (24 + 21))
+
+
+# --- the real fixture --------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def fixture_alignment(known_layout_pdf: RenderedPDF):  # type: ignore[no-untyped-def]
+    layout = read_layout(known_layout_pdf.pdf_path)
+    d = docx.Document(str(RENDER_FIXTURES / "known_layout.docx"))
+    spans = [TextSpan("header", d.sections[0].header.paragraphs[0].text, repeated=True)]
+    spans += [TextSpan(f"p{i}", p.text) for i, p in enumerate(d.paragraphs)]
+    return layout, align_text_to_layout(spans, layout), d
+
+
+@pytest.mark.slow
+def test_every_fixture_paragraph_aligns_fully(fixture_alignment) -> None:  # type: ignore[no-untyped-def]
+    layout, result, d = fixture_alignment
+    for i, p in enumerate(d.paragraphs):
+        if p.text.strip():
+            assert result.by_id[f"p{i}"].ratio == 1.0, p.text
+    assert result.aligned_share == 1.0
+
+
+@pytest.mark.slow
+def test_top_paragraph_box(fixture_alignment) -> None:  # type: ignore[no-untyped-def]
+    _, result, _ = fixture_alignment
+    (box,) = result.boxes("p0")
+    assert (box.page, box.x0, box.top) == (0, pytest.approx(72, abs=1.5), pytest.approx(72, abs=1.0))
+
+
+@pytest.mark.slow
+def test_ligature_paragraph_written_with_fi_character(fixture_alignment) -> None:  # type: ignore[no-untyped-def]
+    _, result, d = fixture_alignment
+    assert "\ufb01" in d.paragraphs[1].text
+    assert result.by_id["p1"].ratio == 1.0
+
+
+@pytest.mark.slow
+def test_soft_hyphenated_paragraph_covers_all_its_lines(fixture_alignment) -> None:  # type: ignore[no-untyped-def]
+    layout, result, _ = fixture_alignment
+    res = result.by_id["p2"]
+    narrow = [l for l in layout.lines if l.page == 0 and l.x0 > 300]
+    assert len(res.line_boxes) == len(narrow) >= 4
+    (box,) = res.boxes
+    assert box.top == pytest.approx(narrow[0].top) and box.bottom == pytest.approx(narrow[-1].bottom)
+    assert box.x0 == pytest.approx(4.5 * 72 + 72, abs=1.5)
+
+
+@pytest.mark.slow
+def test_list_labels_are_not_part_of_the_item_box(fixture_alignment) -> None:  # type: ignore[no-untyped-def]
+    layout, result, _ = fixture_alignment
+    label = next(l for l in layout.lines if l.text.startswith("1."))
+    (box,) = result.boxes("p3")
+    assert box.top == pytest.approx(label.top)
+    assert box.x0 > layout.chars[label.start + 1].x1  # starts after "1."
+
+
+@pytest.mark.slow
+def test_header_matches_on_every_page(fixture_alignment) -> None:  # type: ignore[no-untyped-def]
+    _, result, _ = fixture_alignment
+    boxes = result.boxes("header")
+    assert [b.page for b in boxes] == [0, 1]
+    assert all(b.top == pytest.approx(28.8, abs=1.0) for b in boxes)

@@ -1,0 +1,124 @@
+"""read_layout and page images on the known-layout fixture rendered by LibreOffice.
+
+Known positions come from the fixture's construction (fixtures/build_render.py): Letter
+612 x 792 pt, 1-inch (72 pt) margins, Carlito 11 pt, a 2 x 1 inch inline picture.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+import imagehash
+import pytest
+from PIL import Image
+
+from artifactcheck.extractors.render import (
+    PdfLayout,
+    RenderedPDF,
+    page_image,
+    page_images,
+    pt_to_px,
+    px_to_pt,
+    read_layout,
+)
+
+from .conftest import RENDER_FIXTURES
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def layout(known_layout_pdf: RenderedPDF) -> PdfLayout:
+    return read_layout(known_layout_pdf.pdf_path, structure=True)
+
+
+def _line(layout: PdfLayout, startswith: str, page: int = 0):  # type: ignore[no-untyped-def]
+    for line in layout.lines:
+        if line.page == page and line.text.startswith(startswith):
+            return line
+    raise AssertionError(f"no line starting {startswith!r} on page {page}: {[l.text for l in layout.lines]}")
+
+
+def test_page_sizes_are_letter(layout: PdfLayout) -> None:
+    assert [(p.index, p.width, p.height) for p in layout.pages] == [(0, 612.0, 792.0), (1, 612.0, 792.0)]
+
+
+def test_first_paragraph_sits_at_the_top_margin(layout: PdfLayout) -> None:
+    line = _line(layout, "Top margin paragraph")
+    assert line.top == pytest.approx(72, abs=1.0)
+    assert line.x0 == pytest.approx(72, abs=1.5)
+    assert line.bottom - line.top == pytest.approx(11 * 1.22, abs=0.5)  # Carlito single spacing
+    first = layout.chars[line.start]
+    assert first.char == "T" and first.font == "Carlito" and first.size == pytest.approx(11)
+
+
+def test_second_page_paragraph_at_top_of_page_two(layout: PdfLayout) -> None:
+    line = _line(layout, "Second page paragraph", page=1)
+    assert line.top == pytest.approx(72, abs=1.0)
+
+
+def test_header_is_printed_above_the_margin_on_every_page(layout: PdfLayout) -> None:
+    for page in (0, 1):
+        line = _line(layout, "Header text", page=page)
+        assert line.top == pytest.approx(0.4 * 72, abs=1.0)  # header distance 0.4 inch
+
+
+def test_lines_of_a_paragraph_tile_without_overlap(layout: PdfLayout) -> None:
+    lines = [l for l in layout.lines if l.page == 0 and l.x0 > 300]  # the narrow, hyphenated one
+    assert len(lines) >= 4  # pdfium joins hyphenated lines; read_layout splits them again
+    for above, below in zip(lines, lines[1:]):
+        assert below.top >= above.bottom - 0.01
+
+
+def test_words_index_into_chars(layout: PdfLayout) -> None:
+    word = next(w for w in layout.words if w.text == "margin")
+    assert "".join(c.char for c in layout.chars[word.start : word.end]) == "margin"
+    assert word.top == pytest.approx(72, abs=1.0)
+
+
+def test_inline_picture_box_and_content_hash(layout: PdfLayout) -> None:
+    (img,) = layout.images
+    assert img.page == 0
+    assert (img.x1 - img.x0, img.bottom - img.top) == (pytest.approx(144, abs=0.5), pytest.approx(72, abs=0.5))
+    assert 72 <= img.x0 <= 90  # left margin (LibreOffice adds a small indent on this paragraph)
+    assert (img.width_px, img.height_px) == (200, 100)
+    with zipfile.ZipFile(RENDER_FIXTURES / "known_layout.docx") as zf:
+        original = Image.open(io.BytesIO(zf.read("word/media/image1.png"))).convert("RGB")
+    assert img.phash is not None
+    assert imagehash.hex_to_hash(img.phash) - imagehash.phash(original) <= 4
+    assert img.top > _line(layout, "\uf0b7 Bullet beta").bottom - 1  # below the lists
+
+
+def test_tagged_structure_lists_paragraphs_in_order(layout: PdfLayout) -> None:
+    assert layout.tagged
+    roles = [e.raw_type for root in layout.structure[0] for e in root.iter()]
+    assert roles[:2] == ["Document", "Standard"]
+    assert "List Number" in roles and "List Bullet" in roles
+    # The first paragraph's marked content holds exactly its characters.
+    first_p = layout.structure[0][0].children[0]
+    text = "".join(c.char for c in layout.chars_with_mcid(0, first_p.mcids[0]) if not c.generated)
+    assert text == "Top margin paragraph starts here."
+
+
+def test_page_image_pixel_mapping(known_layout_pdf: RenderedPDF, layout: PdfLayout) -> None:
+    dpi = 100
+    img = page_image(known_layout_pdf.pdf_path, 0, dpi=dpi)
+    assert img.size == (round(pt_to_px(612, dpi)), round(pt_to_px(792, dpi)))
+    assert px_to_pt(pt_to_px(123.4, dpi), dpi) == pytest.approx(123.4)
+    # The picture's red square (left half) is where its box says.
+    pic = layout.images[0]
+    x = pt_to_px(pic.x0 + 0.25 * (pic.x1 - pic.x0), dpi)
+    y = pt_to_px((pic.top + pic.bottom) / 2, dpi)
+    r, g, b = img.getpixel((int(x), int(y)))
+    assert r > 150 and g < 100 and b < 100
+    # Blank margin is white.
+    assert img.getpixel((5, 5)) == (255, 255, 255)
+
+
+def test_page_images_for_pptx_and_xlsx(deck_pdf: RenderedPDF, book_pdf: RenderedPDF) -> None:
+    slides = list(page_images(RENDER_FIXTURES / "deck.pptx", dpi=72))
+    assert [s.size for s in slides] == [(720, 540)]  # 10 x 7.5 inch slide at 72 dpi
+    pages = list(page_images(RENDER_FIXTURES / "book.xlsx", dpi=50))
+    assert len(pages) >= 1
+    assert read_layout(book_pdf.pdf_path).text.count("North") == 1
