@@ -90,7 +90,8 @@ class Theme:
     (headings) and minor (body) fonts, and the format scheme's fill style elements.
 
     ``fill_styles`` are the ``a:fillStyleLst`` children (``p:style/a:fillRef idx`` 1..n),
-    ``bg_fill_styles`` the ``a:bgFillStyleLst`` children (``idx`` 1001..).
+    ``bg_fill_styles`` the ``a:bgFillStyleLst`` children (``idx`` 1001..), ``line_styles``
+    the ``a:lnStyleLst`` children (``a:lnRef idx`` 1..n).
     """
 
     name: str = "Office Theme"
@@ -99,6 +100,7 @@ class Theme:
     minor: ThemeFonts = ThemeFonts("Calibri")
     fill_styles: tuple[etree._Element, ...] = ()
     bg_fill_styles: tuple[etree._Element, ...] = ()
+    line_styles: tuple[etree._Element, ...] = ()
 
     @classmethod
     def from_element(cls, root: etree._Element) -> Theme:
@@ -122,7 +124,10 @@ class Theme:
         fmt = root.find(f"{_A}themeElements/{_A}fmtScheme")
         fills: tuple[etree._Element, ...] = ()
         bg_fills: tuple[etree._Element, ...] = ()
+        lines: tuple[etree._Element, ...] = ()
         if fmt is not None:
+            lst = fmt.find(f"{_A}lnStyleLst")
+            lines = tuple(e for e in lst if isinstance(e.tag, str)) if lst is not None else ()
             lst = fmt.find(f"{_A}fillStyleLst")
             fills = tuple(e for e in lst if isinstance(e.tag, str)) if lst is not None else ()
             lst = fmt.find(f"{_A}bgFillStyleLst")
@@ -134,6 +139,7 @@ class Theme:
             minor=minor,
             fill_styles=fills,
             bg_fill_styles=bg_fills,
+            line_styles=lines,
         )
 
     @classmethod

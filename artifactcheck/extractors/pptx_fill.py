@@ -122,6 +122,15 @@ def line_color(
     if style is not None:
         ref = style.find(f"{_A}lnRef")
         if ref is not None and ref.get("idx", "0") != "0":
+            try:
+                idx = int(ref.get("idx", "0"))
+            except ValueError:
+                idx = 0
+            template = theme.line_styles[idx - 1] if 1 <= idx <= len(theme.line_styles) else None
+            child = _fill_child(template)
+            if child is not None:
+                fill = read_fill(child, theme, clr_map, part=None, placeholder=find_color_element(ref))
+                return fill.color if fill.type in ("solid", "gradient", "pattern") else None
             return resolve_color(ref, theme, clr_map)
     return None
 

@@ -159,6 +159,8 @@ def run_style(rpr_chain: list[etree._Element], ctx: TextContext, *, is_link: boo
     except ValueError:
         size = DEFAULT_SIZE_PT
     u = _first_attr(rpr_chain, "u")
+    if is_link and (not rpr_chain or rpr_chain[0].get("u") is None):
+        u = "sng"  # PowerPoint underlines hyperlinks unless the run says otherwise
     strike = _first_attr(rpr_chain, "strike")
     baseline_raw = _first_attr(rpr_chain, "baseline")
     baseline = None
