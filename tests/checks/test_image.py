@@ -1,0 +1,192 @@
+"""Image checks on a real deck: reference matching (bytes, pixels, hashes), crops,
+duplicates and stretched pictures."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageDraw, PngImagePlugin
+
+from artifactcheck.checks.image_locate import locate_crop
+from artifactcheck.checks.registry import Resources, get_check, run_check
+from artifactcheck.model import Document
+from tests.checks.geometry_docs import Item, build_deck, load_deck, picture_bytes
+
+
+def scene(seed: int, size: tuple[int, int] = (600, 450)) -> Image.Image:
+    """A busy deterministic picture (many shapes) — the kind of content crops are cut from."""
+    rnd = random.Random(seed)
+    img = Image.new("RGB", size, (rnd.randint(0, 255),) * 3)
+    draw = ImageDraw.Draw(img)
+    for _ in range(40):
+        x, y = rnd.randint(0, size[0]), rnd.randint(0, size[1])
+        w, h = rnd.randint(20, 140), rnd.randint(20, 140)
+        colour = tuple(rnd.randint(0, 255) for _ in range(3))
+        (draw.ellipse if rnd.random() < 0.5 else draw.rectangle)([x, y, x + w, y + h], fill=colour)
+    return img
+
+
+def png(img: Image.Image, **info: str) -> bytes:
+    meta = PngImagePlugin.PngInfo()
+    for k, v in info.items():
+        meta.add_text(k, v)
+    out = io.BytesIO()
+    img.save(out, format="PNG", pnginfo=meta)
+    return out.getvalue()
+
+
+def jpeg(data: bytes, quality: int = 85) -> bytes:
+    out = io.BytesIO()
+    Image.open(io.BytesIO(data)).convert("RGB").save(out, format="JPEG", quality=quality)
+    return out.getvalue()
+
+
+LOGO = picture_bytes(1)
+LOGO_SAME_PIXELS = png(Image.open(io.BytesIO(LOGO)), Comment="re-saved")
+ORIGINAL = png(scene(1))
+CROP = png(scene(1).crop((150, 100, 520, 400)))
+
+
+@pytest.fixture(scope="module")
+def assets(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    d = tmp_path_factory.mktemp("assets")
+    (d / "logo.png").write_bytes(LOGO)
+    (d / "original.png").write_bytes(ORIGINAL)
+    (d / "unrelated.png").write_bytes(png(scene(7)))
+    return d
+
+
+@pytest.fixture(scope="module")
+def deck(tmp_path_factory: pytest.TempPathFactory) -> Document:
+    path = tmp_path_factory.mktemp("img") / "images.pptx"
+    photo = picture_bytes(5)
+    slides = [
+        [Item("picture", 20, 15, 100, 75, name="Logo", image=LOGO), Item("picture", 300, 200, 160, 120, name="Photo", image=photo)],
+        [Item("picture", 20, 15, 100, 75, name="Pixel twin", image=LOGO_SAME_PIXELS)],
+        [Item("picture", 20, 15, 100, 75, name="Jpeg logo", image=jpeg(LOGO))],
+        [Item("picture", 300, 200, 160, 120, name="Photo again", image=photo), Item("picture", 20, 300, 320, 60, name="Stretched", image=picture_bytes(6))],
+        [Item("picture", 40, 40, 370, 300, name="Cut", image=CROP)],
+        [Item("picture", 40, 40, 300, 225, name="Cropped in pptx", image=ORIGINAL, extra={"crop_left": 0.25, "crop_right": 0.25})],
+        [Item("picture", 40, 40, 300, 225, name="Unrelated", image=png(scene(7)))],
+    ]
+    return load_deck(build_deck(path, slides))
+
+
+def sel(name: str) -> str:
+    return f'image[name="{name}"]'
+
+
+def run(name: str, doc: Document, assets: Path | None = None, **params: object):  # type: ignore[no-untyped-def]
+    r = run_check(name, doc, params, Resources(assets_dir=str(assets) if assets else None))
+    assert r.status in ("pass", "fail"), r.explanation
+    assert r.mechanism == "tolerance" and r.explanation and r.evidence
+    return r
+
+
+# -- image_matches ---------------------------------------------------------------------
+
+
+def test_reference_found_by_bytes(deck: Document, assets: Path) -> None:
+    r = run("image_matches", deck, assets, reference="logo.png", target=sel("Logo"))
+    assert r.status == "pass" and r.evidence["candidates"][0]["method"] == "sha256"
+    assert "identical bytes" in r.explanation
+
+
+def test_reference_found_by_pixels(deck: Document, assets: Path) -> None:
+    r = run("image_matches", deck, assets, reference="logo.png", target=sel("Pixel twin"))
+    assert r.status == "pass" and r.evidence["candidates"][0]["method"] == "pixels"
+
+
+def test_reference_found_by_hash_with_distance_in_evidence(deck: Document, assets: Path) -> None:
+    r = run("image_matches", deck, assets, reference="logo.png", target=sel("Jpeg logo"))
+    best = r.evidence["candidates"][0]
+    assert r.status == "pass" and best["method"] == "hash" and best["distance"] <= 8
+    assert set(best["distances"]) == {"phash", "dhash", "whash"}
+    strict = run("image_matches", deck, assets, reference="logo.png", target=sel("Jpeg logo"), max_distance=0, hash="all")
+    assert strict.status == ("pass" if max(best["distances"].values()) == 0 else "fail")
+
+
+def test_reference_not_found_names_the_closest(deck: Document, assets: Path) -> None:
+    r = run("image_matches", deck, assets, reference="unrelated.png", target=sel("Logo"))
+    assert r.status == "fail" and "closest" in r.explanation and r.evidence["candidates"][0]["distance"] > 8
+    assert run("image_matches", deck, assets, reference="unrelated.png", target=sel("Logo"), expect="absent").status == "pass"
+    # The whole deck: the unrelated picture is on slide 6, and the logo appears three times.
+    assert run("image_matches", deck, assets, reference="unrelated.png").status == "pass"
+    assert run("image_matches", deck, assets, reference="logo.png", min_count=3).status == "pass"
+
+
+def test_missing_reference_is_an_evaluator_error(deck: Document, assets: Path) -> None:
+    r = run_check("image_matches", deck, {"reference": "nope.png"}, Resources(assets_dir=str(assets)))
+    assert r.status == "error" and "nope.png" in r.explanation
+    r = run_check("image_matches", deck, {"reference": "logo.png", "max_dist": 3}, Resources(assets_dir=str(assets)))
+    assert r.status == "error" and "max_dist" in r.explanation
+
+
+# -- image_crop_of ---------------------------------------------------------------------
+
+
+def test_pixel_crop_is_found_inside_the_original(deck: Document, assets: Path) -> None:
+    r = run("image_crop_of", deck, assets, reference="original.png", target=sel("Cut"))
+    loc = r.evidence["candidates"][0]["locate"]
+    assert r.status == "pass" and loc["ncc"] > 0.95 and loc["phash_distance"] <= 4
+    assert loc["box_px"] == pytest.approx([150, 100, 520, 400], abs=3)
+    assert r.evidence["candidates"][0]["cropped"] is True
+
+
+def test_office_crop_attributes_count_as_a_crop(deck: Document, assets: Path) -> None:
+    r = run("image_crop_of", deck, assets, reference="original.png", target=sel("Cropped in pptx"), require_crop=True)
+    assert r.status == "pass"
+    assert r.evidence["candidates"][0]["crop"] == {"left": 0.25, "right": 0.25}
+
+
+def test_unrelated_picture_is_not_a_crop(deck: Document, assets: Path) -> None:
+    r = run("image_crop_of", deck, assets, reference="original.png", target=sel("Unrelated"))
+    assert r.status == "fail" and "ncc" in r.explanation
+    r = run("image_crop_of", deck, assets, reference="original.png", target=sel("Unrelated"), method="crop_resistant_hash")
+    assert r.status == "fail" and "segments" in r.evidence["candidates"][0]["crop_resistant_hash"]
+
+
+def test_locate_crop_at_another_scale() -> None:
+    original = scene(3)
+    half = original.crop((100, 50, 500, 350)).resize((200, 150))
+    found = locate_crop(original, half)
+    assert found is not None and found.ncc > 0.95 and found.scale == pytest.approx(0.5, rel=0.1)
+    assert found.box == pytest.approx((100, 50, 500, 350), abs=8)
+
+
+# -- images_unique ---------------------------------------------------------------------
+
+
+def test_images_unique(deck: Document) -> None:
+    assert run("images_unique", deck, target="slide:nth-of-type(1) image").status == "pass"
+    r = run("images_unique", deck)
+    assert r.status == "fail"
+    methods = {(d["method"]) for d in r.evidence["duplicates"]}
+    assert "sha256" in methods  # the photo placed on slides 0 and 3
+    assert 0 < r.score < 1
+
+
+# -- image_not_distorted ---------------------------------------------------------------
+
+
+def test_aspect_ratio_kept_and_stretched(deck: Document) -> None:
+    assert run("image_not_distorted", deck, target=sel("Logo")).status == "pass"
+    r = run("image_not_distorted", deck, target=sel("Stretched"))
+    row = r.evidence["images"][0]
+    assert r.status == "fail" and row["distortion"] == pytest.approx((320 / 60) / (160 / 120) - 1, abs=1e-3)
+
+
+def test_aspect_accounts_for_crop(deck: Document) -> None:
+    # 600x450 px with half its width cropped away shows 300x450 px; drawn 300x225 pt it is squashed 2:1.
+    r = run("image_not_distorted", deck, target=sel("Cropped in pptx"))
+    row = r.evidence["images"][0]
+    assert r.status == "fail" and row["pixel_aspect"] == pytest.approx(300 / 450, abs=1e-3)
+
+
+def test_image_checks_are_registered() -> None:
+    for name in ("image_matches", "image_crop_of", "images_unique", "image_not_distorted"):
+        spec = get_check(name)
+        assert spec.mechanism == "tolerance" and spec.summary and spec.example
