@@ -15,14 +15,29 @@ def load(source: str | Path, **options: Any) -> Document:
     """Read an artifact into a Document.
 
     ``source`` is a path to a .docx/.xlsx/.pptx file (format told by content, not by the
-    file name) or a saved Google API response (.json). Options are passed to the
+    file name), a saved Google API response (.json), a snapshot bundle (.zip from
+    ``artifactcheck snapshot``), or a Google Docs/Sheets/Slides/Drive URL or file id
+    (fetched live; ``credentials=`` a key/token path, else the default chain, see
+    ``extractors/google_access.py``). Options are passed to the
     extractor (for .docx: ``render=True`` to attach layout boxes).
 
     Raises an :class:`~artifactcheck.errors.ArtifactCheckError` subclass naming the file
     and the problem when the artifact cannot be read.
     """
+    if isinstance(source, str) and not Path(source).exists():
+        from .extractors.google_access import looks_like_google_ref
+
+        if looks_like_google_ref(source) or "credentials" in options or "client" in options:
+            from .snapshot import load_google  # a Google URL or file id: fetch it
+
+            return load_google(source, **options)
     path = Path(source)
     head = read_head(path) if path.is_file() else b""
+    if head.startswith(ZIP_MAGIC):
+        from .snapshot import is_bundle, load_bundle
+
+        if is_bundle(path):  # a Google snapshot bundle: offline, no credentials
+            return load_bundle(path, **options)
     if path.is_file() and not head.startswith(ZIP_MAGIC) and not head.startswith(CFB_MAGIC):
         stripped = head.lstrip()
         if stripped.startswith((b"{", b"[")) or (not stripped and path.stat().st_size > 0):

@@ -71,11 +71,18 @@ def _deep_merge(base: Mapping[str, Any] | None, top: Mapping[str, Any] | None) -
     return out
 
 
+def _font_family(value: Any) -> str:
+    """Sheets may store a CSS font stack (``arial,sans,sans-serif``): the first family,
+    with the capitalisation the font menu shows."""
+    first = str(value or "Arial").split(",")[0].strip().strip("'\"") or "Arial"
+    return first.title() if first.islower() else first
+
+
 def cell_style(fmt: Mapping[str, Any], theme: Mapping[str, str], *, text_format: Mapping[str, Any] | None = None) -> Style:
     tf = _deep_merge(fmt.get("textFormat"), text_format)
     bg = _colour(fmt, "backgroundColor", theme)
     return Style(
-        font=tf.get("fontFamily") or "Arial",
+        font=_font_family(tf.get("fontFamily")),
         size=float(tf.get("fontSize", 10) or 0),
         bold=bool(tf.get("bold", False)),
         italic=bool(tf.get("italic", False)),

@@ -39,6 +39,19 @@ ImageBytes = Mapping[str, tuple[bytes, str]]
 Matrix = tuple[float, float, float, float, float, float]  # a b c d e f: x' = a x + c y + e
 
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+# Slides' enum names -> the OOXML names the .pptx extractor reports, so one rubric
+# (``shape[placeholder_type="title"]``) selects both.
+PLACEHOLDER_NAMES = {
+    "TITLE": "title", "CENTERED_TITLE": "ctrTitle", "SUBTITLE": "subTitle", "BODY": "body",
+    "SLIDE_NUMBER": "sldNum", "DATE_AND_TIME": "dt", "FOOTER": "ftr", "HEADER": "hdr",
+    "OBJECT": "obj", "CHART": "chart", "TABLE": "tbl", "CLIP_ART": "clipArt", "PICTURE": "pic",
+    "SLIDE_IMAGE": "sldImg",
+}
+PRESET_NAMES = {
+    "TEXT_BOX": "rect", "RECTANGLE": "rect", "ROUND_RECTANGLE": "roundRect", "ELLIPSE": "ellipse",
+    "TRIANGLE": "triangle", "RIGHT_ARROW": "rightArrow", "LEFT_ARROW": "leftArrow",
+    "STAR_5": "star5", "STAR_32": "star32", "CLOUD": "cloud", "CUSTOM": "custom",
+}
 _ALIGN = {"START": "left", "CENTER": "center", "END": "right", "JUSTIFIED": "justify"}
 _VALIGN = {"TOP": "top", "MIDDLE": "middle", "BOTTOM": "bottom"}
 DEFAULT_TEXT: Json = {
@@ -263,13 +276,14 @@ def text_nodes(prefix: str, text: Mapping[str, Any] | None, *, element: Mapping[
         inherited_ps = [p.get(level, p.get(0, ({}, {})))[1] for p in reversed(parents)]
         pstyle = _merge_text_style([*inherited_ps, para.marker.get("style") or {}])
         align = _ALIGN.get(str(pstyle.get("alignment", "START")), "left")
-        attrs: dict[str, Any] = {}
+        attrs: dict[str, Any] = {"level": level}
         bullet = para.marker.get("bullet")
         glyph = str((bullet or {}).get("glyph", "•")) if bullet is not None else ""
         if bullet is not None and glyph.strip():
             attrs["list_level"] = level
             attrs["list_ordered"] = _is_ordered_glyph(glyph)
             attrs["list_glyph"] = glyph
+            attrs["bullet"] = glyph
         base = _merge_text_style([defaults, *inherited_ts])
         pid = f"{prefix}/p{i}"
         runs: list[Node] = []
@@ -342,7 +356,7 @@ def element_node(node_id: str, element: Json, *, page: int, parent_m: Matrix, de
     if element.get("title"):
         attrs["title"] = element["title"]
     if element.get("description"):
-        attrs["alt"] = element["description"]
+        attrs["alt_text"] = element["description"]
     boxes: list[Box] = []
     if size is not None:
         w, h = dimension_pt(size.get("width")) or 0.0, dimension_pt(size.get("height")) or 0.0
@@ -366,12 +380,16 @@ def element_node(node_id: str, element: Json, *, page: int, parent_m: Matrix, de
             boxes = [box]
     elif "shape" in element:
         shape = element["shape"]
-        attrs["shape_type"] = str(shape.get("shapeType", "TEXT_BOX")).lower()
+        shape_type = str(shape.get("shapeType", "TEXT_BOX"))
+        attrs["shape_type"] = PRESET_NAMES.get(shape_type, shape_type.lower())
         ph = shape.get("placeholder")
         if ph:
-            attrs["placeholder"] = str(ph.get("type", "NONE")).lower()
+            ph_type = str(ph.get("type", "NONE"))
+            attrs["placeholder_type"] = PLACEHOLDER_NAMES.get(ph_type, ph_type.lower())
             if ph.get("index") is not None:
                 attrs["placeholder_index"] = int(ph["index"])
+        elif shape_type == "TEXT_BOX":
+            kind = "textbox"  # a text box, as python-pptx's txBox shapes
         fill = _inherited(element, deck, lambda e: ((e.get("shape") or {}).get("shapeProperties") or {}).get("shapeBackgroundFill"))
         valign = _inherited(element, deck, lambda e: ((e.get("shape") or {}).get("shapeProperties") or {}).get("contentAlignment"))
         style = Style(fill=_fill_hex(fill, theme), valign=_VALIGN.get(str(valign)) if valign else None)  # type: ignore[arg-type]
@@ -540,21 +558,23 @@ def extract_gslides(
         master_id = props.get("masterObjectId") or ((layout or {}).get("layoutProperties") or {}).get("masterObjectId")
         master = deck.masters.get(str(master_id)) or (masters[0] if masters else None)
         theme = theme_of(master)
-        sid = f"s{i + 1}"
+        sid = f"s{i}"
         kids = [element_node(f"{sid}/{el.get('objectId', j)}", el, page=i, parent_m=IDENTITY, deck=deck, theme=theme)
                 for j, el in enumerate(slide.get("pageElements", []) or [])]
         note = _notes(sid, slide, deck, theme)
         if note is not None:
             kids.append(note)
         bg_color, bg_image = _background(slide, [p for p in (layout, master) if p], deck, theme)
-        attrs: dict[str, Any] = {"index": i, "number": i + 1, "object_id": slide.get("objectId")}
+        attrs: dict[str, Any] = {"index": i, "number": i + 1, "object_id": slide.get("objectId"), "hidden": False}
+        if bg_image:
+            attrs.update(background_type="picture", background_blob=bg_image)
+        elif bg_color:
+            attrs.update(background_type="solid", background_color=bg_color)
         if layout:
             lp = layout.get("layoutProperties") or {}
             attrs["layout"] = lp.get("displayName") or lp.get("name")
         if master:
             attrs["master"] = (master.get("masterProperties") or {}).get("displayName") or master.get("objectId")
-        if bg_image:
-            attrs["background_image"] = bg_image
         hidden = bool(props.get("isSkipped", False))
         if hidden:
             attrs["hidden"] = True

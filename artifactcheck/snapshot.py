@@ -1,0 +1,215 @@
+"""Snapshot bundles: everything scoring needs from a Google file, captured once.
+
+Google files change after the agent stops, and content URLs of images expire within
+minutes, so scoring from the live file is neither reproducible nor possible later.
+``artifactcheck snapshot URL -o bundle.zip`` captures:
+
+    manifest.json     what was captured: file id, kind, Drive metadata, time, member list,
+                      content URL -> image member map
+    response.json     the documents.get / spreadsheets.get / presentations.get response
+    export.pdf        Drive's PDF export (Docs geometry; page images for OCR)
+    images/<sha256>.<ext>   bytes of every content URL in the response
+
+``load(bundle.zip)`` then builds the tree offline, with no credentials, through the very
+same function the online path uses (:func:`document_from_capture`), so both give
+identical Documents. An Office file stored in Drive (not converted) is captured as its
+bytes (``original.<ext>``) and read by the Office extractors.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import tempfile
+import zipfile
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from .errors import CorruptArtifact, GoogleAPIError
+from .model import Document
+
+MANIFEST = "manifest.json"
+BUNDLE_FORMAT = "artifactcheck-google-snapshot"
+BUNDLE_VERSION = 1
+_OFFICE_EXT = {
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
+    "application/vnd.openxmlformats-officedocument.presentationml.presentation": "pptx",
+}
+_MIME_EXT = {"image/png": "png", "image/jpeg": "jpg", "image/gif": "gif", "image/webp": "webp",
+             "image/svg+xml": "svg", "image/bmp": "bmp", "image/tiff": "tiff"}
+_KIND_URL = {"document": "document", "spreadsheet": "spreadsheets", "presentation": "presentation"}
+
+
+@dataclass
+class Capture:
+    """One Google file as fetched: the API response, its PDF export, image bytes."""
+
+    file_id: str
+    kind: str  # document | spreadsheet | presentation | office
+    metadata: dict[str, Any]
+    response: dict[str, Any] | None = None
+    pdf: bytes | None = None
+    images: dict[str, tuple[bytes, str]] = field(default_factory=dict)
+    office_bytes: bytes | None = None
+    captured_at: str = ""
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def source_url(self) -> str:
+        if self.kind in _KIND_URL:
+            return f"https://docs.google.com/{_KIND_URL[self.kind]}/d/{self.file_id}"
+        return f"https://drive.google.com/file/d/{self.file_id}"
+
+
+def content_urls(response: Any) -> list[str]:
+    """Every image content URL in a response (``contentUri`` in Docs, ``contentUrl`` in
+    Slides images, Sheets charts and picture backgrounds), in document order, once."""
+    seen: dict[str, None] = {}
+    stack = [response]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, Mapping):
+            for key in ("contentUri", "contentUrl"):
+                url = value.get(key)
+                if isinstance(url, str) and url.startswith("http"):
+                    seen.setdefault(url, None)
+            stack.extend(reversed(list(value.values())))
+        elif isinstance(value, list):
+            stack.extend(reversed(value))
+    return list(seen)
+
+
+def canonical_json(response: Any) -> bytes:
+    """The bytes a response is stored and hashed as (sorted keys, UTF-8): the online and
+    the bundle path hash the same bytes, so artifact hashes agree."""
+    return json.dumps(response, ensure_ascii=False, sort_keys=True, indent=1).encode("utf-8")
+
+
+def capture(source: str, *, credentials: Any = None, client: Any = None, pdf: bool = True) -> Capture:
+    """Fetch one Google file (URL or id) with everything scoring needs."""
+    from .extractors.google_access import GoogleClient, parse_google_ref, resolve_kind
+
+    ref = parse_google_ref(source)
+    client = client or GoogleClient(credentials=credentials)
+    kind, meta = resolve_kind(client, ref)
+    now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    if kind is None:
+        return Capture(ref.file_id, "office", meta, office_bytes=client.download(ref.file_id), captured_at=now)
+    cap = Capture(ref.file_id, kind, meta, captured_at=now)
+    if meta.get("trashed"):
+        cap.warnings.append(f"file {ref.file_id} is in the Drive trash")
+    cap.response = client.get_response(kind, ref.file_id)
+    for url in content_urls(cap.response):
+        try:
+            cap.images[url] = client.fetch_url(url, file_id=ref.file_id)
+        except GoogleAPIError as exc:
+            cap.warnings.append(f"image not fetched: {exc}")
+    if pdf:
+        try:
+            cap.pdf = client.export_pdf(ref.file_id)
+        except GoogleAPIError as exc:
+            if kind == "document":
+                raise
+            cap.warnings.append(f"PDF export failed: {exc}")
+    return cap
+
+
+def document_from_capture(cap: Capture, **options: Any) -> Document:
+    """The tree of a capture: the one function both online loading and bundles use."""
+    if cap.kind == "office":
+        from .loading import load
+
+        ext = _OFFICE_EXT.get(str(cap.metadata.get("mimeType")), "bin")
+        with tempfile.TemporaryDirectory(prefix="artifactcheck-office-") as tmp:
+            path = Path(tmp) / f"{cap.file_id}.{ext}"
+            path.write_bytes(cap.office_bytes or b"")
+            doc = load(path, **options)
+        doc.artifact.path = cap.source_url
+        return doc
+    from .extractors.google_response import extract_google_response
+
+    if cap.response is None:
+        raise CorruptArtifact("capture holds no API response", path=cap.source_url)
+    pdf = cap.pdf if cap.kind == "document" else None
+    doc = extract_google_response(cap.response, path=cap.source_url, pdf=pdf, images=cap.images,
+                                  raw=canonical_json(cap.response), **options)
+    doc.warnings[:0] = cap.warnings
+    if cap.metadata.get("name") and isinstance(doc.root.attrs, dict):
+        doc.root.attrs.setdefault("drive_name", cap.metadata.get("name"))
+    return doc
+
+
+def write_bundle(cap: Capture, output: str | Path) -> Path:
+    """Write a capture as a bundle zip (deterministic member order)."""
+    out = Path(output)
+    members: dict[str, bytes] = {}
+    image_map: dict[str, dict[str, str]] = {}
+    if cap.response is not None:
+        members["response.json"] = canonical_json(cap.response)
+    if cap.pdf is not None:
+        members["export.pdf"] = cap.pdf
+    if cap.office_bytes is not None:
+        members[f"original.{_OFFICE_EXT.get(str(cap.metadata.get('mimeType')), 'bin')}"] = cap.office_bytes
+    for url, (data, mime) in cap.images.items():
+        name = f"images/{hashlib.sha256(data).hexdigest()}.{_MIME_EXT.get(mime, 'bin')}"
+        members[name] = data
+        image_map[url] = {"member": name, "mime": mime}
+    manifest = {
+        "format": BUNDLE_FORMAT, "version": BUNDLE_VERSION, "file_id": cap.file_id, "kind": cap.kind,
+        "source_url": cap.source_url, "captured_at": cap.captured_at, "drive": cap.metadata,
+        "members": sorted(members), "images": image_map, "warnings": cap.warnings,
+    }
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr(MANIFEST, json.dumps(manifest, indent=1, sort_keys=True))
+        for name in sorted(members):
+            zf.writestr(name, members[name])
+    return out
+
+
+def snapshot(source: str, output: str | Path, *, credentials: Any = None, client: Any = None) -> Path:
+    """Capture a Google file and write it as a bundle zip."""
+    return write_bundle(capture(source, credentials=credentials, client=client), output)
+
+
+def is_bundle(path: str | Path) -> bool:
+    try:
+        with zipfile.ZipFile(path) as zf:
+            if MANIFEST not in zf.namelist():
+                return False
+            return json.loads(zf.read(MANIFEST)).get("format") == BUNDLE_FORMAT
+    except (OSError, zipfile.BadZipFile, ValueError, AttributeError):
+        return False
+
+
+def read_bundle(path: str | Path) -> Capture:
+    """A bundle zip back into a Capture (offline)."""
+    try:
+        with zipfile.ZipFile(path) as zf:
+            manifest = json.loads(zf.read(MANIFEST))
+            names = set(zf.namelist())
+            response = json.loads(zf.read("response.json")) if "response.json" in names else None
+            pdf = zf.read("export.pdf") if "export.pdf" in names else None
+            office = next((zf.read(n) for n in sorted(names) if n.startswith("original.")), None)
+            images = {url: (zf.read(v["member"]), str(v["mime"])) for url, v in (manifest.get("images") or {}).items()}
+    except (OSError, zipfile.BadZipFile, KeyError, ValueError) as exc:
+        raise CorruptArtifact(f"not a readable snapshot bundle: {exc}", path=path) from None
+    return Capture(
+        file_id=str(manifest.get("file_id")), kind=str(manifest.get("kind")), metadata=dict(manifest.get("drive") or {}),
+        response=response, pdf=pdf, images=images, office_bytes=office,
+        captured_at=str(manifest.get("captured_at", "")), warnings=list(manifest.get("warnings") or []),
+    )
+
+
+def load_bundle(path: str | Path, **options: Any) -> Document:
+    """Build the tree from a snapshot bundle, offline."""
+    return document_from_capture(read_bundle(path), **options)
+
+
+def load_google(source: str, *, credentials: Any = None, client: Any = None, **options: Any) -> Document:
+    """Build the tree of a live Google file (URL or id)."""
+    return document_from_capture(capture(source, credentials=credentials, client=client), **options)
