@@ -19,14 +19,20 @@ def one_line(text: str, limit: int = 110) -> str:
     return first if len(first) <= limit else first[: limit - 1] + "…"
 
 
-def report_table(report: Report) -> Table:
-    table = Table(title=f"{report.task} — {report.artifact.path or report.artifact.sha256}", title_justify="left", expand=False)
-    table.add_column("step", no_wrap=True)
-    table.add_column("status", no_wrap=True)
-    table.add_column("outcome", no_wrap=True)
-    table.add_column("mechanism", no_wrap=True)
-    table.add_column("score", justify="right", no_wrap=True)
-    table.add_column("explanation", no_wrap=True, overflow="ellipsis")
+def report_table(report: Report, width: int = 120) -> Table:
+    """The steps table for a terminal ``width`` characters wide: every column keeps its
+    natural width and the explanation gets the rest, cut to one line."""
+    step_width = max([len("step")] + [2 * len(s.path) + len(s.id) + 2 for s in report.steps])
+    others = step_width + max(len(s.status) for s in report.steps) + 11 + 14 + 5 if report.steps else 40
+    room = max(16, width - others - 19)
+    table = Table(title=f"task {report.task}", title_justify="left", expand=False)
+    # Everything but the explanation keeps its width; the explanation is cut to one line.
+    table.add_column("step", no_wrap=True, min_width=4)
+    table.add_column("status", no_wrap=True, min_width=7)
+    table.add_column("outcome", no_wrap=True, min_width=7)
+    table.add_column("mechanism", no_wrap=True, min_width=9)
+    table.add_column("score", justify="right", no_wrap=True, min_width=5)
+    table.add_column("explanation", no_wrap=True, overflow="ellipsis", max_width=room)
     for step in report.steps:
         indent = "  " * len(step.path)
         name = f"{indent}{step.id}" + (" *" if step.critical else "")
@@ -37,18 +43,19 @@ def report_table(report: Report) -> Table:
             step.outcome,
             step.mechanism,
             score,
-            one_line(step.explanation),
+            one_line(step.explanation, room),
         )
     return table
 
 
 def verdict_line(report: Report) -> Text:
     c = report.counts
-    text = Text()
+    text = Text(no_wrap=False)
     text.append(f"{report.verdict}", style=_VERDICT_STYLE[report.verdict])
     text.append(
         f"  score {report.score:.3f}  requirements {report.requirements_met}/{report.requirements_total}"
-        f"  (failed {c.failed}, needs trace {c.needs_trace}, evaluator errors {c.error}, skipped {c.skipped})"
+        f"\n  failed {c.failed} · needs trace {c.needs_trace} · evaluator errors {c.error} · skipped {c.skipped}"
+        f"\n  artifact {report.artifact.path or report.artifact.sha256}"
     )
     if report.artifact_error:
         text.append(f"\nartifact could not be loaded: {report.artifact_error}", style="red")
@@ -57,5 +64,5 @@ def verdict_line(report: Report) -> Text:
 
 def print_report(report: Report, console: Console | None = None) -> None:
     console = console or Console()
-    console.print(report_table(report))
+    console.print(report_table(report, console.width))
     console.print(verdict_line(report))

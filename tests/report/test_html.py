@@ -1,0 +1,88 @@
+"""The HTML report renders in real headless chromium, and the evidence boxes are drawn
+where the report says: SVG rect attributes equal the evidence coordinates, the browser
+lays them out at page origin + coordinates x scale, and the screenshot is green/red there."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from report_browser import chromium, dump_dom, screenshot
+from lxml import html as lxml_html
+from PIL import Image
+
+from artifactcheck.report.evidence_boxes import evidence_boxes
+from artifactcheck.report.html import report_html, write_report_html
+from artifactcheck.rubric import score
+
+pytestmark = pytest.mark.skipif(chromium() is None, reason="chromium is not installed (scripts/setup.sh installs it)")
+
+
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    """Chromium runs twice per module (DOM dump, screenshot), not per test."""
+    from conftest import RUBRIC
+    from rubric_docs import letter_doc
+
+    tmp_path = tmp_path_factory.mktemp("html")
+    rubric = tmp_path / "letter.yaml"
+    rubric.write_text(RUBRIC, encoding="utf-8")
+    report = score(letter_doc(), rubric)
+    page = tmp_path / "report.html"
+    write_report_html(report, page)
+    dom = lxml_html.fromstring(dump_dom(page))
+    png = screenshot(page, tmp_path / "shot.png")
+    return report, page, dom, Image.open(png).convert("RGB")
+
+
+def test_verdict_score_and_steps_are_up_top(rendered) -> None:  # type: ignore[no-untyped-def]
+    report, page, dom, _ = rendered
+    assert dom.get_element_by_id("verdict").text_content() == report.verdict == "FAIL"
+    assert dom.get_element_by_id("score").text_content() == f"{report.score:.3f}"
+    for step in report.steps:
+        row = dom.get_element_by_id(f"step-{step.id}")
+        assert step.explanation[:40] in row.text_content()
+        assert row.get("data-status") == step.status
+    assert dom.body.get("data-laid-out") == "1", "the page's script did not run"
+    text = page.read_text(encoding="utf-8")
+    assert not re.search(r"""(src|href)=["']https?:""", text), "the report must be self-contained"
+
+
+def test_boxes_are_where_the_evidence_says(rendered) -> None:  # type: ignore[no-untyped-def]
+    report, _, dom, shot = rendered
+    svg = dom.get_element_by_id("page-0")
+    scale = float(svg.get("data-scale"))
+    rects = svg.findall(".//rect[@data-step]")
+    expected = [b for s in report.steps for b in evidence_boxes(s)]
+    assert len(rects) == len(expected) >= 4
+    origin = None
+    for rect, box in zip(rects, expected, strict=True):
+        assert rect.get("data-step") == box.step_id
+        coords = tuple(float(rect.get(k)) for k in ("x", "y", "width", "height"))
+        assert coords == pytest.approx((box.x0, box.top, box.x1 - box.x0, box.bottom - box.top))
+        left, top, width, height = map(float, rect.get("data-client").split(","))
+        assert (width, height) == pytest.approx((coords[2] * scale, coords[3] * scale), abs=0.05)
+        here = (left - box.x0 * scale, top - box.top * scale)  # the page's origin on screen
+        origin = origin or here
+        assert here == pytest.approx(origin, abs=0.05), "every box must share the page's origin"
+    # the logo (passed) is outlined green, the title (failed: not in the bottom third) red
+    colours = {}
+    for rect, box in zip(rects, expected, strict=True):
+        if box.role != "found":
+            continue
+        left, top, width, height = map(float, rect.get("data-client").split(","))
+        colours[box.step_id] = shot.getpixel((round(left), round(top + height / 2)))
+    r, g, b = colours["logo"]
+    assert g > 100 and g > r + 60 and g > b + 40, colours
+    r, g, b = colours["title_low"]
+    assert r > 180 and r > g + 100 and r > b + 100, colours
+
+
+def test_a_report_without_pages_still_renders(letter_files: tuple[Path, Path], tmp_path: Path) -> None:
+    artifact, rubric = letter_files
+    broken = tmp_path / "broken.docx"
+    broken.write_bytes(b"PK\x03\x04 broken")
+    report = score(broken, rubric)
+    text = report_html(report)
+    assert "artifact could not be loaded" in text and "No pages" in text
