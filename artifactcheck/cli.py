@@ -120,6 +120,20 @@ def list_checks(
         typer.echo("")
 
 
+@app.command()
+@reports_errors
+def render(
+    file: Annotated[Path, typer.Argument(help="A .docx/.xlsx/.pptx file.")],
+    out: Annotated[Path, typer.Option("--out", help="Directory for the page PNGs.")],
+    dpi: Annotated[int, typer.Option("--dpi", min=10, max=600, help="Pixels per inch.")] = 100,
+) -> None:
+    """Write page PNGs with every node's box drawn on them (colour by kind)."""
+    from .extractors.render.draw import write_box_pages
+
+    written = write_box_pages(file, out, dpi=dpi)
+    typer.echo(f"wrote {len(written)} page image(s) to {out}", err=True)
+
+
 def main() -> None:
     app()
 
