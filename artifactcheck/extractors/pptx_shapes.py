@@ -94,6 +94,10 @@ class ShapeWalker:
                 )
                 continue
             if node is not None:
+                holder = shape.getparent()
+                if holder is not None and local(holder) in ("Fallback", "Choice"):
+                    # From mc:AlternateContent (readers that skip it, like python-pptx, miss it).
+                    node.attrs["alternate_content"] = local(holder).lower()
                 out.append(node)
         return out
 
