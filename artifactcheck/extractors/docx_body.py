@@ -107,6 +107,7 @@ class _Para:
     floating: list[Node] = field(default_factory=list)
     counters: dict[str, int] = field(default_factory=dict)
     text_seen: bool = False
+    events: list[str] = field(default_factory=list)  # "B" page break, "T" visible text
     attrs: dict[str, Any] = field(default_factory=dict)
 
     def next_id(self, prefix: str) -> str:
@@ -344,8 +345,11 @@ class BodyWalker:
             attrs["_ends_section"] = True  # consumed by docx._assign_sections
         para.attrs = attrs
         self._inline(p, para, {})
-        if para.attrs.get("page_breaks") and not para.text_seen:
-            para.attrs.setdefault("page_break_after", True)
+        events = "".join(para.events)
+        if events.startswith("B") and "T" in events:
+            para.attrs["page_break_before"] = True  # the visible text starts on a new page
+        if events.endswith("B"):
+            para.attrs["page_break_after"] = True  # what follows starts on a new page
         mark_style = styles.to_style(
             styles.run_props(paragraph_style=style_id, character_style=None, direct={}, table_style=table_style),
             align=props.get("align") or "left",
@@ -451,8 +455,7 @@ class BodyWalker:
                 if btype == "page":
                     flush()
                     para.attrs["page_breaks"] = int(para.attrs.get("page_breaks", 0)) + 1
-                    if not para.text_seen:
-                        para.attrs["page_break_before"] = True
+                    para.events.append("B")
                 elif btype == "column":
                     flush()
                     para.attrs["column_breaks"] = int(para.attrs.get("column_breaks", 0)) + 1
@@ -543,6 +546,8 @@ class BodyWalker:
             attrs = {**attrs, "rendered": False, "not_rendered_reason": "hidden text (w:vanish)"}
         else:
             para.text_seen = True
+            if not para.events or para.events[-1] != "T":
+                para.events.append("T")
         para.children.append(Node(id=para.next_id("r"), kind="run", text=text, style=style, attrs=attrs))
 
     # -- drawings ------------------------------------------------------------------------

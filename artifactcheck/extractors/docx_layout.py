@@ -31,7 +31,7 @@ from ..model.geometry import union_all
 from .render import PdfLayout, TextSpan, align_text_to_layout, read_layout, render_pdf
 from .render.align import normalize_char
 
-_RETRY_BELOW = 0.8  # a run matched below this share is aligned again in pass 2
+_RETRY_BELOW = 0.999  # a run matched below this share is aligned again in pass 2
 _ACCEPT_PASS2 = 0.6  # pass-2 / header matches below this share are not trusted
 _PHASH_MAX = 10  # Hamming distance of 64-bit phashes that still counts as the same picture
 _CONTAINERS = {"paragraph", "table", "row", "cell", "textbox", "header", "footer", "footnote", "group"}
@@ -99,10 +99,13 @@ class _Layouter:
     # -- text ----------------------------------------------------------------------------
     def run(self) -> None:
         self._align(self.body_runs, self.layout, accept=0.0, index_map=None)
+        # Headers/footers need the page -> section map the body pass gives; once their
+        # characters are claimed, body runs they disturbed (text next to a page turn)
+        # are aligned again without them.
+        self._headers_footers()
         self._retry_unmatched(self.body_runs)
         self._textboxes()
         self._align_subset(self.note_runs, pages=None)
-        self._headers_footers()
         self._images()
         self._assign()
 
@@ -112,11 +115,13 @@ class _Layouter:
         result = align_text_to_layout([TextSpan(r.id, r.text) for r in runs], layout)
         for r, span in zip(runs, result.spans):
             if span.ratio < accept or not span.pdf_chars:
-                self.runs.setdefault(r.id, _RunMatch(key_chars=span.key_chars))
+                prev = self.runs.setdefault(r.id, _RunMatch(key_chars=span.key_chars))
+                self.claimed |= prev.pdf_chars
                 continue
             chars = {index_map[i] if index_map else i for i in span.pdf_chars}
             prev = self.runs.get(r.id)
             if prev is not None and prev.matched >= span.matched_chars:
+                self.claimed |= prev.pdf_chars  # keep the earlier, better match
                 continue
             if prev is not None:
                 self.claimed -= prev.pdf_chars
