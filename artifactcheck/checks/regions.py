@@ -20,7 +20,7 @@ as "corner", "of", "the", "page", "area" are ignored):
   half of both axes);
 - several sides intersect: "top 20% left 30%"; "top-left quadrant" (or "quarter" after two
   perpendicular sides) is the top-left half by half;
-- "page", "full", "whole", "all" alone mean the whole page;
+- "page", "full", "whole", "all" alone (only filler words) mean the whole page;
 - a leading "first page" / "last page" (or slide) names the page: :func:`parse_region`
   returns it separately.
 
@@ -199,12 +199,12 @@ def parse_region(text: str) -> ParsedRegion:
     >>> parse_region("top-left quadrant").region
     Region(x0=0.0, top=0.0, x1=0.5, bottom=0.5)
     """
-    page, tokens = _page_prefix(_tokens(text))
-    tokens = [t for t in tokens if t not in _FILLER]
+    page, words = _page_prefix(_tokens(text))
+    if not words and page is None:
+        raise ValueError(f"empty region text {text!r}")
+    tokens = [t for t in words if t not in _FILLER]
     if not tokens or all(t in _WHOLE for t in tokens):
-        if not tokens and page is None:
-            raise ValueError(f"empty region text {text!r}")
-        return ParsedRegion(text, WHOLE_PAGE, page)
+        return ParsedRegion(text, WHOLE_PAGE, page)  # "page", "whole page", "last slide"
     placed: list[tuple[str, Fraction]] = []
     pending: list[str] = []
     i = 0

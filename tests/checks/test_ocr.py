@@ -1,0 +1,150 @@
+"""OCR checks with real tesseract: text drawn with a real font into a picture, and a real
+deck rendered by LibreOffice. Few and small: OCR is the slow part of the suite."""
+
+from __future__ import annotations
+
+import io
+import shutil
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageDraw, ImageFont
+
+from artifactcheck.checks.ocr_engine import OcrEngine, find_phrase
+from artifactcheck.checks.registry import Resources, get_check, run_check
+from artifactcheck.model import Document
+from tests.checks.geometry_docs import Item, build_deck, load_deck, picture_bytes, plain_doc
+
+FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+pytestmark = pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract not installed")
+
+
+def text_image(lines: list[str], size: tuple[int, int] = (900, 300), font_px: int = 44) -> bytes:
+    img = Image.new("RGB", size, "white")
+    draw = ImageDraw.Draw(img)
+    font = ImageFont.truetype(FONT, font_px)
+    for i, line in enumerate(lines):
+        draw.text((40, 40 + i * (font_px + 30)), line, fill="black", font=font)
+    out = io.BytesIO()
+    img.save(out, format="PNG")
+    return out.getvalue()
+
+
+SIGNATURE = text_image(["Signed by Ada Lovelace", "London, 1843"])
+
+
+# -- the engine ------------------------------------------------------------------------
+
+
+def test_engine_reads_words_with_boxes_and_caches(tmp_path: Path) -> None:
+    engine = OcrEngine(cache_dir=tmp_path)
+    image = Image.open(io.BytesIO(SIGNATURE))
+    first = engine.ocr(image)
+    assert engine.calls == 1 and "Lovelace" in first.text
+    match = find_phrase(first, "ada lovelace")[0]
+    words = match.words(first)
+    assert [w.text for w in words] == ["Ada", "Lovelace"]
+    # "Ada" starts right of "Signed by" on the first line (drawn at x=40, y=40, 44 px).
+    assert 200 < words[0].left < 400 and 30 < words[0].top < 70
+    assert engine.ocr(image) is first and engine.calls == 1  # memory cache
+    again = OcrEngine(cache_dir=tmp_path)
+    assert again.ocr(image).text == first.text and again.calls == 0 and again.hits == 1  # disk cache
+
+
+def test_phrase_across_a_line_break() -> None:
+    engine = OcrEngine()
+    result = engine.ocr(Image.open(io.BytesIO(SIGNATURE)))
+    matches = find_phrase(result, "Lovelace London 1843")
+    assert matches and matches[0].score >= 90
+    assert not find_phrase(result, "Charles Babbage")
+
+
+# -- checks on a picture's own pixels ---------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def picture_deck(tmp_path_factory: pytest.TempPathFactory) -> Document:
+    path = tmp_path_factory.mktemp("ocr") / "signature.pptx"
+    slides = [[Item("picture", 360, 400, 300, 100, name="Signature", image=SIGNATURE), Item("picture", 20, 20, 100, 75, name="Logo", image=picture_bytes(1))]]
+    return load_deck(build_deck(path, slides))
+
+
+def test_text_inside_an_image(picture_deck: Document) -> None:
+    engine = OcrEngine()
+    res = Resources(extras={"ocr_engine": engine})
+    r = run_check("ocr_text_in_node", picture_deck, {"text": "Ada Lovelace", "target": "image"}, res)
+    assert r.status == "pass", r.explanation
+    box = r.evidence["nodes"][-1]["matches"][0]["box"]
+    # Mapped from picture pixels into the picture's place on the slide (x 360..660, y 400..500).
+    assert 360 < box["x0"] < box["x1"] < 660 and 400 < box["top"] < box["bottom"] < 500 and box["origin"] == "ocr"
+    miss = run_check("ocr_text_in_node", picture_deck, {"text": "Charles Babbage", "target": "image"}, res)
+    assert miss.status == "fail" and "did not find" in miss.explanation
+    assert engine.calls == 2  # two pictures, each read once across both checks
+
+
+def test_missing_tesseract_and_language_are_skipped(picture_deck: Document, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pytesseract
+
+    r = run_check("ocr_text_in_node", picture_deck, {"text": "Ada", "target": "image", "lang": "zzz"}, Resources(extras={"ocr_engine": OcrEngine()}))
+    assert r.status == "skipped" and "tesseract-ocr-zzz" in r.explanation and r.score is None
+    monkeypatch.setattr(pytesseract.pytesseract, "tesseract_cmd", "/nonexistent/tesseract")
+    r = run_check("ocr_text_in_node", picture_deck, {"text": "Ada", "target": "image"}, Resources(extras={"ocr_engine": OcrEngine()}))
+    assert r.status == "skipped" and "apt-get install tesseract-ocr" in r.explanation
+
+
+def test_no_page_images_is_skipped() -> None:
+    doc = plain_doc({"box": (0, 10, 10, 100, 50)})
+    r = run_check("ocr_text_in_region", doc, {"text": "hello", "region": "top"}, Resources(extras={"ocr_engine": OcrEngine()}))
+    assert r.status == "skipped" and "pdf_path" in r.explanation
+
+
+def test_bad_options_are_parameter_errors(picture_deck: Document) -> None:
+    r = run_check("ocr_text_in_region", picture_deck, {"text": "x", "psm": 42})
+    assert r.status == "error" and "psm" in r.explanation
+    r = run_check("ocr_text_in_region", picture_deck, {"text": "x", "languages": "eng"})
+    assert r.status == "error"
+
+
+# -- checks on a rendered page ----------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def rendered_deck(tmp_path_factory: pytest.TempPathFactory) -> Document:
+    if shutil.which("soffice") is None:
+        pytest.skip("LibreOffice not installed")
+    path = tmp_path_factory.mktemp("ocrdeck") / "report.pptx"
+    slides = [
+        [
+            Item("textbox", 60, 30, 600, 60, name="Title", text="Quarterly Revenue Report", font_size=36),
+            Item("picture", 210, 150, 300, 225, name="Chart", image=picture_bytes(3, (400, 300))),
+            Item("textbox", 210, 390, 300, 40, name="Caption", text="Figure 1 Sales by region", font_size=20),
+        ]
+    ]
+    return load_deck(build_deck(path, slides))
+
+
+@pytest.mark.slow
+def test_rendered_page_region_and_relative_position(rendered_deck: Document) -> None:
+    engine = OcrEngine()
+    res = Resources(extras={"ocr_engine": engine})
+    top = run_check("ocr_text_in_region", rendered_deck, {"text": "Quarterly Revenue Report", "region": "top 20%", "page": 0}, res)
+    assert top.status == "pass", top.explanation
+    bottom = run_check("ocr_text_in_region", rendered_deck, {"text": "Quarterly Revenue Report", "region": "bottom third", "page": 0}, res)
+    assert bottom.status == "fail" and "outside region" in bottom.explanation
+    box = bottom.evidence["matches"][0]["box"]
+    # Inside the title textbox (x 60..660, y 30..90 pt); LibreOffice centres unwrapped text.
+    assert 60 <= box["x0"] < box["x1"] <= 660 and 30 <= box["top"] < box["bottom"] <= 90
+    below = run_check("ocr_text_near", rendered_deck, {"text": "Sales by region", "anchor": 'image[name="Chart"]', "relation": "below", "max_gap_pt": 40}, res)
+    assert below.status == "pass", below.explanation
+    above = run_check("ocr_text_near", rendered_deck, {"text": "Sales by region", "anchor": 'image[name="Chart"]', "relation": "above"}, res)
+    assert above.status == "fail"
+    in_node = run_check("ocr_text_in_node", rendered_deck, {"text": "Figure 1", "target": 'textbox[name="Caption"]'}, res)
+    assert in_node.status == "pass", in_node.explanation
+    assert engine.calls == 1  # five checks, one page: tesseract ran once
+
+
+def test_ocr_checks_are_registered() -> None:
+    for name in ("ocr_text_in_region", "ocr_text_in_node", "ocr_text_near"):
+        spec = get_check(name)
+        assert spec.mechanism == "geometric" and spec.summary and spec.example
