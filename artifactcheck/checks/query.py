@@ -407,6 +407,11 @@ class StructureParams(BaseModel):
     include_hidden: bool = False
 
 
+def _hidden(node: Node) -> bool:
+    """A hidden slide (``hidden``) or a hidden / very hidden sheet (``state``)."""
+    return bool(node.attrs.get("hidden")) or node.attrs.get("state") in ("hidden", "veryHidden")
+
+
 @register_check("structure", mechanism="tree_query", params=StructureParams,
                 example={"unit": "sheets", "names": ["Data", "Summary"], "ordered": True})
 def structure(doc: Document, params: StructureParams, resources: Resources) -> CheckResult:
@@ -421,7 +426,7 @@ def structure(doc: Document, params: StructureParams, resources: Resources) -> C
     items: list[Any]
     if params.unit in ("pages", "slides", "sheets"):
         kind = params.unit[:-1]
-        nodes = [n for n in doc.iter(kind) if params.include_hidden or not n.attrs.get("hidden")]
+        nodes = [n for n in doc.iter(kind) if params.include_hidden or not _hidden(n)]
         pages = [p for p in doc.pages if p.kind == kind and (params.include_hidden or not p.hidden)]
         items = nodes if nodes else pages
         names = [str(getattr(x, "attrs", {}).get("name") or getattr(x, "name", None) or "") for x in items]
@@ -429,6 +434,9 @@ def structure(doc: Document, params: StructureParams, resources: Resources) -> C
         items = list(doc.iter(params.unit[:-1]))
     elif params.unit == "text_columns":
         values = [p.attrs.get("columns") for p in doc.pages if isinstance(p.attrs.get("columns"), int)]
+        sections = doc.root.attrs.get("sections")
+        if not values and isinstance(sections, list):  # docx: columns per section
+            values = [s.get("columns") for s in sections if isinstance(s, dict) and isinstance(s.get("columns"), int)]
         if not values:
             raise ValueError("this document's pages carry no 'columns' attribute (the extractor does not report text columns)")
         items = [max(values)]
@@ -672,6 +680,7 @@ def rows_grouped_at_top(doc: Document, params: GroupedParams, resources: Resourc
     if params.property == "text":
         if h is None:
             return _result("rows_grouped_at_top", False, "no header row to find the column in", {"grid": g.name})
+        assert params.column is not None
         m = match_columns(g, h, [params.column or ""], 80.0)[0]
         if not m["ok"]:
             return _result("rows_grouped_at_top", False, f"no column like {params.column!r}",

@@ -16,6 +16,7 @@ from rapidfuzz import fuzz
 
 from ..model import Document, Node
 from .normalize import (
+    ParsedNumber,
     excel_serial_to_date,
     normalize_text,
     normalize_url,
@@ -284,6 +285,11 @@ def numbers_in_text(text: str) -> list[float]:
     >>> numbers_in_text("Revenue rose 12.5% to $1,234 (from (3.2))")
     [12.5, 1234.0, -3.2]
     """
+    return [p.value for p in parsed_numbers_in_text(text)]
+
+
+def parsed_numbers_in_text(text: str) -> list[ParsedNumber]:
+    """Like ``numbers_in_text``, keeping the percent and currency flags."""
     out = []
     for m in _NUMBER_TOKEN.finditer(text):
         token = m.group(0)
@@ -293,7 +299,7 @@ def numbers_in_text(text: str) -> list[float]:
             token = token[:-1]
         parsed = parse_number(token)
         if parsed is not None:
-            out.append(parsed.value)
+            out.append(parsed)
     return out
 
 
@@ -311,7 +317,10 @@ def _readings(node: Node) -> list[tuple[str, float]]:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         out.append(("stored value", float(value)))
     if not out:
-        out = [("in text", v) for v in numbers_in_text(node.text)]
+        for p in parsed_numbers_in_text(node.text):
+            out.append(("in text", p.value))
+            if p.percent:
+                out.append(("in text as fraction", p.fraction))
     return out
 
 
@@ -393,7 +402,7 @@ def dates_in_node(node: Node, *, dayfirst: bool) -> list[tuple[str, Any]]:
         d = parse_date(value, dayfirst=False)
         if d is not None:
             out.append(("stored value", d))
-    elif isinstance(value, (int, float)) and node.attrs.get("is_date"):
+    elif isinstance(value, (int, float)) and node.attrs.get("data_type") == "date":
         out.append(("stored serial", excel_serial_to_date(float(value))))
     if not out:
         for m in _DATE_TOKEN.finditer(node.text):

@@ -7,7 +7,8 @@ A trace is the list of URLs the agent's browser requested (``Resources.trace``);
 
 URLs are compared after ``normalize.normalize_url`` (scheme, ``www.``, trailing slash,
 tracking parameters and fragment dropped). A required entry may be a URL, a glob with
-``*`` (``*.wikipedia.org/wiki/*``) or a regular expression prefixed ``re:``.
+``*`` (``*.wikipedia.org/wiki/*``, case-insensitive) or a regular expression prefixed
+``re:`` (searched in the raw URL, case-insensitive).
 """
 
 from __future__ import annotations
@@ -119,7 +120,8 @@ class PatternMatcher:
             # normalise the pattern like a URL, with the stars hidden behind a token that
             # survives lower-casing and percent-encoding
             normed = options.norm(pattern.replace("*", "0glob0")).replace("0glob0", "*")
-            self.regex = re.compile(fnmatch.translate(normed))
+            # globs are case-insensitive (a rubric author types lower case); exact URLs are not
+            self.regex = re.compile(fnmatch.translate(normed), re.IGNORECASE)
         else:
             self.kind, self.want = ("prefix" if prefix else "url"), options.norm(pattern)
         self.options = options

@@ -1,0 +1,188 @@
+"""Colour parsing, CIEDE2000 distance, classification and the colour checks, on real
+.docx/.xlsx files written by python-docx/openpyxl and read back with artifactcheck.load."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from artifactcheck import Document, run_check
+from artifactcheck.checks.color import (
+    delta_e,
+    format_color,
+    match_color,
+    nearest_named,
+    palette,
+    resolve_color,
+    to_hex,
+)
+from artifactcheck.checks.palettes import GOOGLE_PALETTE
+from tests.checks.office_docs import build_report_docx, build_sheet_xlsx, load_pair
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Document, Document]:
+    return load_pair(build_report_docx, tmp_path_factory.mktemp("color_docx"))
+
+
+@pytest.fixture(scope="module")
+def sheet(tmp_path_factory: pytest.TempPathFactory) -> tuple[Document, Document]:
+    return load_pair(build_sheet_xlsx, tmp_path_factory.mktemp("color_xlsx"))
+
+
+@pytest.mark.parametrize(
+    ("spec", "expected"),
+    [
+        ("#ABC", "#aabbcc"),
+        ("#45818E", "#45818e"),
+        ("45818e", "#45818e"),
+        ("rgb(0, 139, 139)", "#008b8b"),
+        ("rgb(0 139 139)", "#008b8b"),
+        ("darkcyan", "#008b8b"),
+        ("dark cyan 1", "#45818e"),
+        ("Dark Cyan 1", "#45818e"),
+        ("dark-cyan-1", "#45818e"),
+        ("light red 2", "#ea9999"),
+        ("dark grey 4", "#434343"),
+        ("dark gray 4", "#434343"),
+        ("light cornflower blue 3", "#c9daf8"),
+        ("red berry", "#980000"),
+        ("accent 1", "#4472c4"),
+        ("Accent1", "#4472c4"),
+        ("Blue, Accent 1", "#4472c4"),
+        ("Orange, Accent 2, Darker 25%", "#c55a11"),  # as Word shows it
+        ("text 2", "#44546a"),
+        ("office2007:accent 1", "#4f81bd"),
+        ("office2023:accent 1", "#156082"),
+        ("office:dark red", "#c00000"),
+        ("word:dark cyan", "#008080"),
+        ("css:green", "#008000"),
+        ("google:green", "#00ff00"),
+    ],
+)
+def test_resolve_color_reads_every_vocabulary(spec: str, expected: str) -> None:
+    assert to_hex(spec) == expected
+
+
+def test_swapped_light_yellow_pair_accepts_both_spellings() -> None:
+    # The Docs tooltip calls #ffe599 "light yellow 1" and #ffd966 "light yellow 2";
+    # the grid order says the opposite. Both names match both swatches.
+    for name in ("light yellow 1", "light yellow 2"):
+        hexes = {c.hex for c in resolve_color(name)}
+        assert hexes == {"#ffe599", "#ffd966"}
+        assert match_color("#ffe599", name).ok and match_color("#ffd966", name).ok
+    assert not match_color("#fff2cc", "light yellow 2").ok  # light yellow 3 is not either
+
+
+def test_office_lighter_tint_is_close_to_word_palette() -> None:
+    # Word shows "Blue, Accent 1, Lighter 80%" as #D9E2F3.
+    assert delta_e(to_hex("Blue, Accent 1, Lighter 80%"), "#d9e2f3") < 1.0
+
+
+def test_unknown_colour_is_a_value_error() -> None:
+    with pytest.raises(ValueError, match="unknown colour"):
+        resolve_color("dark cyan 9")
+    with pytest.raises(ValueError):
+        resolve_color("css:dark cyan 1")
+
+
+def test_google_palette_is_complete() -> None:
+    assert len(GOOGLE_PALETTE) == 10 * 7 + 10
+    assert {"dark cyan 1", "light red 2", "light gray 3", "dark magenta 3", "cornflower blue"} <= set(GOOGLE_PALETTE)
+
+
+def test_nearest_named_classifies_to_palette_entries() -> None:
+    for name, hex_value in GOOGLE_PALETTE.items():
+        found, distance = nearest_named(hex_value)
+        assert distance == 0.0
+        assert found.hex == hex_value, name
+    near, d = nearest_named("#0000f0", vocabulary="css")
+    assert near.name == "blue" and 0 < d < 5
+
+
+rgb = st.tuples(st.integers(0, 255), st.integers(0, 255), st.integers(0, 255))
+
+
+@given(rgb)
+def test_parse_of_format_is_identity(c: tuple[int, int, int]) -> None:
+    hex_value = "#%02x%02x%02x" % c
+    assert format_color(hex_value) == hex_value
+    assert to_hex("rgb(%d, %d, %d)" % c) == hex_value
+    assert to_hex(hex_value.upper()) == hex_value
+
+
+@given(rgb, rgb)
+def test_delta_e_is_symmetric_nonnegative_and_zero_on_identity(a: tuple[int, int, int], b: tuple[int, int, int]) -> None:
+    x, y = "#%02x%02x%02x" % a, "#%02x%02x%02x" % b
+    assert delta_e(x, x) == 0.0
+    assert delta_e(x, y) == delta_e(y, x)
+    assert delta_e(x, y) >= 0.0
+    if x != y:
+        assert delta_e(x, y) > 0.0
+
+
+def test_palette_vocabularies() -> None:
+    assert len(palette("google")) == 80
+    assert any(c.name == "darkcyan" for c in palette("css"))
+    with pytest.raises(ValueError):
+        palette("pantone")
+
+
+# -- checks on real files ---------------------------------------------------------------
+
+
+def test_color_is_hyperlink_dark_cyan_1(report: tuple[Document, Document]) -> None:
+    good, bad = report
+    params = {"target": {"link": "example.org/report"}, "expected": "dark cyan 1"}
+    ok = run_check("color_is", good, params)
+    assert ok.status == "pass", ok.explanation
+    assert ok.evidence["tolerance"] == 2.0
+    assert ok.evidence["nodes"][0]["delta_e2000"] == 0.0
+    no = run_check("color_is", bad, params)
+    assert no.status == "fail"
+    assert no.score == 0.0
+    assert no.evidence["nodes"][0]["actual"] == "#000000"
+    assert no.evidence["nodes"][0]["delta_e2000"] > 2.0
+
+
+def test_color_is_tolerance_is_a_parameter(report: tuple[Document, Document]) -> None:
+    good, _ = report
+    # light cyan 1 is 13 dE2000 away from dark cyan 1
+    near = {"target": {"link": "example.org"}, "expected": "light cyan 1"}
+    assert run_check("color_is", good, near).status == "fail"
+    assert run_check("color_is", good, {**near, "tolerance": 15}).status == "pass"
+
+
+def test_colors_distinct_topics(report: tuple[Document, Document]) -> None:
+    good, bad = report
+    params = {"target": "paragraph", "topics": ["Solar", "Wind"], "property": "highlight"}
+    ok = run_check("colors_distinct", good, params)
+    assert ok.status == "pass", ok.explanation
+    assert [t["actual"] for t in ok.evidence["topics"]] == ["#fff2cc", "#d0e0e3"]
+    no = run_check("colors_distinct", bad, params)
+    assert no.status == "fail"
+    assert no.evidence["clashes"][0]["delta_e2000"] == 0.0
+    missing = run_check("colors_distinct", good, {**params, "topics": ["Solar", "Wind", "Hydro"]})
+    assert missing.status == "fail" and "Hydro" not in [c["a"] for c in missing.evidence["clashes"]]
+    assert missing.score == pytest.approx(2 / 3)
+
+
+def test_color_classified_as_fill_family(sheet: tuple[Document, Document]) -> None:
+    good, _ = sheet
+    ok = run_check("color_classified_as", good, {"target": "cell[row='2']", "property": "fill", "expected": "yellow"})
+    assert ok.status == "pass", ok.explanation
+    no = run_check("color_classified_as", good, {"target": "cell[row='2']", "property": "fill", "expected": "orange"})
+    assert no.status == "fail"
+    unfilled = run_check("color_classified_as", good, {"target": "cell[row='5']", "property": "fill", "expected": "yellow"})
+    assert unfilled.status == "fail" and unfilled.evidence["nodes"][0]["reason"] == "no fill set"
+
+
+def test_color_family_and_unknown_expected(report: tuple[Document, Document]) -> None:
+    good, _ = report
+    fam = run_check("color_classified_as", good, {"target": {"link": "example.org"}, "expected": "cyan", "family": True})
+    assert fam.status == "pass"
+    bad_spec = run_check("color_is", good, {"target": "run", "expected": "not-a-colour"})
+    assert bad_spec.status == "error" and "unknown colour" in bad_spec.explanation

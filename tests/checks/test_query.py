@@ -1,0 +1,176 @@
+"""Tree-query checks on real .docx/.xlsx/.pptx files written by python-docx, openpyxl and
+python-pptx."""
+
+from __future__ import annotations
+
+import pytest
+
+from artifactcheck import Document, run_check
+from artifactcheck.checks.examples import document, paragraph
+from artifactcheck.checks.grid import build_grid, detect_header_row
+from tests.checks.office_docs import build_deck_pptx, build_report_docx, build_sheet_xlsx, load_pair
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Document, Document]:
+    return load_pair(build_report_docx, tmp_path_factory.mktemp("q_docx"))
+
+
+@pytest.fixture(scope="module")
+def sheet(tmp_path_factory: pytest.TempPathFactory) -> tuple[Document, Document]:
+    return load_pair(build_sheet_xlsx, tmp_path_factory.mktemp("q_xlsx"))
+
+
+@pytest.fixture(scope="module")
+def deck(tmp_path_factory: pytest.TempPathFactory) -> tuple[Document, Document]:
+    return load_pair(build_deck_pptx, tmp_path_factory.mktemp("q_pptx"))
+
+
+def test_exists_and_count(report: tuple[Document, Document], deck: tuple[Document, Document]) -> None:
+    good, _ = report
+    assert run_check("exists", good, {"target": {"selector": "paragraph[heading_level='3']", "text": "module 2"}}).status == "pass"
+    no = run_check("exists", good, {"target": {"text": "appendix"}})
+    assert no.status == "fail" and no.evidence["count"] == 0
+    assert run_check("count", good, {"target": "paragraph[list_level]", "exactly": 4}).status == "pass"
+    c = run_check("count", good, {"target": "paragraph[list_level]", "at_least": 5})
+    assert c.status == "fail" and c.evidence["count"] == 4
+    assert run_check("count", deck[0], {"target": "slide", "at_least": 3, "at_most": 3}).status == "pass"
+    assert run_check("count", deck[1], {"target": "slide", "at_least": 3}).status == "fail"
+    assert run_check("count", good, {"target": "slide"}).status == "error"  # no bound given
+
+
+def test_order(report: tuple[Document, Document]) -> None:
+    good, bad = report
+    params = {"first": {"text": "Module 1"}, "then": {"text": "Module 2"}}
+    assert run_check("order", good, params).status == "pass"
+    assert run_check("order", good, {"first": params["then"], "then": params["first"]}).status == "fail"
+    # every bullet before every heading 3
+    assert run_check("order", good, {"first": "paragraph[list_level]", "then": "paragraph[heading_level='3']", "mode": "all"}).status == "pass"
+    missing = run_check("order", bad, {"first": {"text": "Appendix"}, "then": {"text": "Module 1"}})
+    assert missing.status == "fail" and "nothing matches" in missing.explanation
+
+
+def test_position_start_and_end(report: tuple[Document, Document]) -> None:
+    good, bad = report
+    params = {"target": {"text": "Summary of findings"}, "where": "start"}
+    assert run_check("position", good, params).status == "pass"
+    no = run_check("position", bad, params)
+    assert no.status == "fail" and no.evidence["index"] == 1
+    assert run_check("position", bad, {**params, "within": 2}).status == "pass"
+    assert run_check("position", good, {"target": {"text": "Sources:"}, "where": "end"}).status == "pass"
+
+
+def test_facts_nested_under_url_bullet(report: tuple[Document, Document], deck: tuple[Document, Document]) -> None:
+    good, bad = report
+    params = {"parent": {"text": "https://example.com/facts"}, "children": ["capacity doubled", "prices fell"], "min_children": 2}
+    ok = run_check("nested_under", good, params)
+    assert ok.status == "pass", ok.explanation
+    assert [s["id"] for s in ok.evidence["parents"][0]["sub_items"]] == ["p6", "p7"]
+    no = run_check("nested_under", bad, params)
+    assert no.status == "fail" and no.evidence["parents"][0]["sub_items"] == []
+    # every URL bullet must have sub-bullets: the second has none
+    each = run_check("nested_under", good, {"parent": {"selector": "paragraph[list_level='0']", "text": "https://", "match": "startswith"}})
+    assert each.status == "fail" and each.score == 0.5
+    d_ok = run_check("nested_under", deck[0], {"parent": {"text": "example.com/wind"}, "children": ["costs fell"]})
+    assert d_ok.status == "pass"
+    assert run_check("nested_under", deck[1], {"parent": {"text": "example.com/wind"}, "children": ["costs fell"]}).status == "fail"
+
+
+def test_heading_structure(report: tuple[Document, Document]) -> None:
+    good, bad = report
+    params = {"level": 3, "expected": ["Module 1 Basics", "Module 2 Advanced"], "in_order": True}
+    ok = run_check("heading_structure", good, params)
+    assert ok.status == "pass", ok.explanation
+    no = run_check("heading_structure", bad, params)
+    assert no.status == "fail"
+    assert no.evidence["skips"][0] == {"id": "p10", "text": "Module 1: Basics", "level": 3, "after_level": 1}
+    assert no.evidence["expected"][1]["at_other_level"]["level"] == 4
+    assert no.score == pytest.approx(1 / 3)
+    assert run_check("heading_structure", good, {"top_level": 1, "min_count": 2, "level": 3}).status == "pass"
+    assert run_check("heading_structure", good, {"top_level": 2}).status == "fail"
+
+
+def test_structure_slides_sheets_columns(deck: tuple[Document, Document], sheet: tuple[Document, Document]) -> None:
+    assert run_check("structure", deck[0], {"unit": "slides", "exactly": 3}).status == "pass"
+    assert run_check("structure", deck[1], {"unit": "slides", "exactly": 3}).status == "fail"
+    good, _ = sheet
+    names = run_check("structure", good, {"unit": "sheets", "names": ["Tasks", "Notes"], "ordered": True})
+    assert names.status == "pass" and names.evidence["names"] == ["Tasks", "Notes"]
+    wrong = run_check("structure", good, {"unit": "sheets", "names": ["Notes", "Tasks"], "ordered": True})
+    assert wrong.status == "fail" and wrong.score == 0.5
+    assert run_check("structure", good, {"unit": "columns", "scope": "sheet[name='Tasks']", "exactly": 4}).status == "pass"
+    assert run_check("structure", good, {"unit": "rows", "scope": "sheet[name='Tasks']", "exactly": 6}).status == "pass"
+
+
+def test_structure_text_columns(report: tuple[Document, Document]) -> None:
+    good, _ = report
+    assert run_check("structure", good, {"unit": "text_columns", "exactly": 1}).status == "pass"
+    assert run_check("structure", good, {"unit": "text_columns", "at_least": 2}).status == "fail"
+
+
+def test_header_row(sheet: tuple[Document, Document]) -> None:
+    good, bad = sheet
+    params = {"scope": "sheet[name='Tasks']", "row": 1, "bold": True, "headers": ["task", "owner"]}
+    ok = run_check("header_row", good, params)
+    assert ok.status == "pass", ok.explanation
+    assert ok.evidence["grids"][0]["detected_row"] == 1
+    no = run_check("header_row", bad, params)
+    assert no.status == "fail" and "not bold" in no.explanation
+    assert run_check("header_row", bad, {"scope": "sheet[name='Tasks']", "row": 1}).status == "pass"
+
+
+def test_header_row_below_a_title() -> None:
+    from artifactcheck.model import Node
+
+    cells = [("A1", 1, 1, "Quarterly sales"), ("A2", 2, 1, "Region"), ("B2", 2, 2, "Sales"), ("C2", 2, 3, "Growth"),
+             ("A3", 3, 1, "North"), ("B3", 3, 2, "1,200"), ("C3", 3, 3, "5%")]
+    sheet = Node(id="S", kind="sheet", attrs={"name": "S"}, children=[
+        Node(id=f"S!{ref}", kind="cell", text=t, attrs={"row": r, "col": c}) for ref, r, c, t in cells])
+    doc = document(sheet, fmt="xlsx")
+    g = build_grid(doc.get("S"))
+    assert g.row_numbers[detect_header_row(g).index or 0] == 2
+    assert run_check("header_row", doc, {"row": 2, "headers": ["region", "sales", "growth"]}).status == "pass"
+
+
+def test_columns_match(sheet: tuple[Document, Document]) -> None:
+    good, bad = sheet
+    params = {"headers": ["Owner", "task", "hours"]}
+    ok = run_check("columns_match", good, params)
+    assert ok.status == "pass", ok.explanation
+    assert {m["expected"]: m["column"] for m in ok.evidence["mapping"]} == {"Owner": "B", "task": "A", "hours": "C"}
+    assert run_check("columns_match", good, {**params, "in_order": True}).status == "fail"
+    no = run_check("columns_match", bad, params)
+    assert no.status == "fail" and "hours" in no.explanation and no.score == pytest.approx(2 / 3)
+
+
+def test_rows_grouped_at_top(sheet: tuple[Document, Document]) -> None:
+    good, bad = sheet
+    params = {"scope": "sheet[name='Tasks']", "property": "filled", "color": "yellow"}
+    ok = run_check("rows_grouped_at_top", good, params)
+    assert ok.status == "pass", ok.explanation
+    assert ok.evidence["marked_rows"] == [2, 3]
+    no = run_check("rows_grouped_at_top", bad, params)
+    assert no.status == "fail"
+    assert no.evidence["out_of_place_rows"] == [4] and "row 3 lacks it" in no.explanation
+    assert run_check("rows_grouped_at_top", good, {**params, "color": "light blue 3"}).status == "fail"  # min_rows 1
+    by_text = run_check("rows_grouped_at_top", good, {"property": "text", "column": "Owner", "text": "Ada"})
+    assert by_text.status == "pass"
+
+
+def test_selector_error_is_status_error(report: tuple[Document, Document]) -> None:
+    r = run_check("exists", report[0], {"target": "paragraph[["})
+    assert r.status == "error" and "SelectorError" in r.explanation
+
+
+def test_sub_items_skip_empty_paragraphs() -> None:
+    doc = document(
+        paragraph("a", "https://x.org", list_level=0),
+        paragraph("gap", ""),
+        paragraph("b", "fact", list_level=1),
+        paragraph("c", "next", list_level=0),
+        paragraph("d", "other"),
+    )
+    r = run_check("nested_under", doc, {"parent": {"text": "x.org"}, "children": ["fact"]})
+    assert r.status == "pass"
+    r2 = run_check("nested_under", doc, {"parent": {"text": "next"}})
+    assert r2.status == "fail"

@@ -1,0 +1,123 @@
+"""The registry contract for every check this layer defines: parameter models forbid
+unknown options, summaries and doctests exist, examples validate, wrong artifacts never
+raise, and ``artifactcheck checks`` lists everything from the registry."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from pydantic import BaseModel, ConfigDict
+from typer.testing import CliRunner
+
+from artifactcheck import CheckResult, Document, Resources, run_check
+from artifactcheck.checks.catalog import catalog
+from artifactcheck.checks.examples import tiny_doc
+from artifactcheck.checks.registry import _REGISTRY, all_checks, register_check
+from artifactcheck.cli import app
+from tests.checks.office_docs import build_deck_pptx, build_report_docx, build_sheet_xlsx
+
+MINE = ("query", "text", "formatting", "color", "trace")
+
+
+def my_checks() -> list:  # type: ignore[type-arg]
+    return [s for s in all_checks() if s.function.__module__.rsplit(".", 1)[-1] in MINE]
+
+
+@pytest.fixture(scope="module")
+def artifacts(tmp_path_factory: pytest.TempPathFactory) -> list[Document]:
+    from artifactcheck import load
+
+    path = tmp_path_factory.mktemp("registry")
+    files = [build_report_docx(path, good=False), build_sheet_xlsx(path, good=False), build_deck_pptx(path, good=False)]
+    return [tiny_doc()] + [load(f, render=False) for f in files]
+
+
+def test_every_family_is_registered() -> None:
+    names = {s.name for s in my_checks()}
+    assert {"exists", "count", "order", "position", "nested_under", "heading_structure", "structure", "header_row",
+            "columns_match", "rows_grouped_at_top", "text_equals", "text_regex", "text_similar", "text_contains",
+            "text_excludes", "number_equals", "date_equals", "link_present", "formula_present", "format_is",
+            "only_formatted", "color_is", "color_classified_as", "colors_distinct", "visited",
+            "cited_links_visited"} <= names
+
+
+@pytest.mark.parametrize("spec", my_checks(), ids=lambda s: s.name)
+def test_check_contract(spec) -> None:  # type: ignore[no-untyped-def]
+    assert spec.params.model_config.get("extra") == "forbid", spec.name
+    assert spec.summary and spec.summary[0].isupper() and len(spec.summary) < 140
+    assert ">>>" in (spec.function.__doc__ or ""), f"{spec.name} has no doctest example"
+    assert spec.example is not None
+    spec.params.model_validate(spec.example)  # the listed example is valid
+    bogus = run_check(spec.name, tiny_doc(), {**spec.example, "no_such_option": 1})
+    assert bogus.status == "error" and "no_such_option" in bogus.explanation
+
+
+@pytest.mark.parametrize("spec", my_checks(), ids=lambda s: s.name)
+def test_examples_never_error_on_any_artifact(spec, artifacts: list[Document]) -> None:  # type: ignore[no-untyped-def]
+    """A wrong artifact gives pass/fail/skipped with an explanation, never an error."""
+    for doc in artifacts:
+        for res in (Resources(), Resources(trace=["https://example.org/report"])):
+            r = run_check(spec.name, doc, spec.example, res)
+            assert r.status in ("pass", "fail", "skipped"), (spec.name, doc.artifact.format, r.explanation)
+            assert r.explanation
+            assert r.params  # the resolved parameters are recorded
+            json.dumps(r.model_dump(mode="json"))
+
+
+def test_run_check_turns_exceptions_into_errors() -> None:
+    class P(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+
+    def boom(doc: Document, params: P, resources: Resources) -> CheckResult:
+        """Raises."""
+        raise RuntimeError("kaboom")
+
+    register_check("_test_raises", mechanism="exact", params=P, example={})(boom)
+    try:
+        r = run_check("_test_raises", tiny_doc(), {})
+        assert r.status == "error" and r.error is not None and r.error["type"] == "RuntimeError"
+        with pytest.raises(ValueError, match="registered twice"):
+            register_check("_test_raises", mechanism="exact", params=P)(boom)
+    finally:
+        _REGISTRY.pop("_test_raises", None)  # other tests list every registered check
+    assert run_check("no_such_check", tiny_doc(), {}).status == "error"
+
+
+def test_catalog_lists_parameters_with_types_and_defaults() -> None:
+    entries = {c["name"]: c for c in catalog()}
+    fmt = {p["name"]: p for p in entries["format_is"]["parameters"]}
+    assert fmt["target"]["required"] and fmt["target"]["type"].startswith("Target")
+    assert fmt["size_tolerance"]["default"] == 0.5 and fmt["size_tolerance"]["type"] == "float"
+    assert fmt["bold"]["type"] == "bool | null"
+    contains = {p["name"]: p for p in entries["text_contains"]["parameters"]}
+    assert contains["scope"]["default"] == {"selector": "document"}
+    assert contains["mode"]["type"] == '"all" | "any"'
+    assert entries["visited"]["mechanism"] == "trace"
+
+
+def test_cli_checks_command() -> None:
+    runner = CliRunner()
+    out = runner.invoke(app, ["checks", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert {c["name"] for c in data} >= {s.name for s in my_checks()}
+    assert all({"name", "mechanism", "description", "parameters", "example"} <= set(c) for c in data)
+    text = runner.invoke(app, ["checks", "format_is"])
+    assert text.exit_code == 0
+    assert "format_is  [exact]" in text.output and "size_tolerance: float (default 0.5)" in text.output
+    assert "only_formatted" not in text.output
+
+
+def test_doctests_of_my_modules_pass() -> None:
+    """The doctests also run under --doctest-modules; this keeps them honest when the
+    suite is run on tests/ only."""
+    import doctest
+    import importlib
+
+    for name in ("query", "text", "formatting", "color", "trace", "normalize", "target", "grid", "catalog"):
+        module = importlib.import_module(f"artifactcheck.checks.{name}")
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+        assert result.failed == 0, name
+        assert result.attempted > 0 or name == "target", name
+
