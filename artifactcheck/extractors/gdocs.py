@@ -68,6 +68,11 @@ HEADING_LEVELS: dict[str, int] = {"TITLE": 0, **{f"HEADING_{i}": i for i in rang
 
 _ALIGN = {"START": "left", "CENTER": "center", "END": "right", "JUSTIFIED": "justify"}
 _UNORDERED_GLYPHS = {"", "NONE", "GLYPH_TYPE_UNSPECIFIED"}
+# Docs glyph types -> Word's w:numFmt names, as the .docx extractor reports ``list_format``.
+LIST_FORMATS = {
+    "DECIMAL": "decimal", "ZERO_DECIMAL": "decimalZero", "ALPHA": "lowerLetter", "UPPER_ALPHA": "upperLetter",
+    "ROMAN": "lowerRoman", "UPPER_ROMAN": "upperRoman",
+}
 
 
 def _merge(*layers: Mapping[str, Any] | None) -> Json:
@@ -130,6 +135,29 @@ class _Context:
     warnings: list[str]
     missing_images: int = 0
     section_breaks: list[Json] = field(default_factory=list)
+    counters: dict[str, list[int]] = field(default_factory=dict)  # listId -> count per level
+    note_labels: dict[str, str] = field(default_factory=dict)
+
+    def list_label(self, list_id: str, level: int, levels: list[Json]) -> str:
+        """The rendered label of the next item of ``list_id`` at ``level`` ("1.", "b)",
+        "●"): deeper counters restart when a shallower item comes, as in Docs."""
+        counts = self.counters.setdefault(list_id, [0] * 9)
+        while len(counts) <= level:
+            counts.append(0)
+        counts[level] += 1
+        for deeper in range(level + 1, len(counts)):
+            counts[deeper] = 0
+        nl = levels[level] if level < len(levels) else {}
+        if nl.get("glyphSymbol") or str(nl.get("glyphType", "")) in _UNORDERED_GLYPHS:
+            return str(nl.get("glyphSymbol") or "")
+        from .docx_numbering import format_number
+
+        label = str(nl.get("glyphFormat") or f"%{level}.")
+        for k in range(level, -1, -1):
+            fmt_k = LIST_FORMATS.get(str((levels[k] if k < len(levels) else {}).get("glyphType", "DECIMAL")), "decimal")
+            start = int((levels[k] if k < len(levels) else {}).get("startNumber", 1) or 1)
+            label = label.replace(f"%{k}", format_number(counts[k] + start - 1, fmt_k))
+        return label
 
     def effective(self, named_type: str, run_style: Mapping[str, Any] | None) -> Json:
         return _merge(self.named.get("NORMAL_TEXT"), self.named.get(named_type) if named_type != "NORMAL_TEXT" else None, run_style)
@@ -214,10 +242,12 @@ def _paragraph(node_id: str, para: Mapping[str, Any], ctx: _Context) -> Node:
         nl = levels[level] if level < len(levels) else {}
         glyph_type = str(nl.get("glyphType", "") or "")
         glyph_symbol = nl.get("glyphSymbol")
-        attrs["list_ordered"] = not glyph_symbol and glyph_type not in _UNORDERED_GLYPHS
-        attrs["list_glyph"] = glyph_symbol or glyph_type or "BULLET"
-        if nl.get("glyphFormat"):
-            attrs["list_format"] = nl["glyphFormat"]
+        ordered = not glyph_symbol and glyph_type not in _UNORDERED_GLYPHS
+        attrs["list_ordered"] = ordered
+        attrs["list_format"] = LIST_FORMATS.get(glyph_type, "decimal") if ordered else ("bullet" if glyph_symbol else "none")
+        attrs["list_label"] = ctx.list_label(str(bullet.get("listId")), level, levels)
+        if glyph_type in _UNORDERED_GLYPHS and not glyph_symbol:
+            attrs["checklist"] = True  # Docs checklists: no glyph, a checkbox drawn instead
     children: list[Node] = []
     for i, el in enumerate(para.get("elements", []) or []):
         rid = f"{node_id}/r{i}"
@@ -233,7 +263,8 @@ def _paragraph(node_id: str, para: Mapping[str, Any], ctx: _Context) -> Node:
         elif "footnoteReference" in el:
             fr = el["footnoteReference"]
             ts, text = fr.get("textStyle"), str(fr.get("footnoteNumber", ""))
-            extra["footnote_id"] = fr.get("footnoteId")
+            extra["footnote_ref"] = fr.get("footnoteId")
+            ctx.note_labels[str(fr.get("footnoteId"))] = text
         elif "pageBreak" in el:
             attrs["page_break"] = True
             ts, text = el["pageBreak"].get("textStyle"), ""
@@ -268,7 +299,7 @@ def _paragraph(node_id: str, para: Mapping[str, Any], ctx: _Context) -> Node:
             continue
         if text.endswith("\n"):
             text = text[:-1]  # the paragraph mark is structure, not text (as in .docx)
-        if not text and "footnote_id" not in extra and "auto_text" not in extra:
+        if not text and "footnote_ref" not in extra and "auto_text" not in extra:
             continue
         effective = ctx.effective(named_type, ts)
         link = link_target((ts or {}).get("link"))
@@ -283,38 +314,45 @@ def _paragraph(node_id: str, para: Mapping[str, Any], ctx: _Context) -> Node:
     return Node(id=node_id, kind="paragraph", attrs=attrs, style=pstyle_effective, children=children)
 
 
+def _child_id(prefix: str, name: str) -> str:
+    return f"{prefix}/{name}" if prefix else name
+
+
 def _content(prefix: str, content: list[Json], ctx: _Context) -> list[Node]:
-    """Structural elements (paragraph, table, table of contents, section break)."""
+    """Structural elements (paragraph, table, table of contents, section break). Ids as
+    the .docx extractor's: ``p3``, ``t0/r1/c2/p0``, ``s0/header-default/p0``."""
     nodes: list[Node] = []
     counters = {"p": 0, "t": 0, "toc": 0}
     for el in content or []:
         if "paragraph" in el:
-            nodes.append(_paragraph(f"{prefix}/p{counters['p']}", el["paragraph"], ctx))
+            nodes.append(_paragraph(_child_id(prefix, f"p{counters['p']}"), el["paragraph"], ctx))
             counters["p"] += 1
         elif "table" in el:
-            nodes.append(_table(f"{prefix}/t{counters['t']}", el["table"], ctx))
+            nodes.append(_table(_child_id(prefix, f"t{counters['t']}"), el["table"], ctx))
             counters["t"] += 1
         elif "tableOfContents" in el:
-            tid = f"{prefix}/toc{counters['toc']}"
+            tid = _child_id(prefix, f"toc{counters['toc']}")
             counters["toc"] += 1
             kids = _content(tid, el["tableOfContents"].get("content", []), ctx)
             nodes.append(Node(id=tid, kind="group", attrs={"role": "table_of_contents"}, children=kids))
         elif "sectionBreak" in el:
-            ss = (el["sectionBreak"].get("sectionStyle") or {})
-            ctx.section_breaks.append({
-                "index": int(el.get("startIndex", 0) or 0),
-                "type": str(ss.get("sectionType", "CONTINUOUS")),
-                "columns": len(ss.get("columnProperties") or []) or 1,
-            })
+            ctx.section_breaks.append(dict(el["sectionBreak"].get("sectionStyle") or {}))
     return nodes
 
 
 def _table(node_id: str, table: Mapping[str, Any], ctx: _Context) -> Node:
     rows: list[Node] = []
+    covered: set[tuple[int, int]] = set()
     for r, row in enumerate(table.get("tableRows", []) or []):
         cells: list[Node] = []
         for c, cell in enumerate(row.get("tableCells", []) or []):
             cs = cell.get("tableCellStyle") or {}
+            if (r, c) in covered:
+                continue  # inside another cell's merge: not drawn (as the .docx extractor)
+            for rr in range(r, r + int(cs.get("rowSpan", 1) or 1)):
+                for cc in range(c, c + int(cs.get("columnSpan", 1) or 1)):
+                    if (rr, cc) != (r, c):
+                        covered.add((rr, cc))
             attrs: dict[str, Any] = {"row": r, "col": c,
                                      "row_span": int(cs.get("rowSpan", 1) or 1),
                                      "col_span": int(cs.get("columnSpan", 1) or 1)}
@@ -322,37 +360,43 @@ def _table(node_id: str, table: Mapping[str, Any], ctx: _Context) -> Node:
             cid = f"{node_id}/r{r}/c{c}"
             cells.append(Node(id=cid, kind="cell", attrs=attrs, style=Style(fill=fill) if fill else None,
                               children=_content(cid, cell.get("content", []), ctx)))
-        rows.append(Node(id=f"{node_id}/r{r}", kind="row", attrs={"row": r}, children=cells))
+        rows.append(Node(id=f"{node_id}/r{r}", kind="row", attrs={"index": r}, children=cells))
     attrs = {"rows": int(table.get("rows", len(rows)) or 0), "cols": int(table.get("columns", 0) or 0)}
     return Node(id=node_id, kind="table", attrs=attrs, children=rows)
 
 
 def _tab_nodes(prefix: str, doc: Mapping[str, Any], ctx: _Context) -> list[Node]:
-    """Headers, body, footnotes, footers of one tab (or of a legacy document)."""
+    """Body, then headers and footers, then footnotes of one tab (or of a legacy
+    document) — the .docx extractor's order, so the same rubric walks both alike."""
     style = doc.get("documentStyle") or {}
-    nodes: list[Node] = []
+    body = _content(prefix.rstrip("/"), (doc.get("body") or {}).get("content", []), ctx)
+    nodes: list[Node] = list(body)
     roles: dict[str, str] = {}
     for key, role in (("defaultHeaderId", "default"), ("firstPageHeaderId", "first"), ("evenPageHeaderId", "even"),
                       ("defaultFooterId", "default"), ("firstPageFooterId", "first"), ("evenPageFooterId", "even")):
         if style.get(key):
             roles.setdefault(str(style[key]), role)
+    # Docs keeps a first-page/even header even when switched off; it is then not drawn.
+    # Older responses have no use* flags: a first/even header id then means "in use".
+    used = {"default": True,
+            "first": bool(style.get("useFirstPageHeaderFooter", "firstPageHeaderId" in style or "firstPageFooterId" in style)),
+            "even": bool(style.get("useEvenPageHeaderFooter", "evenPageHeaderId" in style or "evenPageFooterId" in style))}
     for kind, key in (("header", "headers"), ("footer", "footers")):
         for hid, part in (doc.get(key) or {}).items():
-            nid = f"{prefix}{kind}:{hid}"
-            attrs = {"header_id" if kind == "header" else "footer_id": hid, "type": roles.get(hid, "unused")}
-            node = Node(id=nid, kind=kind, attrs=attrs, source=hid, children=_content(nid, part.get("content", []), ctx))  # type: ignore[arg-type]
-            if kind == "header":
-                nodes.append(node)
-            else:
-                nodes.append(node)
-    headers = [n for n in nodes if n.kind == "header"]
-    footers = [n for n in nodes if n.kind == "footer"]
-    body = _content(f"{prefix}body", (doc.get("body") or {}).get("content", []), ctx)
-    footnotes = []
+            role = roles.get(hid)
+            nid = f"{prefix}s0/{kind}-{role}" if role else f"{prefix}{kind}-{hid}"
+            attrs: dict[str, Any] = {"type": role or "section", "section": 0, f"{kind}_id": hid}
+            if role and not used[role]:
+                attrs.update(rendered=False, not_rendered_reason=f"{role} {kind} is not used (switched off in the document style)")
+            nodes.append(Node(id=nid, kind=kind, attrs=attrs, source=hid,  # type: ignore[arg-type]
+                              children=_content(nid, part.get("content", []), ctx)))
     for fid, fn in (doc.get("footnotes") or {}).items():
-        nid = f"{prefix}footnote:{fid}"
-        footnotes.append(Node(id=nid, kind="footnote", attrs={"footnote_id": fid}, source=fid, children=_content(nid, fn.get("content", []), ctx)))
-    return headers + body + footnotes + footers
+        nid = f"{prefix}footnote-{fid}"
+        attrs = {"note_type": "footnote", "note_id": fid, "label": ctx.note_labels.get(str(fid), "")}
+        if str(fid) not in ctx.note_labels:
+            attrs.update(rendered=False, not_rendered_reason="footnote is never referenced from the text")
+        nodes.append(Node(id=nid, kind="footnote", attrs=attrs, source=fid, children=_content(nid, fn.get("content", []), ctx)))
+    return nodes
 
 
 def _flatten_tabs(tabs: list[Json], depth: int = 0) -> list[tuple[Json, int]]:
@@ -360,6 +404,33 @@ def _flatten_tabs(tabs: list[Json], depth: int = 0) -> list[tuple[Json, int]]:
     for tab in tabs or []:
         out.append((tab, depth))
         out.extend(_flatten_tabs(tab.get("childTabs") or [], depth + 1))
+    return out
+
+
+def sections_of(doc: Mapping[str, Any], breaks: list[Json]) -> list[Json]:
+    """Sections in the .docx extractor's shape (points): page size and orientation,
+    margins, columns, how each starts. A section's own style overrides the document's."""
+    style = doc.get("documentStyle") or {}
+    if not style and doc.get("tabs"):
+        style = ((doc["tabs"][0].get("documentTab") or {}).get("documentStyle")) or {}
+    width, height = page_size_pt(doc)
+    out: list[Json] = []
+    for i, ss in enumerate(breaks or [{}]):
+        def margin(key: str, default: float) -> float:
+            v = dimension_pt(ss.get(key)) if ss.get(key) is not None else dimension_pt(style.get(key))
+            return float(v) if v is not None else default
+
+        if style.get("flipPageOrientation") or ss.get("flipPageOrientation"):
+            width, height = height, width
+        out.append({
+            "index": i, "page_width": width, "page_height": height,
+            "orientation": "landscape" if width > height else "portrait",
+            "margins": {"top": margin("marginTop", 72.0), "bottom": margin("marginBottom", 72.0),
+                        "left": margin("marginLeft", 72.0), "right": margin("marginRight", 72.0),
+                        "header": margin("marginHeader", 36.0), "footer": margin("marginFooter", 36.0)},
+            "columns": len(ss.get("columnProperties") or []) or 1,
+            "start": "continuous" if str(ss.get("sectionType", "CONTINUOUS")) == "CONTINUOUS" else "nextPage",
+        })
     return out
 
 
@@ -409,7 +480,10 @@ def extract_gdoc(
                 children.append(Node(id=f"tab{n}", kind="group", source=props.get("tabId"),
                                      attrs={"role": "tab", "title": props.get("title"), "tab_id": props.get("tabId"), "nesting_level": depth},
                                      children=kids))
-            all_breaks.extend(ctx.section_breaks)
+            if n == 0:
+                all_breaks.extend(ctx.section_breaks)
+            if len(flat) > 1 and isinstance(children[-1].attrs, dict):
+                children[-1].attrs["sections"] = sections_of(dtab, ctx.section_breaks)  # type: ignore[assignment]
     else:
         ctx = _context(data, images, blobs, warnings)
         contexts.append(ctx)
@@ -421,12 +495,8 @@ def extract_gdoc(
             f"{missing} image(s) have no bytes: their content URLs were not fetched "
             "(load online with credentials, or from a snapshot bundle)"
         )
-    width, height = page_size_pt(data)
     root_attrs: dict[str, Any] = {"title": data.get("title"), "document_id": data.get("documentId"),
-                                  "page_width": width, "page_height": height,
-                                  "sections": len(all_breaks) or 1}
-    if all_breaks:
-        root_attrs["section_breaks"] = all_breaks
+                                  "sections": sections_of(data, all_breaks)}  # the first tab's, as printed
     root = Node(id="doc", kind="document", attrs=root_attrs, source=data.get("documentId"), children=children)
     fill_container_text(root)
     raw = raw if raw is not None else json.dumps(data, sort_keys=True).encode()

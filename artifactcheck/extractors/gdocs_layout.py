@@ -100,6 +100,10 @@ def attach_pdf_layout(
     images = sum(1 for n in root.iter() if n.kind == "image")
     placed = _attach_images(root, layout, blobs or {})
     _fill_containers(root)
+    if isinstance(root.attrs, dict):
+        root.attrs["layout_text_coverage"] = round(result.aligned_share, 5)
+        root.attrs["layout_key_chars"] = result.key_chars
+        root.attrs["layout_matched_chars"] = result.matched_chars
     if result.aligned_share < _LOW_ALIGNMENT:
         warnings.append(
             f"only {result.aligned_share:.0%} of the document's text was found in the PDF export; "

@@ -1,11 +1,12 @@
 """Google Sheets (Sheets API v4 ``spreadsheets.get`` with grid data) -> Document tree.
 
 Same shape and attribute names as the .xlsx extractor so one rubric scores both:
-``sheet`` (attrs ``name``, ``index``, ``hidden``, ``frozen_rows``, ...) > ``row`` >
+``sheet`` (attrs ``name``, ``index``, ``state``, ``frozen_rows``, ``freeze_panes``,
+``merges``, ``conditional_formats``, ...) > ``row`` (id ``Sheet1!3:3``, ``height_pt``) >
 ``cell`` (id ``Sheet1!B3``; attrs ``ref``, ``row``/``col`` 1-based, ``value``,
-``value_type``, ``formula`` with its ``=``, ``number_format``, ``display`` (the formatted
-text, also the node's text), ``hyperlink``, ``note``, ``merge``/``merged_into``,
-``checkbox``, ``overflow``), and ``chart`` nodes.
+``data_type``, ``formula`` with its ``=``, ``number_format``, ``hyperlink``, ``comment``
+(the note, also a ``comment`` child), ``merge``, ``checkbox``/``checked``, ``overflow``);
+the node's text is the formatted value Sheets shows. ``chart`` nodes follow the rows.
 
 Geometry (native, points, one canvas per sheet with origin at the top-left of A1): row
 heights and column widths are the API's pixel sizes * 0.75 (96 dpi); hidden rows and
@@ -13,8 +14,8 @@ columns take no space (their cells keep a zero-size box). Charts are placed from
 overlay anchor: the anchor cell's corner plus the pixel offsets, sized by
 ``widthPixels``/``heightPixels``. Sheets' defaults: 100 px columns, 21 px rows.
 
-Cells are emitted when they hold a value, formula, note, link, validation or an
-explicit (user-entered) format; untouched grid cells are not nodes.
+Cells are emitted as the .xlsx extractor does: a value or formula, or a visible mark
+(fill, border, link, note, checkbox, merge); cells covered by a merge are not emitted.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import hashlib
 import json
 import re
 from bisect import bisect_right
+from datetime import datetime, timedelta
 from collections.abc import Mapping
 from itertools import accumulate
 from pathlib import Path
@@ -41,6 +43,15 @@ _VALIGN = {"TOP": "top", "MIDDLE": "middle", "BOTTOM": "bottom"}
 ERROR_TEXT = {
     "DIVIDE_BY_ZERO": "#DIV/0!", "VALUE": "#VALUE!", "REF": "#REF!", "NAME": "#NAME?",
     "NUM": "#NUM!", "N_A": "#N/A", "NULL_VALUE": "#NULL!", "ERROR": "#ERROR!", "LOADING": "#LOADING",
+}
+_EPOCH = datetime(1899, 12, 30)
+# Sheets condition types -> the data-validation types the .xlsx extractor reports.
+_VALIDATION_TYPES = {
+    "ONE_OF_LIST": "list", "ONE_OF_RANGE": "list", "BOOLEAN": "checkbox", "CUSTOM_FORMULA": "custom",
+    "NUMBER_BETWEEN": "decimal", "NUMBER_NOT_BETWEEN": "decimal", "NUMBER_GREATER": "decimal",
+    "NUMBER_GREATER_THAN_EQ": "decimal", "NUMBER_LESS": "decimal", "NUMBER_LESS_THAN_EQ": "decimal",
+    "NUMBER_EQ": "decimal", "NUMBER_NOT_EQ": "decimal", "DATE_BEFORE": "date", "DATE_AFTER": "date",
+    "DATE_ON_OR_BEFORE": "date", "DATE_ON_OR_AFTER": "date", "DATE_BETWEEN": "date", "DATE_IS_VALID": "date",
 }
 _IMAGE_FORMULA = re.compile(r'^=\s*IMAGE\s*\(\s*"([^"]+)"', re.IGNORECASE)
 
@@ -211,7 +222,7 @@ def _overflow(cells: dict[tuple[int, int], Node], cols: _Axis, rows: _Axis) -> N
     for cols_list in occupied.values():
         cols_list.sort()
     for (r, c), node in cells.items():
-        if not node.text or node.style is None or "merged_into" in node.attrs or not node.boxes:
+        if not node.text or node.style is None or not node.boxes:
             continue
         st = node.style
         family, size = st.font, st.size or 10.0
@@ -225,8 +236,8 @@ def _overflow(cells: dict[tuple[int, int], Node], cols: _Axis, rows: _Axis) -> N
         def width_of(s: str) -> float:
             return text_width_pt(s, family, size, bold=bool(st.bold), italic=bool(st.italic))
 
-        vt = node.attrs.get("value_type")
-        kind = {"number": "number", "bool": "bool", "error": "error"}.get(str(vt), "text")
+        vt = node.attrs.get("data_type")
+        kind = {"number": "number", "date": "number", "bool": "bool", "error": "error"}.get(str(vt), "text")
         out = classify(
             kind=kind, text_w=max((width_of(line) for line in text.split("\n")), default=0.0),
             x0=box.x0, x1=box.x1, height=box.height, align=st.align or "general", wrap=bool(st.wrap),
@@ -235,6 +246,7 @@ def _overflow(cells: dict[tuple[int, int], Node], cols: _Axis, rows: _Axis) -> N
             lines=wrap_lines(text, width_of, box.width - 3.75) if st.wrap else 1,
             fixed_height=True, general_min_w=None,
         )
+        out["text_width_pt"] = round(max((width_of(line) for line in text.split("\n")), default=0.0), 3)
         node.attrs.update(out)
 
 
@@ -269,25 +281,31 @@ def _sheet(i: int, sheet: Mapping[str, Any], *, theme: Mapping[str, str], defaul
                 if node is not None:
                     cells[(r, c)] = node
     _overflow(cells, cols, rows)
+    used_right = max((n.boxes[0].x1 for n in cells.values() if n.boxes), default=0.0)
     row_nodes: list[Node] = []
     for r in sorted({rc[0] for rc in cells}):
         kids = [cells[(r, c)] for c in sorted(c for (rr, c) in cells if rr == r)]
-        attrs: dict[str, Any] = {"row": r + 1, "height": rows.size(r)}
+        attrs: dict[str, Any] = {"row": r + 1, "height_pt": rows.size(r)}
         if r in hidden_rows:
             attrs["hidden"] = True
-        box = Box(page=i, x0=0.0, top=rows.start(r), x1=cols.start(cols.count), bottom=rows.start(r) + rows.size(r))
-        row_nodes.append(Node(id=f"{name}!{r + 1}", kind="row", attrs=attrs, boxes=[box], children=kids))
+        box = Box(page=i, x0=0.0, top=rows.start(r), x1=used_right, bottom=rows.start(r) + rows.size(r))
+        row_nodes.append(Node(id=f"{name}!{r + 1}:{r + 1}", kind="row", attrs=attrs, boxes=[box], children=kids))
     charts = [_chart_node(f"{name}!chart{k}", ch, i, cols, rows, titles) for k, ch in enumerate(sheet.get("charts") or [])]
     attrs: dict[str, Any] = {"name": name, "index": i, "sheet_id": props.get("sheetId"),
                              "hidden": bool(props.get("hidden", False)),
+                             "state": "hidden" if props.get("hidden") else "visible",
+                             "sheet_type": "worksheet" if str(props.get("sheetType", "GRID")) == "GRID" else "chartsheet",
                              "frozen_rows": int(grid.get("frozenRowCount", 0) or 0),
                              "frozen_cols": int(grid.get("frozenColumnCount", 0) or 0),
                              "row_count": int(grid.get("rowCount", 0) or 0),
                              "col_count": int(grid.get("columnCount", 0) or 0)}
     if grid.get("hideGridlines"):
         attrs["hide_gridlines"] = True
-    if props.get("sheetType") and props["sheetType"] != "GRID":
-        attrs["sheet_type"] = str(props["sheetType"]).lower()
+    if attrs["frozen_rows"] or attrs["frozen_cols"]:
+        attrs["freeze_panes"] = a1_ref(attrs["frozen_rows"], attrs["frozen_cols"])
+    if cells:
+        rs, cs = [rc[0] for rc in cells], [rc[1] for rc in cells]
+        attrs["used_range"] = f"{a1_ref(min(rs), min(cs))}:{a1_ref(max(rs), max(cs))}"
     tab = _colour(props, "tabColor", theme)
     if tab:
         attrs["tab_color"] = tab
@@ -349,8 +367,14 @@ def _cell(sheet: str, page: int, r: int, c: int, cell: Mapping[str, Any], *, the
           default_fmt: Mapping[str, Any], cols: _Axis, rows: _Axis, merge: tuple[int, int, int, int] | None,
           covered: tuple[int, int] | None, hidden: bool) -> Node | None:
     uev = cell.get("userEnteredValue") or {}
-    interesting = any(k in cell for k in ("userEnteredValue", "effectiveValue", "formattedValue", "note", "hyperlink",
-                                          "dataValidation", "userEnteredFormat", "textFormatRuns", "effectiveFormat"))
+    if covered is not None:
+        return None  # inside a merge: not drawn; the merge's top-left cell covers it (as .xlsx)
+    fmt0 = cell.get("effectiveFormat") or cell.get("userEnteredFormat") or {}
+    filled = _colour(fmt0, "backgroundColor", {}) not in (None, "#ffffff")
+    # The .xlsx rule: a value or formula, or a visible mark (fill, border, link, note, checkbox).
+    interesting = ("effectiveValue" in cell or "formulaValue" in uev or bool(uev) or "note" in cell
+                   or "hyperlink" in cell or filled or bool(fmt0.get("borders"))
+                   or ((cell.get("dataValidation") or {}).get("condition") or {}).get("type") == "BOOLEAN")
     if not interesting and merge is None:
         return None
     ref = a1_ref(r, c)
@@ -358,7 +382,7 @@ def _cell(sheet: str, page: int, r: int, c: int, cell: Mapping[str, Any], *, the
     attrs: dict[str, Any] = {"ref": ref, "row": r + 1, "col": c + 1}
     if vtype is not None:
         attrs["value"] = value
-        attrs["value_type"] = vtype
+        attrs["data_type"] = vtype
     if "formulaValue" in uev:
         attrs["formula"] = str(uev["formulaValue"])
         m = _IMAGE_FORMULA.match(attrs["formula"])
@@ -373,25 +397,28 @@ def _cell(sheet: str, page: int, r: int, c: int, cell: Mapping[str, Any], *, the
         fmt = _deep_merge(default_fmt, cell.get("userEnteredFormat"))
     nf = (fmt.get("numberFormat") or {})
     attrs["number_format"] = str(nf.get("pattern") or "General")
-    if nf.get("type"):
-        attrs["number_format_type"] = str(nf["type"]).lower()
+    nf_type = str(nf.get("type", "")).upper()
+    if vtype == "number" and nf_type in ("DATE", "TIME", "DATE_TIME"):
+        # Sheets serials count days from 1899-12-30, as Excel's 1900 system does after March 1900
+        attrs["serial"] = value
+        attrs["value"] = (_EPOCH + timedelta(days=float(value))).isoformat()  # type: ignore[arg-type]
+        attrs["data_type"] = "date"
     display = cell.get("formattedValue")
     if display is None and value is not None and "formattedValue" not in cell:
         display = ("TRUE" if value else "FALSE") if vtype == "bool" else str(value)
-    attrs["display"] = display or ""
     if cell.get("hyperlink"):
         attrs["hyperlink"] = str(cell["hyperlink"])
-    if cell.get("note"):
-        attrs["note"] = str(cell["note"])
     dv = cell.get("dataValidation")
     if dv:
         cond = dv.get("condition") or {}
         ctype = str(cond.get("type", ""))
-        attrs["validation"] = ctype.lower()
+        attrs["validation_type"] = _VALIDATION_TYPES.get(ctype, ctype.lower())
         if ctype == "BOOLEAN":
             attrs["checkbox"] = True
             attrs["checked"] = value is True
         elif ctype in ("ONE_OF_LIST", "ONE_OF_RANGE"):
+            attrs["validation_values"] = [str(v.get("userEnteredValue", "")) for v in cond.get("values") or []]
+        if cond.get("values") and ctype not in ("ONE_OF_LIST", "ONE_OF_RANGE"):
             attrs["validation_values"] = [str(v.get("userEnteredValue", "")) for v in cond.get("values") or []]
     if hidden:
         attrs["hidden"] = True
@@ -402,8 +429,6 @@ def _cell(sheet: str, page: int, r: int, c: int, cell: Mapping[str, Any], *, the
         attrs["merge"] = grid_range_a1({"startRowIndex": r0, "endRowIndex": r1, "startColumnIndex": c0, "endColumnIndex": c1})
         attrs["row_span"], attrs["col_span"] = r1 - r0, c1 - c0
         x1, y1 = cols.start(c1), rows.start(r1)
-    if covered is not None:
-        attrs["merged_into"] = a1_ref(*covered)
     style = cell_style(fmt, theme)
     children: list[Node] = []
     runs = cell.get("textFormatRuns")
@@ -420,6 +445,9 @@ def _cell(sheet: str, page: int, r: int, c: int, cell: Mapping[str, Any], *, the
             children.append(Node(id=f"{sheet}!{ref}/r{k}", kind="run", text=text[start:end], attrs=rattrs,
                                  style=cell_style(fmt, theme, text_format=rf)))
     box = Box(page=page, x0=x0, top=y0, x1=x1, bottom=y1)
+    if cell.get("note"):
+        attrs["comment"] = str(cell["note"])
+        children.append(Node(id=f"{sheet}!{ref}/comment", kind="comment", text=str(cell["note"]), source=f"{sheet}!{ref}"))
     if "image_url" in attrs:
         children.append(Node(id=f"{sheet}!{ref}/img", kind="image", boxes=[box],
                              attrs={"src": attrs["image_url"], "in_cell": True}))

@@ -48,7 +48,7 @@ def test_docs_footnotes_and_headings() -> None:
     doc = load(_corpus("google/docs/gsgd_footnotes.json"))
     notes = doc.select("footnote")
     assert [n.text.strip() for n in notes] == ["Footnote 1 description", "Footnote 2 description"]
-    refs = doc.select("run[footnote_id]")
+    refs = doc.select("run[footnote_ref]")
     assert [r.text for r in refs] == ["1", "2"]
     texts = load(_corpus("google/docs/gsgd_texts.json"))
     headings = texts.select("paragraph[heading_level]")
