@@ -41,15 +41,16 @@ def reports_errors(function: F) -> F:
 @app.command()
 @reports_errors
 def extract(
-    file: Annotated[Path, typer.Argument(help="A .docx/.xlsx/.pptx file or a saved Google API response.")],
+    file: Annotated[str, typer.Argument(help="A .docx/.xlsx/.pptx file, a saved Google API response, a snapshot bundle, or a Google URL/file id.")],
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write the tree JSON here instead of stdout.")] = None,
     assets: Annotated[Path | None, typer.Option("--assets", help="Write image blobs to this directory.")] = None,
     compact: Annotated[bool, typer.Option("--compact", help="One-line JSON.")] = False,
+    credentials: Annotated[Path | None, typer.Option("--credentials", help="Google service-account or authorized-user JSON (for a URL/id).")] = None,
 ) -> None:
     """Print the normalized document tree as JSON."""
     from .loading import load
 
-    doc = load(file)
+    doc = load(file, credentials=credentials) if credentials is not None else load(file)
     text = doc.to_json(indent=None if compact else 2)
     if output is None:
         sys.stdout.write(text + "\n")
@@ -132,6 +133,20 @@ def render(
 
     written = write_box_pages(file, out, dpi=dpi)
     typer.echo(f"wrote {len(written)} page image(s) to {out}", err=True)
+
+
+@app.command()
+@reports_errors
+def snapshot(
+    source: Annotated[str, typer.Argument(help="A Google Docs/Sheets/Slides/Drive URL or file id.")],
+    output: Annotated[Path, typer.Option("-o", "--output", help="The bundle zip to write.")],
+    credentials: Annotated[Path | None, typer.Option("--credentials", help="Service-account or authorized-user JSON (default: ARTIFACTCHECK_GOOGLE_CREDENTIALS, then ADC, then the token file).")] = None,
+) -> None:
+    """Capture a Google file (API response, PDF export, images) into a bundle that
+    `extract`/`score` read offline, without credentials."""
+    from .snapshot import snapshot as take_snapshot
+
+    typer.echo(f"wrote {take_snapshot(source, output, credentials=credentials)}", err=True)
 
 
 def main() -> None:
