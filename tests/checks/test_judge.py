@@ -32,7 +32,7 @@ class ChatServer:
             def log_message(self, *args: Any) -> None:  # keep test output clean
                 pass
 
-            def do_POST(self) -> None:  # noqa: N802 - http.server's naming
+            def do_POST(self) -> None:
                 length = int(self.headers.get("Content-Length", 0))
                 body = json.loads(self.rfile.read(length))
                 outer.requests.append({"path": self.path, "auth": self.headers.get("Authorization"), "body": body})
