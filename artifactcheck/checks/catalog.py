@@ -25,17 +25,24 @@ def _type_of(schema: dict[str, Any], defs: dict[str, Any]) -> str:
         if key in schema:
             parts = []
             for sub in schema[key]:
-                t = _type_of(sub, defs)
-                if t not in parts:
-                    parts.append(t)
+                sub_type = _type_of(sub, defs)
+                if sub_type not in parts:
+                    parts.append(sub_type)
             return " | ".join(parts)
     t = schema.get("type")
     if t == "array":
         return f"list[{_type_of(schema.get('items', {}), defs)}]"
-    names = {"string": "str", "integer": "int", "number": "float", "boolean": "bool", "null": "null", "object": "object"}
+    names = {
+        "string": "str",
+        "integer": "int",
+        "number": "float",
+        "boolean": "bool",
+        "null": "null",
+        "object": "object",
+    }
     if isinstance(t, list):
-        return " | ".join(names.get(x, x) for x in t)
-    return names.get(t, "any") if t else "any"
+        return " | ".join(names.get(str(x), str(x)) for x in t)
+    return names.get(str(t), "any") if t else "any"
 
 
 def describe_params(spec: CheckSpec) -> list[dict[str, Any]]:
@@ -45,14 +52,22 @@ def describe_params(spec: CheckSpec) -> list[dict[str, Any]]:
     required = set(schema.get("required", []))
     out = []
     for name, prop in schema.get("properties", {}).items():
-        entry: dict[str, Any] = {"name": name, "type": _type_of(prop, defs), "required": name in required}
+        entry: dict[str, Any] = {
+            "name": name,
+            "type": _type_of(prop, defs),
+            "required": name in required,
+        }
         field = spec.params.model_fields.get(name)
         if "default" in prop:
             entry["default"] = prop["default"]
         elif field is not None and not field.is_required():
             # default_factory values are absent from the JSON schema; show them too
             value = field.get_default(call_default_factory=True)
-            entry["default"] = value.model_dump(mode="json", exclude_defaults=True) if hasattr(value, "model_dump") else value
+            entry["default"] = (
+                value.model_dump(mode="json", exclude_defaults=True)
+                if hasattr(value, "model_dump")
+                else value
+            )
         description = prop.get("description")
         if description is None and field is not None:
             description = field.description

@@ -112,7 +112,7 @@ def resolve_color(spec: str) -> tuple[NamedColor, ...]:
         return (NamedColor(literal, raw, "hex"),)
     vocabulary: str | None = None
     name = raw
-    m = re.match(r"^(google|office|office2007|office2023|css|word)\s*:\s*(.+)$", raw, re.I)
+    m = re.match(r"^(google|office|office2007|office2023|css|word)\s*:\s*(.+)$", raw, re.IGNORECASE)
     if m:
         vocabulary, name = m.group(1).lower(), m.group(2)
     key = _name_key(name)
@@ -120,9 +120,11 @@ def resolve_color(spec: str) -> tuple[NamedColor, ...]:
     if vocabulary in (None, "google"):
         if key in GOOGLE_PALETTE:
             found.append(NamedColor(GOOGLE_PALETTE[key], key, "google"))
-        found.extend(NamedColor(h, key + " (Docs tooltip)", "google") for h in GOOGLE_ALTERNATES.get(key, ()))
+        found.extend(
+            NamedColor(h, key + " (Docs tooltip)", "google") for h in GOOGLE_ALTERNATES.get(key, ())
+        )
     if vocabulary in (None, "office", "office2007", "office2023"):
-        theme = "office" if vocabulary in (None, "office") else vocabulary
+        theme = vocabulary or "office"
         office = _office_color(key, theme)
         if office is not None:
             found.append(NamedColor(office, key, theme))
@@ -133,7 +135,9 @@ def resolve_color(spec: str) -> tuple[NamedColor, ...]:
     if vocabulary in (None, "css"):
         css_key = key.replace(" ", "")
         if color_names.has_name(css_key) and css_key != "transparent":
-            found.append(NamedColor(Color(css_key).to_string(hex=True, alpha=False), css_key, "css"))
+            found.append(
+                NamedColor(Color(css_key).to_string(hex=True, alpha=False), css_key, "css")
+            )
     unique: list[NamedColor] = []
     seen: set[str] = set()
     for c in found:
@@ -141,7 +145,9 @@ def resolve_color(spec: str) -> tuple[NamedColor, ...]:
             seen.add(c.hex)
             unique.append(c)
     if not unique:
-        raise ValueError(f"unknown colour {spec!r}: not hex, rgb(), CSS, Google palette or Office theme")
+        raise ValueError(
+            f"unknown colour {spec!r}: not hex, rgb(), CSS, Google palette or Office theme"
+        )
     return tuple(unique)
 
 
@@ -362,9 +368,13 @@ def color_is(doc: Document, params: ColorIsParams, resources: Resources) -> Chec
     nodes = select_targets(doc, params.target)
     name = "color_is"
     if not nodes:
-        return CheckResult(check=name, status="fail", mechanism="tolerance",
-                           explanation=f"no node matches {params.target.describe()}",
-                           evidence={"nodes": [], "expected": [c.hex for c in expected]})
+        return CheckResult(
+            check=name,
+            status="fail",
+            mechanism="tolerance",
+            explanation=f"no node matches {params.target.describe()}",
+            evidence={"nodes": [], "expected": [c.hex for c in expected]},
+        )
     # Every run of the target (whitespace-only runs skipped) must have the colour: "the
     # hyperlink is dark cyan 1" is false when one of its runs is black.
     units = [u for node in nodes for u in style_units(node, params.property)]
@@ -378,7 +388,7 @@ def color_is(doc: Document, params: ColorIsParams, resources: Resources) -> Chec
         else:
             m = match_color(actual, params.expected, tolerance=params.tolerance)
             row.update(ok=m.ok, **m.evidence())
-            nearest, dist = nearest_named(actual, vocabulary="all")
+            nearest, _dist = nearest_named(actual, vocabulary="all")
             row.update(nearest_name=nearest.name, nearest_vocabulary=nearest.vocabulary)
             ok_count += m.ok
         rows.append(row)
@@ -392,11 +402,22 @@ def color_is(doc: Document, params: ColorIsParams, resources: Resources) -> Chec
     )
     if bad:
         first = bad[0]
-        explanation += f"; e.g. {first['id']} is {first['actual']} (dE {first.get('delta_e2000', 'n/a')})"
-    return CheckResult(check=name, status="pass" if passed else "fail", mechanism="tolerance",
-                       score=score, explanation=explanation,
-                       evidence={"nodes": rows, "expected": [c.hex for c in expected],  # type: ignore[dict-item]
-                                 "tolerance": params.tolerance, "property": params.property})
+        explanation += (
+            f"; e.g. {first['id']} is {first['actual']} (dE {first.get('delta_e2000', 'n/a')})"
+        )
+    return CheckResult(
+        check=name,
+        status="pass" if passed else "fail",
+        mechanism="tolerance",
+        score=score,
+        explanation=explanation,
+        evidence={
+            "nodes": rows,
+            "expected": [c.hex for c in expected],
+            "tolerance": params.tolerance,
+            "property": params.property,
+        },
+    )
 
 
 class ColorClassifiedParams(BaseModel):
@@ -406,9 +427,13 @@ class ColorClassifiedParams(BaseModel):
 
     target: TargetSpec
     property: ColorProperty = "color"
-    expected: str = Field(description="a palette name, or a hue family such as 'yellow' when family=true")
+    expected: str = Field(
+        description="a palette name, or a hue family such as 'yellow' when family=true"
+    )
     vocabulary: Literal["google", "office", "css", "word", "all"] = "google"
-    family: bool = Field(default=False, description="accept any light/dark variant of the expected hue")
+    family: bool = Field(
+        default=False, description="accept any light/dark variant of the expected hue"
+    )
 
 
 @register_check(
@@ -417,7 +442,9 @@ class ColorClassifiedParams(BaseModel):
     params=ColorClassifiedParams,
     example={"target": "cell[row='2']", "property": "fill", "expected": "yellow", "family": True},
 )
-def color_classified_as(doc: Document, params: ColorClassifiedParams, resources: Resources) -> CheckResult:
+def color_classified_as(
+    doc: Document, params: ColorClassifiedParams, resources: Resources
+) -> CheckResult:
     """The target's colour is nearest (CIEDE2000) to the expected named colour of a palette.
 
     >>> from artifactcheck.checks.examples import tiny_doc
@@ -439,20 +466,35 @@ def color_classified_as(doc: Document, params: ColorClassifiedParams, resources:
             nearest, dist = nearest_named(actual, vocabulary=params.vocabulary)
             got = _hue_family(nearest.name) if params.family else nearest.name
             ok = got == want
-            row.update(ok=ok, nearest=nearest.name, nearest_hex=nearest.hex, delta_e2000=round(dist, 3))
+            row.update(
+                ok=ok, nearest=nearest.name, nearest_hex=nearest.hex, delta_e2000=round(dist, 3)
+            )
             ok_count += ok
         rows.append(row)
     if not nodes:
-        return CheckResult(check="color_classified_as", status="fail", mechanism="tolerance",
-                           explanation=f"no node matches {params.target.describe()}", evidence={"nodes": []})
+        return CheckResult(
+            check="color_classified_as",
+            status="fail",
+            mechanism="tolerance",
+            explanation=f"no node matches {params.target.describe()}",
+            evidence={"nodes": []},
+        )
     passed = ok_count == len(nodes)
     return CheckResult(
-        check="color_classified_as", status="pass" if passed else "fail", mechanism="tolerance",
+        check="color_classified_as",
+        status="pass" if passed else "fail",
+        mechanism="tolerance",
         score=ok_count / len(nodes),
-        explanation=(f"{ok_count}/{len(nodes)} node(s) classify as {params.expected!r}"
-                     f"{' (hue family)' if params.family else ''} in the {params.vocabulary} palette"
-                     + ("" if passed else f"; first miss: {next(r for r in rows if not r['ok']).get('nearest')}")),
-        evidence={"nodes": rows, "vocabulary": params.vocabulary},  # type: ignore[dict-item]
+        explanation=(
+            f"{ok_count}/{len(nodes)} node(s) classify as {params.expected!r}"
+            f"{' (hue family)' if params.family else ''} in the {params.vocabulary} palette"
+            + (
+                ""
+                if passed
+                else f"; first miss: {next(r for r in rows if not r['ok']).get('nearest')}"
+            )
+        ),
+        evidence={"nodes": rows, "vocabulary": params.vocabulary},
     )
 
 
@@ -467,10 +509,20 @@ class ColorsDistinctParams(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     target: TargetSpec = Field(description="one node per topic (or use 'topics')")
-    topics: list[str] | None = Field(default=None, description="texts naming each topic; each topic's node is the deepest target containing it")
+    topics: list[str] | None = Field(
+        default=None,
+        description="texts naming each topic; each topic's node is the deepest target containing it",
+    )
     property: ColorProperty = "highlight"
-    min_distance: float = Field(default=DEFAULT_MIN_DISTANCE, ge=0, description="CIEDE2000; closer pairs count as the same colour")
-    ignore: list[str] = Field(default_factory=lambda: ["white"], description="colours that do not count as a colour (e.g. white fill)")
+    min_distance: float = Field(
+        default=DEFAULT_MIN_DISTANCE,
+        ge=0,
+        description="CIEDE2000; closer pairs count as the same colour",
+    )
+    ignore: list[str] = Field(
+        default_factory=lambda: ["white"],
+        description="colours that do not count as a colour (e.g. white fill)",
+    )
 
 
 @register_check(
@@ -479,7 +531,9 @@ class ColorsDistinctParams(BaseModel):
     params=ColorsDistinctParams,
     example={"target": "paragraph", "topics": ["Solar", "Wind", "Hydro"], "property": "highlight"},
 )
-def colors_distinct(doc: Document, params: ColorsDistinctParams, resources: Resources) -> CheckResult:
+def colors_distinct(
+    doc: Document, params: ColorsDistinctParams, resources: Resources
+) -> CheckResult:
     """Each topic has its own colour: every topic is coloured and all pairs differ by more than a CIEDE2000 threshold.
 
     >>> from artifactcheck.checks.examples import tiny_doc
@@ -509,27 +563,56 @@ def colors_distinct(doc: Document, params: ColorsDistinctParams, resources: Reso
         actual, mix = node_color(node, params.property)
         if actual is not None and any(delta_e(actual, h) <= params.min_distance for h in ignore):
             actual = None
-        rows.append({"topic": label, **node_ref(node), "actual": actual, "mix": dict(mix), "ok": actual is not None})
+        rows.append(
+            {
+                "topic": label,
+                **node_ref(node),
+                "actual": actual,
+                "mix": dict(mix),
+                "ok": actual is not None,
+            }
+        )
         if actual is not None:
             colors.append((i, actual))
     clashes: list[dict[str, object]] = []
     for (i, a), (j, b) in combinations(colors, 2):
         d = delta_e(a, b)
         if d <= params.min_distance:
-            clashes.append({"a": items[i][0], "b": items[j][0], "color_a": a, "color_b": b, "delta_e2000": round(d, 3)})
+            clashes.append(
+                {
+                    "a": items[i][0],
+                    "b": items[j][0],
+                    "color_a": a,
+                    "color_b": b,
+                    "delta_e2000": round(d, 3),
+                }
+            )
             rows[i]["ok"] = rows[j]["ok"] = False
     n = len(items)
     if n < 2:
-        return CheckResult(check="colors_distinct", status="fail", mechanism="tolerance",
-                           explanation=f"need at least 2 topics to compare, found {n}",
-                           evidence={"topics": rows})  # type: ignore[dict-item]
+        return CheckResult(
+            check="colors_distinct",
+            status="fail",
+            mechanism="tolerance",
+            explanation=f"need at least 2 topics to compare, found {n}",
+            evidence={"topics": rows},
+        )
     ok = sum(1 for r in rows if r["ok"])
     passed = ok == n
     missing = [r["topic"] for r in rows if r.get("actual") is None]
     explanation = f"{len(colors)}/{n} topics coloured, {len(clashes)} pair(s) within dE2000 {params.min_distance}"
     if missing:
         explanation += f"; uncoloured: {', '.join(map(str, missing[:5]))}"
-    return CheckResult(check="colors_distinct", status="pass" if passed else "fail", mechanism="tolerance",
-                       score=ok / n, explanation=explanation,
-                       evidence={"topics": rows, "clashes": clashes, "min_distance": params.min_distance,  # type: ignore[dict-item]
-                                 "property": params.property})
+    return CheckResult(
+        check="colors_distinct",
+        status="pass" if passed else "fail",
+        mechanism="tolerance",
+        score=ok / n,
+        explanation=explanation,
+        evidence={
+            "topics": rows,
+            "clashes": clashes,
+            "min_distance": params.min_distance,
+            "property": params.property,
+        },
+    )

@@ -9,6 +9,7 @@ of (run, property) pairs satisfied, and the status is pass only when all are.
 
 from __future__ import annotations
 
+import builtins
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -72,14 +73,31 @@ class StyleExpectation(BaseModel):
     baseline: Literal["superscript", "subscript", "none"] | None = None
     list: ListStyle | None = None
     list_level: int | None = Field(default=None, ge=0)
-    list_format: str | None = Field(default=None, description="numbering format as the extractor names it, e.g. decimal")
+    list_format: str | None = Field(
+        default=None, description="numbering format as the extractor names it, e.g. decimal"
+    )
     size_tolerance: float = Field(default=0.5, ge=0, description="points")
     color_tolerance: float = Field(default=DEFAULT_TOLERANCE, ge=0, description="CIEDE2000")
     font_aliases: bool = True
 
-    def checked(self) -> list[str]:
-        names = ("bold", "italic", "underline", "strike", "font", "size", "color", "highlight", "fill",
-                 "align", "valign", "baseline", "list", "list_level", "list_format")
+    def checked(self) -> builtins.list[str]:  # the field `list` shadows the builtin here
+        names = (
+            "bold",
+            "italic",
+            "underline",
+            "strike",
+            "font",
+            "size",
+            "color",
+            "highlight",
+            "fill",
+            "align",
+            "valign",
+            "baseline",
+            "list",
+            "list_level",
+            "list_format",
+        )
         return [n for n in names if getattr(self, n) is not None]
 
 
@@ -126,7 +144,9 @@ def check_property(unit: Node, prop: str, want: StyleExpectation) -> dict[str, A
     return out
 
 
-def evaluate_style(nodes: list[Node], want: StyleExpectation) -> tuple[list[dict[str, Any]], int, int]:
+def evaluate_style(
+    nodes: list[Node], want: StyleExpectation
+) -> tuple[list[dict[str, Any]], int, int]:
     """Per-unit verdicts for every checked property: (rows, satisfied pairs, pairs)."""
     rows: list[dict[str, Any]] = []
     by_unit: dict[int, dict[str, Any]] = {}
@@ -161,7 +181,13 @@ class FormatIsParams(StyleExpectation):
     "format_is",
     mechanism="exact",
     params=FormatIsParams,
-    example={"target": {"link": "example.org"}, "bold": True, "italic": True, "color": "dark cyan 1", "size": 12},
+    example={
+        "target": {"link": "example.org"},
+        "bold": True,
+        "italic": True,
+        "color": "dark cyan 1",
+        "size": 12,
+    },
 )
 def format_is(doc: Document, params: FormatIsParams, resources: Resources) -> CheckResult:
     """Every run of the target has the given formatting (bold, italic, font, size, colour, alignment, list ...).
@@ -180,11 +206,19 @@ def format_is(doc: Document, params: FormatIsParams, resources: Resources) -> Ch
         raise ValueError("format_is needs at least one property to check (bold, size, color, ...)")
     nodes = select_targets(doc, params.target)
     if not nodes:
-        return CheckResult(check="format_is", status="fail", mechanism="exact",
-                           explanation=f"no node matches {params.target.describe()}",
-                           evidence={"units": [], "properties": checked})  # type: ignore[dict-item]
+        return CheckResult(
+            check="format_is",
+            status="fail",
+            mechanism="exact",
+            explanation=f"no node matches {params.target.describe()}",
+            evidence={"units": [], "properties": checked},
+        )
     rows, ok, total = evaluate_style(nodes, params)
-    mechanism: Any = "tolerance" if any(p in checked for p in ("size", "color", "highlight", "fill")) else "exact"
+    mechanism: Any = (
+        "tolerance"
+        if any(p in checked for p in ("size", "color", "highlight", "fill"))
+        else "exact"
+    )
     failures = [(r["id"], f["property"], f["actual"]) for r in rows for f in r["failed"]]
     if failures:
         shown = "; ".join(f"{i} {p}={a!r}" for i, p, a in failures[:4])
@@ -193,9 +227,14 @@ def format_is(doc: Document, params: FormatIsParams, resources: Resources) -> Ch
             explanation += f" and {len(failures) - 4} more"
     else:
         explanation = f"all {len(rows)} run(s)/node(s) have {', '.join(checked)} as expected"
-    return CheckResult(check="format_is", status="pass" if not failures else "fail", mechanism=mechanism,
-                       score=ok / total if total else 0.0, explanation=explanation,
-                       evidence={"units": rows, "properties": checked, "satisfied": ok, "total": total})
+    return CheckResult(
+        check="format_is",
+        status="pass" if not failures else "fail",
+        mechanism=mechanism,
+        score=ok / total if total else 0.0,
+        explanation=explanation,
+        evidence={"units": rows, "properties": checked, "satisfied": ok, "total": total},
+    )
 
 
 FlagProperty = Literal["bold", "italic", "underline", "strike", "highlight", "color"]
@@ -207,7 +246,9 @@ class OnlyFormattedParams(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     property: FlagProperty = "bold"
-    value: bool | str = Field(default=True, description="True for flags; a colour spec for color/highlight")
+    value: bool | str = Field(
+        default=True, description="True for flags; a colour spec for color/highlight"
+    )
     allowed: TargetSpec = Field(description="the only nodes that may have the property")
     scope: TargetSpec | None = Field(default=None, description="where to look (default: every run)")
     require_allowed: bool = Field(default=True, description="the allowed nodes must have it too")
@@ -218,7 +259,11 @@ class OnlyFormattedParams(BaseModel):
     "only_formatted",
     mechanism="exact",
     params=OnlyFormattedParams,
-    example={"property": "bold", "allowed": {"link": "example.org"}, "scope": "paragraph:not([heading_level])"},
+    example={
+        "property": "bold",
+        "allowed": {"link": "example.org"},
+        "scope": "paragraph:not([heading_level])",
+    },
 )
 def only_formatted(doc: Document, params: OnlyFormattedParams, resources: Resources) -> CheckResult:
     """Only the allowed nodes have the property: e.g. "only the hyperlink is bold" (no other run is bold).
@@ -238,7 +283,9 @@ def only_formatted(doc: Document, params: OnlyFormattedParams, resources: Resour
         if not scope_units:  # a spreadsheet: cells carry the style
             scope_units = [c for c in doc.iter("cell") if c.text.strip()]
     else:
-        scope_units = [u for n in select_targets(doc, params.scope) for u in style_units(n, params.property)]
+        scope_units = [
+            u for n in select_targets(doc, params.scope) for u in style_units(n, params.property)
+        ]
 
     def has(unit: Node) -> bool:
         actual = getattr(unit.style, params.property, None) if unit.style is not None else None
@@ -256,15 +303,28 @@ def only_formatted(doc: Document, params: OnlyFormattedParams, resources: Resour
     if missing:
         problems.append(f"{len(missing)} allowed run(s) lack it")
     if intruders:
-        problems.append(f"{len(intruders)} other run(s) have it, e.g. {intruders[0].id} {intruders[0].text[:40]!r}")
-    halves = [not intruders] + ([not missing and bool(allowed_nodes)] if params.require_allowed else [])
+        problems.append(
+            f"{len(intruders)} other run(s) have it, e.g. {intruders[0].id} {intruders[0].text[:40]!r}"
+        )
+    halves = [not intruders] + (
+        [not missing and bool(allowed_nodes)] if params.require_allowed else []
+    )
     passed = all(halves)
     return CheckResult(
-        check="only_formatted", status="pass" if passed else "fail", mechanism="exact",
+        check="only_formatted",
+        status="pass" if passed else "fail",
+        mechanism="exact",
         score=sum(halves) / len(halves),
-        explanation=(f"only the allowed {len(allowed_units)} run(s) have {params.property}={params.value!r}"
-                     if passed else "; ".join(problems)),
-        evidence={"allowed": [node_ref(u) for u in allowed_units.values()],
-                  "intruders": [node_ref(u) for u in intruders[:50]], "intruder_count": len(intruders),
-                  "missing": [node_ref(u) for u in missing[:50]], "scope_size": len(scope_units)},
+        explanation=(
+            f"only the allowed {len(allowed_units)} run(s) have {params.property}={params.value!r}"
+            if passed
+            else "; ".join(problems)
+        ),
+        evidence={
+            "allowed": [node_ref(u) for u in allowed_units.values()],
+            "intruders": [node_ref(u) for u in intruders[:50]],
+            "intruder_count": len(intruders),
+            "missing": [node_ref(u) for u in missing[:50]],
+            "scope_size": len(scope_units),
+        },
     )

@@ -47,7 +47,11 @@ def cell_position(cell: Node) -> tuple[int, int] | None:
     r, c = cell.attrs.get("row"), cell.attrs.get("col", cell.attrs.get("column"))
     if isinstance(r, int) and isinstance(c, int):
         return r, c
-    for ref in (cell.attrs.get("ref"), cell.id.rsplit("!", 1)[-1], (cell.source or "").rsplit("!", 1)[-1]):
+    for ref in (
+        cell.attrs.get("ref"),
+        cell.id.rsplit("!", 1)[-1],
+        (cell.source or "").rsplit("!", 1)[-1],
+    ):
         if isinstance(ref, str):
             pos = parse_a1(ref)
             if pos is not None:
@@ -78,19 +82,31 @@ class Grid:
         return not any(self.row_texts(i))
 
     def col_label(self, j: int) -> str:
-        return column_letter(self.col_numbers[j]) if self.source.kind == "sheet" else str(self.col_numbers[j])
+        return (
+            column_letter(self.col_numbers[j])
+            if self.source.kind == "sheet"
+            else str(self.col_numbers[j])
+        )
 
 
 def build_grid(container: Node) -> Grid:
     """The grid of a ``sheet`` or ``table`` node."""
     if container.kind == "table":
         row_nodes = [r for r in container.children if r.kind == "row"]
-        width = max((len([c for c in r.children if c.kind == "cell"]) for r in row_nodes), default=0)
+        width = max(
+            (len([c for c in r.children if c.kind == "cell"]) for r in row_nodes), default=0
+        )
         cells: list[list[Node | None]] = []
         for r in row_nodes:
             row = [c for c in r.children if c.kind == "cell"]
-            cells.append(row + [None] * (width - len(row)))  # type: ignore[list-item]
-        return Grid(container, cells, list(range(1, len(row_nodes) + 1)), list(range(1, width + 1)), list(row_nodes))
+            cells.append(row + [None] * (width - len(row)))
+        return Grid(
+            container,
+            cells,
+            list(range(1, len(row_nodes) + 1)),
+            list(range(1, width + 1)),
+            list(row_nodes),
+        )
     placed: dict[tuple[int, int], Node] = {}
     for cell in container.descendants("cell"):
         if not cell.text.strip() and cell.style is None:
@@ -106,7 +122,7 @@ def build_grid(container: Node) -> Grid:
     col_span = list(range(cols[0], cols[-1] + 1))
     matrix = [[placed.get((r, c)) for c in col_span] for r in row_span]
     row_index = {r.attrs.get("row"): r for r in container.descendants("row")}
-    return Grid(container, matrix, row_span, col_span, [row_index.get(r) for r in row_span])  # type: ignore[misc]
+    return Grid(container, matrix, row_span, col_span, [row_index.get(r) for r in row_span])
 
 
 def grids(doc: Document, scope: Target | None = None) -> list[Grid]:
@@ -168,12 +184,18 @@ def detect_header_row(grid: Grid, *, max_scan: int = 10) -> HeaderGuess:
             # a title row (one label above a multi-label row) is not the header
             if len(labels) == 1 and sum(1 for t in texts if t) < sum(1 for t in below if t) - 1:
                 continue
-            return HeaderGuess(i, f"labels above data (row {grid.row_numbers[nxt]} has numbers or dates)")
+            return HeaderGuess(
+                i, f"labels above data (row {grid.row_numbers[nxt]} has numbers or dates)"
+            )
         header_bold = any(_bold(c) for c in grid.cells[i] if c is not None and c.text.strip())
         below_bold = any(_bold(c) for c in grid.cells[nxt] if c is not None and c.text.strip())
         if header_bold and not below_bold and len(labels) > 1:
             return HeaderGuess(i, "bold labels above non-bold rows")
-    if filled and all(_bold(c) for c in grid.cells[filled[0]] if c is not None and c.text.strip()) and len(filled) > 1:
+    if (
+        filled
+        and all(_bold(c) for c in grid.cells[filled[0]] if c is not None and c.text.strip())
+        and len(filled) > 1
+    ):
         return HeaderGuess(filled[0], "first row is bold")
     return HeaderGuess(None, "no row of labels above data rows")
 

@@ -21,15 +21,41 @@ from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit
 # ellipsis, odd spaces). NFKC leaves most of them alone, so they are mapped explicitly.
 _TYPOGRAPHY = str.maketrans(
     {
-        "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'",
-        "\u00b4": "'", "\u0060": "'",
-        "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"',
-        "\u00ab": '"', "\u00bb": '"',
-        "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-",
-        "\u2015": "-", "\u2212": "-", "\ufe58": "-", "\ufe63": "-", "\uff0d": "-",
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201a": "'",
+        "\u201b": "'",
+        "\u2032": "'",
+        "\u00b4": "'",
+        "\u0060": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u201e": '"',
+        "\u201f": '"',
+        "\u2033": '"',
+        "\u00ab": '"',
+        "\u00bb": '"',
+        "\u2010": "-",
+        "\u2011": "-",
+        "\u2012": "-",
+        "\u2013": "-",
+        "\u2014": "-",
+        "\u2015": "-",
+        "\u2212": "-",
+        "\ufe58": "-",
+        "\ufe63": "-",
+        "\uff0d": "-",
         "\u2026": "...",
-        "\u00a0": " ", "\u2007": " ", "\u202f": " ", "\u3000": " ", "\t": " ",
-        "\u00ad": None, "\u200b": None, "\u200c": None, "\u200d": None, "\u2060": None,
+        "\u00a0": " ",
+        "\u2007": " ",
+        "\u202f": " ",
+        "\u3000": " ",
+        "\t": " ",
+        "\u00ad": None,
+        "\u200b": None,
+        "\u200c": None,
+        "\u200d": None,
+        "\u2060": None,
         "\ufeff": None,
     }
 )
@@ -73,11 +99,15 @@ def normalize_text(
 _CURRENCY = "$€£¥₹₩₽₺₪₫฿₴₦₱"
 _NUMBER = re.compile(
     r"""^(?P<sign>[-+])?
-        (?P<cur1>[A-Z]{3}\s?|[""" + _CURRENCY + r"""]\s?)?
+        (?P<cur1>[A-Z]{3}\s?|["""
+    + _CURRENCY
+    + r"""]\s?)?
         (?P<sign2>[-+])?
         (?P<num>(\d{1,3}(?:[,\u202f\u00a0 ']\d{3})+|\d+)(?:\.\d+)?|\.\d+)
         (?P<exp>[eE][-+]?\d+)?
-        \s?(?P<suffix>%|[kKmMbB]\b|bn\b|[A-Z]{3}|[""" + _CURRENCY + r"""])?$""",
+        \s?(?P<suffix>%|[kKmMbB]\b|bn\b|[A-Z]{3}|["""
+    + _CURRENCY
+    + r"""])?$""",
     re.VERBOSE,
 )
 _SCALE = {"k": 1e3, "m": 1e6, "b": 1e9, "bn": 1e9}
@@ -168,7 +198,7 @@ def parse_date(text: str, *, dayfirst: bool = False) -> _dt.date | None:
     >>> parse_date("March 2024") is None
     True
     """
-    from dateutil import parser
+    from dateutil import parser  # type: ignore[import-untyped]  # no stubs shipped
 
     s = normalize_text(text, case_sensitive=True)
     if not s or not re.search(r"\d", s):
@@ -182,7 +212,8 @@ def parse_date(text: str, *, dayfirst: bool = False) -> _dt.date | None:
         return None
     if a != b:
         return None
-    return a.date()
+    day: _dt.date = a.date()
+    return day
 
 
 def excel_serial_to_date(serial: float) -> _dt.date:
@@ -193,8 +224,22 @@ def excel_serial_to_date(serial: float) -> _dt.date:
 # -- URLs ---------------------------------------------------------------------------------
 
 TRACKING_PARAMS: frozenset[str] = frozenset(
-    {"fbclid", "gclid", "dclid", "gbraid", "wbraid", "msclkid", "mc_cid", "mc_eid", "igshid",
-     "yclid", "_ga", "_gl", "ref_src", "spm"}
+    {
+        "fbclid",
+        "gclid",
+        "dclid",
+        "gbraid",
+        "wbraid",
+        "msclkid",
+        "mc_cid",
+        "mc_eid",
+        "igshid",
+        "yclid",
+        "_ga",
+        "_gl",
+        "ref_src",
+        "spm",
+    }
 )
 _DEFAULT_PORTS = {"http": "80", "https": "443"}
 
@@ -223,7 +268,7 @@ def normalize_url(
     """
     raw = url.strip()
     if not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*://", raw):
-        if re.match(r"^(mailto|tel|data|javascript):", raw, re.I):
+        if re.match(r"^(mailto|tel|data|javascript):", raw, re.IGNORECASE):
             return raw.lower() if raw.lower().startswith(("mailto:", "tel:")) else raw
         raw = "http://" + raw.lstrip("/")
     try:

@@ -52,7 +52,9 @@ class Target(BaseModel):
     nth: int | None = None
 
     def describe(self) -> str:
-        parts = [self.selector or (DEFAULT_TEXT_SELECTOR if self.text or self.link else "paragraph")]
+        parts = [
+            self.selector or (DEFAULT_TEXT_SELECTOR if self.text or self.link else "paragraph")
+        ]
         if self.link is not None:
             parts.append(f"link~{self.link!r}")
         if self.text is not None:
@@ -86,8 +88,10 @@ def text_matches(actual: str, expected: str, target: Target) -> bool:
         return a.endswith(e)
     # fuzzy: the best-aligned substring of the node text (partial_ratio), so a short
     # phrase inside a long paragraph can match despite a typo.
-    return fuzz.partial_ratio(e, a) >= target.fuzzy_threshold if len(a) >= len(e) else (
-        fuzz.ratio(e, a) >= target.fuzzy_threshold
+    return (
+        fuzz.partial_ratio(e, a) >= target.fuzzy_threshold
+        if len(a) >= len(e)
+        else (fuzz.ratio(e, a) >= target.fuzzy_threshold)
     )
 
 
@@ -197,10 +201,11 @@ _CACHES: dict[int, tuple[weakref.ref[Document], dict[str, Any]]] = {}
 def cached(doc: Document, key: str, build: Callable[[Document], T]) -> T:
     """A derived structure computed once per Document (the Document is not hashable, so
     entries are keyed by identity and dropped when the Document is collected)."""
-    entry = _CACHES.get(id(doc))
+    key_id = id(doc)
+    entry = _CACHES.get(key_id)
     if entry is None or entry[0]() is not doc:
         store: dict[str, Any] = {}
-        _CACHES[id(doc)] = (weakref.ref(doc, lambda _r, k=id(doc): _CACHES.pop(k, None)), store)
+        _CACHES[key_id] = (weakref.ref(doc, _forget(key_id)), store)
     else:
         store = entry[1]
     if key not in store:
@@ -211,7 +216,9 @@ def cached(doc: Document, key: str, build: Callable[[Document], T]) -> T:
 
 # -- the nodes a style property is read from ------------------------------------------------
 
-TEXT_PROPERTIES = frozenset({"bold", "italic", "underline", "strike", "font", "size", "color", "highlight", "baseline"})
+TEXT_PROPERTIES = frozenset(
+    {"bold", "italic", "underline", "strike", "font", "size", "color", "highlight", "baseline"}
+)
 """Style fields that belong to characters: read on runs."""
 
 
@@ -239,3 +246,12 @@ def style_units(node: Node, prop: str) -> list[Node]:
         paras = [p for p in node.descendants("paragraph") if p.text.strip()]
         return paras or [node]
     return [node]
+
+
+def _forget(key_id: int) -> Callable[[weakref.ref[Document]], None]:
+    def drop(ref: weakref.ref[Document]) -> None:
+        entry = _CACHES.get(key_id)
+        if entry is not None and entry[0] is ref:  # not a newer Document at the same address
+            del _CACHES[key_id]
+
+    return drop

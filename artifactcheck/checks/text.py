@@ -47,9 +47,13 @@ class TextOptions(BaseModel):
     unicode_forms: bool = Field(default=True, description="Unicode NFKC")
 
     def norm(self, text: str) -> str:
-        return normalize_text(text, case_sensitive=self.case_sensitive,
-                              collapse_whitespace=self.collapse_whitespace,
-                              typography=self.typography, unicode_forms=self.unicode_forms)
+        return normalize_text(
+            text,
+            case_sensitive=self.case_sensitive,
+            collapse_whitespace=self.collapse_whitespace,
+            typography=self.typography,
+            unicode_forms=self.unicode_forms,
+        )
 
 
 def _document_target() -> Target:
@@ -57,12 +61,23 @@ def _document_target() -> Target:
 
 
 def _no_target(name: str, target: Target, mechanism: Any, **evidence: Any) -> CheckResult:
-    return CheckResult(check=name, status="fail", mechanism=mechanism,
-                       explanation=f"no node matches {target.describe()}", evidence={"nodes": [], **evidence})
+    return CheckResult(
+        check=name,
+        status="fail",
+        mechanism=mechanism,
+        explanation=f"no node matches {target.describe()}",
+        evidence={"nodes": [], **evidence},
+    )
 
 
-def _verdict(name: str, mechanism: Any, rows: list[dict[str, Any]], quantifier: str, what: str,
-             **evidence: Any) -> CheckResult:
+def _verdict(
+    name: str,
+    mechanism: Any,
+    rows: list[dict[str, Any]],
+    quantifier: str,
+    what: str,
+    **evidence: Any,
+) -> CheckResult:
     """Pass/fail over per-node rows with an ``ok`` key; ``any``: one suffices (score 0/1),
     ``all``: every node (score = fraction)."""
     ok = sum(1 for r in rows if r["ok"])
@@ -74,8 +89,14 @@ def _verdict(name: str, mechanism: Any, rows: list[dict[str, Any]], quantifier: 
     if not passed:
         bad = next(r for r in rows if not r["ok"])
         explanation += f"; e.g. {bad['id']}: {bad.get('compared', bad.get('text'))!r}"
-    return CheckResult(check=name, status="pass" if passed else "fail", mechanism=mechanism, score=score,
-                       explanation=explanation, evidence={"nodes": rows, **evidence})
+    return CheckResult(
+        check=name,
+        status="pass" if passed else "fail",
+        mechanism=mechanism,
+        score=score,
+        explanation=explanation,
+        evidence={"nodes": rows, **evidence},
+    )
 
 
 # -- equality, regex, similarity -----------------------------------------------------------
@@ -89,8 +110,12 @@ class TextEqualsParams(TextOptions):
     quantifier: Literal["any", "all"] = "any"
 
 
-@register_check("text_equals", mechanism="exact", params=TextEqualsParams,
-                example={"target": "paragraph[heading_level='1']", "expected": "Energy Report"})
+@register_check(
+    "text_equals",
+    mechanism="exact",
+    params=TextEqualsParams,
+    example={"target": "paragraph[heading_level='1']", "expected": "Energy Report"},
+)
 def text_equals(doc: Document, params: TextEqualsParams, resources: Resources) -> CheckResult:
     """The target's text equals the expected text after normalisation (case, whitespace, Unicode, smart quotes).
 
@@ -104,8 +129,17 @@ def text_equals(doc: Document, params: TextEqualsParams, resources: Resources) -
     if not nodes:
         return _no_target("text_equals", params.target, "exact")
     want = params.norm(params.expected)
-    rows = [{**node_ref(n), "compared": _excerpt(params.norm(n.text)), "ok": params.norm(n.text) == want} for n in nodes]
-    return _verdict("text_equals", "exact", rows, params.quantifier, f"equal {want!r}", expected=want)
+    rows = [
+        {
+            **node_ref(n),
+            "compared": _excerpt(params.norm(n.text)),
+            "ok": params.norm(n.text) == want,
+        }
+        for n in nodes
+    ]
+    return _verdict(
+        "text_equals", "exact", rows, params.quantifier, f"equal {want!r}", expected=want
+    )
 
 
 class TextRegexParams(BaseModel):
@@ -120,8 +154,17 @@ class TextRegexParams(BaseModel):
     quantifier: Literal["any", "all"] = "any"
 
 
-@register_check("text_regex", mechanism="exact", params=TextRegexParams,
-                example={"target": "cell", "pattern": r"^\d{4}-\d{2}-\d{2}$", "full_match": True, "quantifier": "all"})
+@register_check(
+    "text_regex",
+    mechanism="exact",
+    params=TextRegexParams,
+    example={
+        "target": "cell",
+        "pattern": r"^\d{4}-\d{2}-\d{2}$",
+        "full_match": True,
+        "quantifier": "all",
+    },
+)
 def text_regex(doc: Document, params: TextRegexParams, resources: Resources) -> CheckResult:
     """The target's text matches a regular expression (Python syntax; search unless full_match).
 
@@ -138,9 +181,17 @@ def text_regex(doc: Document, params: TextRegexParams, resources: Resources) -> 
     for n in nodes:
         text = normalize_text(n.text, case_sensitive=True, collapse_whitespace=False)
         m = regex.fullmatch(text.strip()) if params.full_match else regex.search(text)
-        rows.append({**node_ref(n), "ok": m is not None, "matched": m.group(0)[:_EXCERPT] if m else None})
-    return _verdict("text_regex", "exact", rows, params.quantifier, f"match /{params.pattern}/",
-                    pattern=params.pattern)
+        rows.append(
+            {**node_ref(n), "ok": m is not None, "matched": m.group(0)[:_EXCERPT] if m else None}
+        )
+    return _verdict(
+        "text_regex",
+        "exact",
+        rows,
+        params.quantifier,
+        f"match /{params.pattern}/",
+        pattern=params.pattern,
+    )
 
 
 Scorer = Literal["ratio", "partial_ratio", "token_sort_ratio", "token_set_ratio", "WRatio"]
@@ -156,8 +207,16 @@ class TextSimilarParams(TextOptions):
     quantifier: Literal["any", "all"] = "any"
 
 
-@register_check("text_similar", mechanism="tolerance", params=TextSimilarParams,
-                example={"target": "paragraph[heading_level='1']", "expected": "Energy reprot", "threshold": 85})
+@register_check(
+    "text_similar",
+    mechanism="tolerance",
+    params=TextSimilarParams,
+    example={
+        "target": "paragraph[heading_level='1']",
+        "expected": "Energy reprot",
+        "threshold": 85,
+    },
+)
 def text_similar(doc: Document, params: TextSimilarParams, resources: Resources) -> CheckResult:
     """The target's text is similar to the expected text (rapidfuzz score >= threshold, 0-100).
 
@@ -177,10 +236,23 @@ def text_similar(doc: Document, params: TextSimilarParams, resources: Resources)
     for n in nodes:
         got = params.norm(n.text)
         sim = float(scorer(want, got))
-        rows.append({**node_ref(n), "compared": _excerpt(got), "similarity": round(sim, 2), "ok": sim >= params.threshold})
-    result = _verdict("text_similar", "tolerance", rows, params.quantifier,
-                      f"score >= {params.threshold} ({params.scorer}) against {want!r}",
-                      threshold=params.threshold, scorer=params.scorer)
+        rows.append(
+            {
+                **node_ref(n),
+                "compared": _excerpt(got),
+                "similarity": round(sim, 2),
+                "ok": sim >= params.threshold,
+            }
+        )
+    result = _verdict(
+        "text_similar",
+        "tolerance",
+        rows,
+        params.quantifier,
+        f"score >= {params.threshold} ({params.scorer}) against {want!r}",
+        threshold=params.threshold,
+        scorer=params.scorer,
+    )
     return result
 
 
@@ -190,15 +262,23 @@ def text_similar(doc: Document, params: TextSimilarParams, resources: Resources)
 class TextContainsParams(TextOptions):
     """Parameters of ``text_contains`` and ``text_excludes``."""
 
-    scope: TargetSpec = Field(default_factory=_document_target, description="where to look (default: the whole document)")
+    scope: TargetSpec = Field(
+        default_factory=_document_target, description="where to look (default: the whole document)"
+    )
     phrases: list[str] = Field(min_length=1)
     mode: Literal["all", "any"] = "all"
-    fuzzy_threshold: float | None = Field(default=None, ge=0, le=100,
-                                          description="accept near matches (rapidfuzz partial_ratio) at this score")
+    fuzzy_threshold: float | None = Field(
+        default=None,
+        ge=0,
+        le=100,
+        description="accept near matches (rapidfuzz partial_ratio) at this score",
+    )
     whole_words: bool = False
 
 
-def _find_phrase(phrase: str, texts: list[tuple[Node, str]], params: TextContainsParams) -> dict[str, Any]:
+def _find_phrase(
+    phrase: str, texts: list[tuple[Node, str]], params: TextContainsParams
+) -> dict[str, Any]:
     want = params.norm(phrase)
     best: dict[str, Any] = {"phrase": phrase, "found": False}
     for node, text in texts:
@@ -210,9 +290,18 @@ def _find_phrase(phrase: str, texts: list[tuple[Node, str]], params: TextContain
             return {"phrase": phrase, "found": True, "node": node.id, "similarity": 100.0}
         if params.fuzzy_threshold is not None and want:
             al = fuzz.partial_ratio_alignment(want, text)
-            if al is not None and al.score >= params.fuzzy_threshold and al.score > best.get("similarity", -1):
-                best = {"phrase": phrase, "found": True, "node": node.id, "similarity": round(al.score, 2),
-                        "matched": text[al.dest_start:al.dest_end]}
+            if (
+                al is not None
+                and al.score >= params.fuzzy_threshold
+                and al.score > best.get("similarity", -1)
+            ):
+                best = {
+                    "phrase": phrase,
+                    "found": True,
+                    "node": node.id,
+                    "similarity": round(al.score, 2),
+                    "matched": text[al.dest_start : al.dest_end],
+                }
     return best
 
 
@@ -220,8 +309,12 @@ def _scope_texts(doc: Document, params: TextContainsParams) -> list[tuple[Node, 
     return [(n, params.norm(n.text)) for n in select_targets(doc, params.scope)]
 
 
-@register_check("text_contains", mechanism="exact", params=TextContainsParams,
-                example={"phrases": ["solar", "wind"], "mode": "all"})
+@register_check(
+    "text_contains",
+    mechanism="exact",
+    params=TextContainsParams,
+    example={"phrases": ["solar", "wind"], "mode": "all"},
+)
 def text_contains(doc: Document, params: TextContainsParams, resources: Resources) -> CheckResult:
     """The scope's text contains the phrases (all or any), optionally with fuzzy matching.
 
@@ -239,15 +332,22 @@ def text_contains(doc: Document, params: TextContainsParams, resources: Resource
     missing = [f["phrase"] for f in found if not f["found"]]
     mech: Any = "tolerance" if params.fuzzy_threshold is not None else "exact"
     return CheckResult(
-        check="text_contains", status="pass" if passed else "fail", mechanism=mech,
+        check="text_contains",
+        status="pass" if passed else "fail",
+        mechanism=mech,
         score=hits / n if params.mode == "all" else float(passed),
-        explanation=f"{hits}/{n} phrase(s) found in {len(texts)} node(s)" + (f"; missing: {missing[:5]}" if missing else ""),
-        evidence={"phrases": found, "scope_nodes": len(texts)},  # type: ignore[dict-item]
+        explanation=f"{hits}/{n} phrase(s) found in {len(texts)} node(s)"
+        + (f"; missing: {missing[:5]}" if missing else ""),
+        evidence={"phrases": found, "scope_nodes": len(texts)},
     )
 
 
-@register_check("text_excludes", mechanism="exact", params=TextContainsParams,
-                example={"phrases": ["lorem ipsum", "TODO"]})
+@register_check(
+    "text_excludes",
+    mechanism="exact",
+    params=TextContainsParams,
+    example={"phrases": ["lorem ipsum", "TODO"]},
+)
 def text_excludes(doc: Document, params: TextContainsParams, resources: Resources) -> CheckResult:
     """The scope's text contains none of the phrases (mode all) or not every one of them (mode any).
 
@@ -263,11 +363,17 @@ def text_excludes(doc: Document, params: TextContainsParams, resources: Resource
     passed = not present if params.mode == "all" else len(present) < n
     mech: Any = "tolerance" if params.fuzzy_threshold is not None else "exact"
     return CheckResult(
-        check="text_excludes", status="pass" if passed else "fail", mechanism=mech,
+        check="text_excludes",
+        status="pass" if passed else "fail",
+        mechanism=mech,
         score=(n - len(present)) / n if params.mode == "all" else float(passed),
-        explanation=(f"none of {n} phrase(s) present" if not present
-                     else f"{len(present)}/{n} phrase(s) present: " + ", ".join(f"{f['phrase']!r} in {f['node']}" for f in present[:5])),
-        evidence={"phrases": found, "scope_nodes": len(texts)},  # type: ignore[dict-item]
+        explanation=(
+            f"none of {n} phrase(s) present"
+            if not present
+            else f"{len(present)}/{n} phrase(s) present: "
+            + ", ".join(f"{f['phrase']!r} in {f['node']}" for f in present[:5])
+        ),
+        evidence={"phrases": found, "scope_nodes": len(texts)},
     )
 
 
@@ -330,14 +436,20 @@ class NumberEqualsParams(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     target: TargetSpec
-    expected: float | str = Field(description="a number, or displayed text such as '$1,234.50' or '12%'")
+    expected: float | str = Field(
+        description="a number, or displayed text such as '$1,234.50' or '12%'"
+    )
     abs_tol: float = Field(default=0.0, ge=0)
     rel_tol: float = Field(default=1e-9, ge=0, description="relative to the expected value")
     quantifier: Literal["any", "all"] = "any"
 
 
-@register_check("number_equals", mechanism="tolerance", params=NumberEqualsParams,
-                example={"target": {"selector": "cell", "text": "91"}, "expected": 91, "abs_tol": 0.5})
+@register_check(
+    "number_equals",
+    mechanism="tolerance",
+    params=NumberEqualsParams,
+    example={"target": {"selector": "cell", "text": "91"}, "expected": 91, "abs_tol": 0.5},
+)
 def number_equals(doc: Document, params: NumberEqualsParams, resources: Resources) -> CheckResult:
     """A number read from the target's displayed text (or stored cell value) equals the expected one within tolerance.
 
@@ -360,17 +472,35 @@ def number_equals(doc: Document, params: NumberEqualsParams, resources: Resource
     rows = []
     for n in nodes:
         readings = _readings(n)
-        hit = next(((how, v, e) for how, v in readings for e in expected_values
-                    if numbers_close(v, e, abs_tol=params.abs_tol, rel_tol=params.rel_tol)), None)
-        row: dict[str, Any] = {**node_ref(n), "compared": [f"{how}: {v:g}" for how, v in readings][:10], "ok": hit is not None}
+        hit = next(
+            (
+                (how, v, e)
+                for how, v in readings
+                for e in expected_values
+                if numbers_close(v, e, abs_tol=params.abs_tol, rel_tol=params.rel_tol)
+            ),
+            None,
+        )
+        row: dict[str, Any] = {
+            **node_ref(n),
+            "compared": [f"{how}: {v:g}" for how, v in readings][:10],
+            "ok": hit is not None,
+        }
         if hit is not None:
             row.update(read_as=hit[0], value=hit[1], difference=abs(hit[1] - hit[2]))
         elif not readings:
             row["reason"] = "no number in the text"
         rows.append(row)
-    return _verdict("number_equals", "tolerance", rows, params.quantifier,
-                    f"hold {params.expected} (abs_tol {params.abs_tol}, rel_tol {params.rel_tol})",
-                    expected=expected_values, abs_tol=params.abs_tol, rel_tol=params.rel_tol)
+    return _verdict(
+        "number_equals",
+        "tolerance",
+        rows,
+        params.quantifier,
+        f"hold {params.expected} (abs_tol {params.abs_tol}, rel_tol {params.rel_tol})",
+        expected=expected_values,
+        abs_tol=params.abs_tol,
+        rel_tol=params.rel_tol,
+    )
 
 
 class DateEqualsParams(BaseModel):
@@ -380,7 +510,10 @@ class DateEqualsParams(BaseModel):
 
     target: TargetSpec
     expected: str = Field(description="a date in any common format; ISO 2024-03-05 is unambiguous")
-    dayfirst: bool = Field(default=False, description="read 05/03/2024 as 5 March (applies to the artifact and expected)")
+    dayfirst: bool = Field(
+        default=False,
+        description="read 05/03/2024 as 5 March (applies to the artifact and expected)",
+    )
     quantifier: Literal["any", "all"] = "any"
 
 
@@ -412,8 +545,12 @@ def dates_in_node(node: Node, *, dayfirst: bool) -> list[tuple[str, Any]]:
     return out
 
 
-@register_check("date_equals", mechanism="exact", params=DateEqualsParams,
-                example={"target": "paragraph", "expected": "2024-03-05"})
+@register_check(
+    "date_equals",
+    mechanism="exact",
+    params=DateEqualsParams,
+    example={"target": "paragraph", "expected": "2024-03-05"},
+)
 def date_equals(doc: Document, params: DateEqualsParams, resources: Resources) -> CheckResult:
     """The target shows the expected calendar date, in whatever format it is written.
 
@@ -432,10 +569,21 @@ def date_equals(doc: Document, params: DateEqualsParams, resources: Resources) -
     rows = []
     for n in nodes:
         dates = dates_in_node(n, dayfirst=params.dayfirst)
-        rows.append({**node_ref(n), "compared": [f"{how}: {d.isoformat()}" for how, d in dates],
-                     "ok": any(d == want for _how, d in dates)})
-    return _verdict("date_equals", "exact", rows, params.quantifier, f"show {want.isoformat()}",
-                    expected=want.isoformat())
+        rows.append(
+            {
+                **node_ref(n),
+                "compared": [f"{how}: {d.isoformat()}" for how, d in dates],
+                "ok": any(d == want for _how, d in dates),
+            }
+        )
+    return _verdict(
+        "date_equals",
+        "exact",
+        rows,
+        params.quantifier,
+        f"show {want.isoformat()}",
+        expected=want.isoformat(),
+    )
 
 
 # -- links ---------------------------------------------------------------------------------
@@ -452,21 +600,34 @@ class UrlOptions(BaseModel):
     keep_tracking: bool = False
 
     def norm(self, url: str) -> str:
-        return normalize_url(url, keep_scheme=self.keep_scheme, keep_www=self.keep_www,
-                             keep_fragment=self.keep_fragment, keep_tracking=self.keep_tracking)
+        return normalize_url(
+            url,
+            keep_scheme=self.keep_scheme,
+            keep_www=self.keep_www,
+            keep_fragment=self.keep_fragment,
+            keep_tracking=self.keep_tracking,
+        )
 
 
 class LinkPresentParams(UrlOptions):
     """Parameters of ``link_present``."""
 
     url: str
-    text: str | None = Field(default=None, description="the link's anchor text must contain this (normalised)")
-    match: Literal["equals", "prefix"] = Field(default="equals", description="prefix: any page under the URL")
-    include_text_urls: bool = Field(default=True, description="count URLs written as plain text, not only hyperlinks")
+    text: str | None = Field(
+        default=None, description="the link's anchor text must contain this (normalised)"
+    )
+    match: Literal["equals", "prefix"] = Field(
+        default="equals", description="prefix: any page under the URL"
+    )
+    include_text_urls: bool = Field(
+        default=True, description="count URLs written as plain text, not only hyperlinks"
+    )
     scope: TargetSpec | None = None
 
 
-def document_links(doc: Document, *, include_text_urls: bool, scope: list[Node] | None = None) -> list[dict[str, Any]]:
+def document_links(
+    doc: Document, *, include_text_urls: bool, scope: list[Node] | None = None
+) -> list[dict[str, Any]]:
     """Every link the artifact cites: hyperlinks (with anchor text and run ids) and, when
     asked, URLs typed as text. ``scope`` restricts to links inside those nodes."""
     inside: set[int] | None = None
@@ -476,7 +637,9 @@ def document_links(doc: Document, *, include_text_urls: bool, scope: list[Node] 
     for g in hyperlink_groups(doc):
         if inside is not None and id(g.runs[0]) not in inside:
             continue
-        links.append({"url": g.url, "text": g.text, "ids": [r.id for r in g.runs], "kind": "hyperlink"})
+        links.append(
+            {"url": g.url, "text": g.text, "ids": [r.id for r in g.runs], "kind": "hyperlink"}
+        )
     if include_text_urls:
         linked = {id(r) for g in hyperlink_groups(doc) for r in g.runs}
         leaves = [n for n in doc.iter() if not n.children and n.text and id(n) not in linked]
@@ -488,8 +651,12 @@ def document_links(doc: Document, *, include_text_urls: bool, scope: list[Node] 
     return links
 
 
-@register_check("link_present", mechanism="exact", params=LinkPresentParams,
-                example={"url": "https://example.org/report", "text": "full report"})
+@register_check(
+    "link_present",
+    mechanism="exact",
+    params=LinkPresentParams,
+    example={"url": "https://example.org/report", "text": "full report"},
+)
 def link_present(doc: Document, params: LinkPresentParams, resources: Resources) -> CheckResult:
     """The artifact links to the URL (normalised: scheme, www, trailing slash, tracking parameters, fragment).
 
@@ -505,16 +672,34 @@ def link_present(doc: Document, params: LinkPresentParams, resources: Resources)
     for link in links:
         got = params.norm(link["url"])
         same = got == want or (params.match == "prefix" and got.startswith(want.rstrip("/") + "/"))
-        if same and (params.text is None or normalize_text(params.text) in normalize_text(link["text"])):
+        if same and (
+            params.text is None or normalize_text(params.text) in normalize_text(link["text"])
+        ):
             hits.append({**link, "normalized": got})
     passed = bool(hits)
     return CheckResult(
-        check="link_present", status="pass" if passed else "fail", mechanism="exact",
-        explanation=(f"found {len(hits)} link(s) to {want}" if passed
-                     else f"no link to {want}" + (f" with text {params.text!r}" if params.text else "")
-                     + f" among {len(links)} link(s)"),
-        evidence={"expected": want, "matches": hits[:20],
-                  "links": [{"url": link["url"], "normalized": params.norm(link["url"]), "text": _excerpt(link["text"])} for link in links[:50]]},
+        check="link_present",
+        status="pass" if passed else "fail",
+        mechanism="exact",
+        explanation=(
+            f"found {len(hits)} link(s) to {want}"
+            if passed
+            else f"no link to {want}"
+            + (f" with text {params.text!r}" if params.text else "")
+            + f" among {len(links)} link(s)"
+        ),
+        evidence={
+            "expected": want,
+            "matches": hits[:20],
+            "links": [
+                {
+                    "url": link["url"],
+                    "normalized": params.norm(link["url"]),
+                    "text": _excerpt(link["text"]),
+                }
+                for link in links[:50]
+            ],
+        },
     )
 
 
@@ -527,9 +712,15 @@ class FormulaParams(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     target: TargetSpec
-    expect: Literal["formula", "value"] = Field(default="formula", description="value: a typed-in constant, no formula")
-    function: str | None = Field(default=None, description="the formula must call this function, e.g. SUM")
-    pattern: str | None = Field(default=None, description="regex the formula must match (case-insensitive)")
+    expect: Literal["formula", "value"] = Field(
+        default="formula", description="value: a typed-in constant, no formula"
+    )
+    function: str | None = Field(
+        default=None, description="the formula must call this function, e.g. SUM"
+    )
+    pattern: str | None = Field(
+        default=None, description="regex the formula must match (case-insensitive)"
+    )
     quantifier: Literal["any", "all"] = "all"
 
 
@@ -541,8 +732,12 @@ def cell_formula(node: Node) -> str | None:
     return f.strip().removeprefix("=")
 
 
-@register_check("formula_present", mechanism="exact", params=FormulaParams,
-                example={"target": "sheet[name='Data'] cell[ref='B10']", "function": "SUM"})
+@register_check(
+    "formula_present",
+    mechanism="exact",
+    params=FormulaParams,
+    example={"target": "sheet[name='Data'] cell[ref='B10']", "function": "SUM"},
+)
 def formula_present(doc: Document, params: FormulaParams, resources: Resources) -> CheckResult:
     """Spreadsheet cells hold a formula (optionally calling a function), or a hard-coded value when expect=value.
 
@@ -565,17 +760,31 @@ def formula_present(doc: Document, params: FormulaParams, resources: Resources) 
         else:
             ok = formula is not None
             if ok and params.function:
-                ok = re.search(r"(?<![A-Za-z0-9_.])" + re.escape(params.function) + r"\s*\(", formula or "", re.I) is not None
+                ok = (
+                    re.search(
+                        r"(?<![A-Za-z0-9_.])" + re.escape(params.function) + r"\s*\(",
+                        formula or "",
+                        re.IGNORECASE,
+                    )
+                    is not None
+                )
             if ok and params.pattern:
-                ok = re.search(params.pattern, formula or "", re.I) is not None
+                ok = re.search(params.pattern, formula or "", re.IGNORECASE) is not None
             row["ok"] = ok
         rows.append(row)
-    what = "hold a typed-in value" if params.expect == "value" else (
-        "hold a formula" + (f" calling {params.function}" if params.function else "")
-        + (f" matching /{params.pattern}/" if params.pattern else ""))
+    what = (
+        "hold a typed-in value"
+        if params.expect == "value"
+        else (
+            "hold a formula"
+            + (f" calling {params.function}" if params.function else "")
+            + (f" matching /{params.pattern}/" if params.pattern else "")
+        )
+    )
     result = _verdict("formula_present", "exact", rows, params.quantifier, what)
     if result.status == "fail":
         bad = next(r for r in rows if not r["ok"])
         result.explanation = result.explanation.rsplit("; e.g.", 1)[0] + (
-            f"; e.g. {bad['id']} has formula {bad['formula']!r}, value {bad['value']!r}")
+            f"; e.g. {bad['id']} has formula {bad['formula']!r}, value {bad['value']!r}"
+        )
     return result

@@ -19,7 +19,7 @@ import re
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from ..errors import UnsupportedFormat
 from ..model import Document
@@ -29,7 +29,17 @@ from .target import TargetSpec, select_targets
 from .text import UrlOptions, document_links
 
 _URL_KEYS = ("url", "URL", "href", "uri", "link", "page", "location")
-_LIST_KEYS = ("visited", "urls", "trace", "history", "pages", "visits", "entries", "steps", "actions")
+_LIST_KEYS = (
+    "visited",
+    "urls",
+    "trace",
+    "history",
+    "pages",
+    "visits",
+    "entries",
+    "steps",
+    "actions",
+)
 
 
 def parse_trace(data: Any) -> list[str]:
@@ -95,15 +105,26 @@ def load_trace(path: str | Path) -> list[str]:
                 return parse_trace(json.loads(stripped))
             except json.JSONDecodeError:
                 # JSON Lines: one object or string per line
-                return parse_trace([json.loads(line) for line in stripped.splitlines() if line.strip()])
-        return [line.strip() for line in stripped.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+                return parse_trace(
+                    [json.loads(line) for line in stripped.splitlines() if line.strip()]
+                )
+        return [
+            line.strip()
+            for line in stripped.splitlines()
+            if line.strip() and not line.lstrip().startswith("#")
+        ]
     except (ValueError, json.JSONDecodeError) as exc:
         raise UnsupportedFormat(f"not a browsing trace: {exc}", path=p) from None
 
 
 def _needs_trace(name: str) -> CheckResult:
-    return CheckResult(check=name, status="skipped", mechanism="trace", needs_trace=True,
-                       explanation="no browsing trace was given; this step needs one (outcome needs_trace)")
+    return CheckResult(
+        check=name,
+        status="skipped",
+        mechanism="trace",
+        needs_trace=True,
+        explanation="no browsing trace was given; this step needs one (outcome needs_trace)",
+    )
 
 
 class PatternMatcher:
@@ -142,11 +163,17 @@ class VisitedParams(UrlOptions):
 
     required: list[str] = Field(min_length=1, description="URLs, * globs, or re:regex")
     mode: Literal["all", "any"] = "all"
-    match: Literal["equals", "prefix"] = Field(default="equals", description="prefix: any page under a required URL")
+    match: Literal["equals", "prefix"] = Field(
+        default="equals", description="prefix: any page under a required URL"
+    )
 
 
-@register_check("visited", mechanism="trace", params=VisitedParams,
-                example={"required": ["https://en.wikipedia.org/wiki/Solar_power", "re:arxiv\\.org/abs/"]})
+@register_check(
+    "visited",
+    mechanism="trace",
+    params=VisitedParams,
+    example={"required": ["https://en.wikipedia.org/wiki/Solar_power", "re:arxiv\\.org/abs/"]},
+)
 def visited(doc: Document, params: VisitedParams, resources: Resources) -> CheckResult:
     """The browsing trace visits the required URLs or patterns (normalised).
 
@@ -166,15 +193,21 @@ def visited(doc: Document, params: VisitedParams, resources: Resources) -> Check
         m = PatternMatcher(pattern, params, prefix=params.match == "prefix")
         hit = next((u for u in trace if m.matches(u)), None)
         rows.append({"required": pattern, "kind": m.kind, "visited": hit is not None, "by": hit})
-    hits = sum(r["visited"] for r in rows)
+    hits = sum(1 for r in rows if r["visited"])
     passed = hits == len(rows) if params.mode == "all" else hits > 0
     missing = [r["required"] for r in rows if not r["visited"]]
     return CheckResult(
-        check="visited", status="pass" if passed else "fail", mechanism="trace",
+        check="visited",
+        status="pass" if passed else "fail",
+        mechanism="trace",
         score=hits / len(rows) if params.mode == "all" else float(passed),
         explanation=f"{hits}/{len(rows)} required page(s) visited in a trace of {len(trace)} URL(s)"
         + (f"; not visited: {missing[:5]}" if missing else ""),
-        evidence={"required": rows, "trace_length": len(trace), "trace_sample": [params.norm(u) for u in trace[:30]]},  # type: ignore[dict-item]
+        evidence={
+            "required": rows,
+            "trace_length": len(trace),
+            "trace_sample": [params.norm(u) for u in trace[:30]],
+        },
     )
 
 
@@ -183,13 +216,22 @@ class CitedParams(UrlOptions):
 
     scope: TargetSpec | None = None
     include_text_urls: bool = Field(default=True, description="also URLs typed as plain text")
-    ignore: list[str] = Field(default_factory=lambda: ["re:^(mailto|tel):"], description="cited links to ignore (URL, glob or re:)")
-    min_links: int = Field(default=1, ge=0, description="fewer cited links than this is a failure, not a vacuous pass")
+    ignore: list[str] = Field(
+        default_factory=lambda: ["re:^(mailto|tel):"],
+        description="cited links to ignore (URL, glob or re:)",
+    )
+    min_links: int = Field(
+        default=1, ge=0, description="fewer cited links than this is a failure, not a vacuous pass"
+    )
     match: Literal["equals", "prefix"] = "equals"
 
 
-@register_check("cited_links_visited", mechanism="trace", params=CitedParams,
-                example={"include_text_urls": True, "min_links": 1})
+@register_check(
+    "cited_links_visited",
+    mechanism="trace",
+    params=CitedParams,
+    example={"include_text_urls": True, "min_links": 1},
+)
 def cited_links_visited(doc: Document, params: CitedParams, resources: Resources) -> CheckResult:
     """Every link cited in the artifact (hyperlinks and typed URLs) appears in the browsing trace.
 
@@ -204,31 +246,46 @@ def cited_links_visited(doc: Document, params: CitedParams, resources: Resources
         return _needs_trace("cited_links_visited")
     scope = select_targets(doc, params.scope) if params.scope is not None else None
     ignore = [PatternMatcher(p, params, prefix=False) for p in params.ignore]
-    links = [link for link in document_links(doc, include_text_urls=params.include_text_urls, scope=scope)
-             if not any(m.matches(link["url"]) for m in ignore)]
+    links = [
+        link
+        for link in document_links(doc, include_text_urls=params.include_text_urls, scope=scope)
+        if not any(m.matches(link["url"]) for m in ignore)
+    ]
     # one row per distinct normalised URL: a link cited twice needs one visit
     by_url: dict[str, dict[str, Any]] = {}
     for link in links:
         key = params.norm(link["url"])
-        row = by_url.setdefault(key, {"url": link["url"], "normalized": key, "ids": [], "visited": False})
+        row = by_url.setdefault(
+            key, {"url": link["url"], "normalized": key, "ids": [], "visited": False}
+        )
         row["ids"].extend(link["ids"])
     visited_norm = {params.norm(u) for u in resources.trace}
     for key, row in by_url.items():
         if params.match == "prefix":
-            row["visited"] = any(v == key or v.startswith(key.rstrip("/") + "/") for v in visited_norm)
+            row["visited"] = any(
+                v == key or v.startswith(key.rstrip("/") + "/") for v in visited_norm
+            )
         else:
             row["visited"] = key in visited_norm
     rows = list(by_url.values())
     hits = sum(r["visited"] for r in rows)
     if len(rows) < params.min_links:
-        return CheckResult(check="cited_links_visited", status="fail", mechanism="trace", score=0.0,
-                           explanation=f"the artifact cites {len(rows)} link(s); at least {params.min_links} expected",
-                           evidence={"links": rows, "cited": len(rows)})  # type: ignore[dict-item]
+        return CheckResult(
+            check="cited_links_visited",
+            status="fail",
+            mechanism="trace",
+            score=0.0,
+            explanation=f"the artifact cites {len(rows)} link(s); at least {params.min_links} expected",
+            evidence={"links": rows, "cited": len(rows)},
+        )
     missing = [r["url"] for r in rows if not r["visited"]]
     passed = not missing
     return CheckResult(
-        check="cited_links_visited", status="pass" if passed else "fail", mechanism="trace",
+        check="cited_links_visited",
+        status="pass" if passed else "fail",
+        mechanism="trace",
         score=hits / len(rows) if rows else 1.0,
-        explanation=f"{hits}/{len(rows)} cited link(s) visited" + (f"; never visited: {missing[:5]}" if missing else ""),
-        evidence={"links": rows, "cited": len(rows), "trace_length": len(resources.trace)},  # type: ignore[dict-item]
+        explanation=f"{hits}/{len(rows)} cited link(s) visited"
+        + (f"; never visited: {missing[:5]}" if missing else ""),
+        evidence={"links": rows, "cited": len(rows), "trace_length": len(resources.trace)},
     )

@@ -31,15 +31,27 @@ def _shade(run: docx.text.run.Run, fill: str) -> None:
     run._r.get_or_add_rPr().append(shd)
 
 
-def _hyperlink(paragraph: docx.text.paragraph.Paragraph, url: str, text: str, *, bold: bool, italic: bool,
-               color: str, size: float, split: bool = False) -> None:
+def _hyperlink(
+    paragraph: docx.text.paragraph.Paragraph,
+    url: str,
+    text: str,
+    *,
+    bold: bool,
+    italic: bool,
+    color: str,
+    size: float,
+    split: bool = False,
+) -> None:
     """A w:hyperlink with one run (or two runs when ``split``: Docs often splits links)."""
     part = paragraph.part
-    r_id = part.relate_to(url, "http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink",
-                          is_external=True)
+    r_id = part.relate_to(
+        url,
+        "http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink",
+        is_external=True,
+    )
     link = OxmlElement("w:hyperlink")
     link.set(qn("r:id"), r_id)
-    pieces = [text[: len(text) // 2], text[len(text) // 2:]] if split else [text]
+    pieces = [text[: len(text) // 2], text[len(text) // 2 :]] if split else [text]
     for i, piece in enumerate(pieces):
         run = OxmlElement("w:r")
         rpr = OxmlElement("w:rPr")
@@ -85,8 +97,16 @@ def build_report_docx(path: Path, *, good: bool) -> Path:
         d.add_heading("Enrgy Report 2024", 1)
         d.add_paragraph("Summary of findings.")
     p = d.add_paragraph("Read the ")
-    _hyperlink(p, "https://www.example.org/report/?utm_source=newsletter", "full report", bold=True,
-               italic=True, color="45818E" if good else "000000", size=12, split=not good)
+    _hyperlink(
+        p,
+        "https://www.example.org/report/?utm_source=newsletter",
+        "full report",
+        bold=True,
+        italic=True,
+        color="45818E" if good else "000000",
+        size=12,
+        split=not good,
+    )
     tail = p.add_run(" online")
     if not good:
         tail.bold = True

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -91,7 +89,13 @@ def test_unknown_colour_is_a_value_error() -> None:
 
 def test_google_palette_is_complete() -> None:
     assert len(GOOGLE_PALETTE) == 10 * 7 + 10
-    assert {"dark cyan 1", "light red 2", "light gray 3", "dark magenta 3", "cornflower blue"} <= set(GOOGLE_PALETTE)
+    assert {
+        "dark cyan 1",
+        "light red 2",
+        "light gray 3",
+        "dark magenta 3",
+        "cornflower blue",
+    } <= set(GOOGLE_PALETTE)
 
 
 def test_nearest_named_classifies_to_palette_entries() -> None:
@@ -108,15 +112,17 @@ rgb = st.tuples(st.integers(0, 255), st.integers(0, 255), st.integers(0, 255))
 
 @given(rgb)
 def test_parse_of_format_is_identity(c: tuple[int, int, int]) -> None:
-    hex_value = "#%02x%02x%02x" % c
+    hex_value = "#{:02x}{:02x}{:02x}".format(*c)
     assert format_color(hex_value) == hex_value
-    assert to_hex("rgb(%d, %d, %d)" % c) == hex_value
+    assert to_hex("rgb({}, {}, {})".format(*c)) == hex_value
     assert to_hex(hex_value.upper()) == hex_value
 
 
 @given(rgb, rgb)
-def test_delta_e_is_symmetric_nonnegative_and_zero_on_identity(a: tuple[int, int, int], b: tuple[int, int, int]) -> None:
-    x, y = "#%02x%02x%02x" % a, "#%02x%02x%02x" % b
+def test_delta_e_is_symmetric_nonnegative_and_zero_on_identity(
+    a: tuple[int, int, int], b: tuple[int, int, int]
+) -> None:
+    x, y = "#{:02x}{:02x}{:02x}".format(*a), "#{:02x}{:02x}{:02x}".format(*b)
     assert delta_e(x, x) == 0.0
     assert delta_e(x, y) == delta_e(y, x)
     assert delta_e(x, y) >= 0.0
@@ -172,17 +178,33 @@ def test_colors_distinct_topics(report: tuple[Document, Document]) -> None:
 
 def test_color_classified_as_fill_family(sheet: tuple[Document, Document]) -> None:
     good, _ = sheet
-    ok = run_check("color_classified_as", good, {"target": "cell[row='2']", "property": "fill", "expected": "yellow"})
+    ok = run_check(
+        "color_classified_as",
+        good,
+        {"target": "cell[row='2']", "property": "fill", "expected": "yellow"},
+    )
     assert ok.status == "pass", ok.explanation
-    no = run_check("color_classified_as", good, {"target": "cell[row='2']", "property": "fill", "expected": "orange"})
+    no = run_check(
+        "color_classified_as",
+        good,
+        {"target": "cell[row='2']", "property": "fill", "expected": "orange"},
+    )
     assert no.status == "fail"
-    unfilled = run_check("color_classified_as", good, {"target": "cell[row='5']", "property": "fill", "expected": "yellow"})
+    unfilled = run_check(
+        "color_classified_as",
+        good,
+        {"target": "cell[row='5']", "property": "fill", "expected": "yellow"},
+    )
     assert unfilled.status == "fail" and unfilled.evidence["nodes"][0]["reason"] == "no fill set"
 
 
 def test_color_family_and_unknown_expected(report: tuple[Document, Document]) -> None:
     good, _ = report
-    fam = run_check("color_classified_as", good, {"target": {"link": "example.org"}, "expected": "cyan", "family": True})
+    fam = run_check(
+        "color_classified_as",
+        good,
+        {"target": {"link": "example.org"}, "expected": "cyan", "family": True},
+    )
     assert fam.status == "pass"
     bad_spec = run_check("color_is", good, {"target": "run", "expected": "not-a-colour"})
     assert bad_spec.status == "error" and "unknown colour" in bad_spec.explanation

@@ -45,7 +45,11 @@ def test_every_run_of_the_hyperlink(report: tuple[Document, Document]) -> None:
 
 def test_link_text_spanning_runs_is_one_target(report: tuple[Document, Document]) -> None:
     _, bad = report
-    r = run_check("format_is", bad, {"target": {"link": "example.org", "text": "full report", "match": "equals"}, "bold": True})
+    r = run_check(
+        "format_is",
+        bad,
+        {"target": {"link": "example.org", "text": "full report", "match": "equals"}, "bold": True},
+    )
     assert r.status == "pass" and len(r.evidence["units"]) == 2
 
 
@@ -74,8 +78,16 @@ def test_font_aliases_and_size_tolerance(report: tuple[Document, Document]) -> N
 
 def test_text_colour_by_office_theme_name(report: tuple[Document, Document]) -> None:
     good, _ = report
-    assert run_check("format_is", good, {"target": {"text": "Sources:"}, "color": "Blue, Accent 1"}).status == "pass"
-    assert run_check("format_is", good, {"target": {"text": "Sources:"}, "color": "accent 2"}).status == "fail"
+    assert (
+        run_check(
+            "format_is", good, {"target": {"text": "Sources:"}, "color": "Blue, Accent 1"}
+        ).status
+        == "pass"
+    )
+    assert (
+        run_check("format_is", good, {"target": {"text": "Sources:"}, "color": "accent 2"}).status
+        == "fail"
+    )
 
 
 def test_alignment(report: tuple[Document, Document]) -> None:
@@ -95,23 +107,62 @@ def test_list_style(report: tuple[Document, Document], deck: tuple[Document, Doc
     assert run_check("format_is", good, {**params, "list": "numbered"}).status == "pass"
     assert run_check("format_is", bad, {**params, "list": "numbered"}).status == "fail"
     deck_good, deck_bad = deck
-    assert run_check("format_is", deck_good, {"target": {"text": "Costs fell"}, "list": "bullet", "list_level": 1}).status == "pass"
-    assert run_check("format_is", deck_bad, {"target": {"text": "Costs fell"}, "list": "bullet", "list_level": 1}).status == "fail"
-    assert run_check("format_is", good, {"target": {"text": "Thank you"}, "list": "none"}).status == "pass"
+    assert (
+        run_check(
+            "format_is",
+            deck_good,
+            {"target": {"text": "Costs fell"}, "list": "bullet", "list_level": 1},
+        ).status
+        == "pass"
+    )
+    assert (
+        run_check(
+            "format_is",
+            deck_bad,
+            {"target": {"text": "Costs fell"}, "list": "bullet", "list_level": 1},
+        ).status
+        == "fail"
+    )
+    assert (
+        run_check("format_is", good, {"target": {"text": "Thank you"}, "list": "none"}).status
+        == "pass"
+    )
 
 
 def test_highlight_and_none(report: tuple[Document, Document]) -> None:
     good, _ = report
-    assert run_check("format_is", good, {"target": {"text": "Solar"}, "highlight": "light yellow 3"}).status == "fail"  # " is growing fast." is not highlighted
-    assert run_check("format_is", good, {"target": "run:contains('Solar')", "highlight": "light yellow 3"}).status == "pass"
-    assert run_check("format_is", good, {"target": {"text": "Thank you"}, "highlight": "none"}).status == "pass"
+    assert (
+        run_check(
+            "format_is", good, {"target": {"text": "Solar"}, "highlight": "light yellow 3"}
+        ).status
+        == "fail"
+    )  # " is growing fast." is not highlighted
+    assert (
+        run_check(
+            "format_is", good, {"target": "run:contains('Solar')", "highlight": "light yellow 3"}
+        ).status
+        == "pass"
+    )
+    assert (
+        run_check("format_is", good, {"target": {"text": "Thank you"}, "highlight": "none"}).status
+        == "pass"
+    )
 
 
 def test_pptx_hyperlink_run(deck: tuple[Document, Document]) -> None:
     good, _ = deck
-    ok = run_check("format_is", good, {"target": {"link": "example.org/more"}, "bold": True, "size": 20, "underline": True})
+    ok = run_check(
+        "format_is",
+        good,
+        {"target": {"link": "example.org/more"}, "bold": True, "size": 20, "underline": True},
+    )
     assert ok.status == "pass", ok.explanation
-    assert run_check("format_is", good, {"target": {"link": "example.org/more"}, "italic": True}).status == "fail"
+    assert (
+        run_check(
+            "format_is", good, {"target": {"link": "example.org/more"}, "italic": True}
+        ).status
+        == "fail"
+    )
 
 
 def test_sheet_cells_fill_and_bold(sheet: tuple[Document, Document]) -> None:
@@ -120,8 +171,12 @@ def test_sheet_cells_fill_and_bold(sheet: tuple[Document, Document]) -> None:
     assert run_check("format_is", good, header).status == "pass"
     no = run_check("format_is", bad, header)
     assert no.status == "fail" and no.score == 0.0
-    assert run_check("format_is", good, {"target": "cell[row='2']", "fill": "yellow"}).status == "pass"
-    assert run_check("format_is", good, {"target": "cell[row='5']", "fill": "yellow"}).status == "fail"
+    assert (
+        run_check("format_is", good, {"target": "cell[row='2']", "fill": "yellow"}).status == "pass"
+    )
+    assert (
+        run_check("format_is", good, {"target": "cell[row='5']", "fill": "yellow"}).status == "fail"
+    )
 
 
 def test_parameter_errors_are_status_error(report: tuple[Document, Document]) -> None:

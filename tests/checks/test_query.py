@@ -26,15 +26,29 @@ def deck(tmp_path_factory: pytest.TempPathFactory) -> tuple[Document, Document]:
     return load_pair(build_deck_pptx, tmp_path_factory.mktemp("q_pptx"))
 
 
-def test_exists_and_count(report: tuple[Document, Document], deck: tuple[Document, Document]) -> None:
+def test_exists_and_count(
+    report: tuple[Document, Document], deck: tuple[Document, Document]
+) -> None:
     good, _ = report
-    assert run_check("exists", good, {"target": {"selector": "paragraph[heading_level='3']", "text": "module 2"}}).status == "pass"
+    assert (
+        run_check(
+            "exists",
+            good,
+            {"target": {"selector": "paragraph[heading_level='3']", "text": "module 2"}},
+        ).status
+        == "pass"
+    )
     no = run_check("exists", good, {"target": {"text": "appendix"}})
     assert no.status == "fail" and no.evidence["count"] == 0
-    assert run_check("count", good, {"target": "paragraph[list_level]", "exactly": 4}).status == "pass"
+    assert (
+        run_check("count", good, {"target": "paragraph[list_level]", "exactly": 4}).status == "pass"
+    )
     c = run_check("count", good, {"target": "paragraph[list_level]", "at_least": 5})
     assert c.status == "fail" and c.evidence["count"] == 4
-    assert run_check("count", deck[0], {"target": "slide", "at_least": 3, "at_most": 3}).status == "pass"
+    assert (
+        run_check("count", deck[0], {"target": "slide", "at_least": 3, "at_most": 3}).status
+        == "pass"
+    )
     assert run_check("count", deck[1], {"target": "slide", "at_least": 3}).status == "fail"
     assert run_check("count", good, {"target": "slide"}).status == "error"  # no bound given
 
@@ -43,9 +57,23 @@ def test_order(report: tuple[Document, Document]) -> None:
     good, bad = report
     params = {"first": {"text": "Module 1"}, "then": {"text": "Module 2"}}
     assert run_check("order", good, params).status == "pass"
-    assert run_check("order", good, {"first": params["then"], "then": params["first"]}).status == "fail"
+    assert (
+        run_check("order", good, {"first": params["then"], "then": params["first"]}).status
+        == "fail"
+    )
     # every bullet before every heading 3
-    assert run_check("order", good, {"first": "paragraph[list_level]", "then": "paragraph[heading_level='3']", "mode": "all"}).status == "pass"
+    assert (
+        run_check(
+            "order",
+            good,
+            {
+                "first": "paragraph[list_level]",
+                "then": "paragraph[heading_level='3']",
+                "mode": "all",
+            },
+        ).status
+        == "pass"
+    )
     missing = run_check("order", bad, {"first": {"text": "Appendix"}, "then": {"text": "Module 1"}})
     assert missing.status == "fail" and "nothing matches" in missing.explanation
 
@@ -57,23 +85,53 @@ def test_position_start_and_end(report: tuple[Document, Document]) -> None:
     no = run_check("position", bad, params)
     assert no.status == "fail" and no.evidence["index"] == 1
     assert run_check("position", bad, {**params, "within": 2}).status == "pass"
-    assert run_check("position", good, {"target": {"text": "Sources:"}, "where": "end"}).status == "pass"
+    assert (
+        run_check("position", good, {"target": {"text": "Sources:"}, "where": "end"}).status
+        == "pass"
+    )
 
 
-def test_facts_nested_under_url_bullet(report: tuple[Document, Document], deck: tuple[Document, Document]) -> None:
+def test_facts_nested_under_url_bullet(
+    report: tuple[Document, Document], deck: tuple[Document, Document]
+) -> None:
     good, bad = report
-    params = {"parent": {"text": "https://example.com/facts"}, "children": ["capacity doubled", "prices fell"], "min_children": 2}
+    params = {
+        "parent": {"text": "https://example.com/facts"},
+        "children": ["capacity doubled", "prices fell"],
+        "min_children": 2,
+    }
     ok = run_check("nested_under", good, params)
     assert ok.status == "pass", ok.explanation
     assert [s["id"] for s in ok.evidence["parents"][0]["sub_items"]] == ["p6", "p7"]
     no = run_check("nested_under", bad, params)
     assert no.status == "fail" and no.evidence["parents"][0]["sub_items"] == []
     # every URL bullet must have sub-bullets: the second has none
-    each = run_check("nested_under", good, {"parent": {"selector": "paragraph[list_level='0']", "text": "https://", "match": "startswith"}})
+    each = run_check(
+        "nested_under",
+        good,
+        {
+            "parent": {
+                "selector": "paragraph[list_level='0']",
+                "text": "https://",
+                "match": "startswith",
+            }
+        },
+    )
     assert each.status == "fail" and each.score == 0.5
-    d_ok = run_check("nested_under", deck[0], {"parent": {"text": "example.com/wind"}, "children": ["costs fell"]})
+    d_ok = run_check(
+        "nested_under",
+        deck[0],
+        {"parent": {"text": "example.com/wind"}, "children": ["costs fell"]},
+    )
     assert d_ok.status == "pass"
-    assert run_check("nested_under", deck[1], {"parent": {"text": "example.com/wind"}, "children": ["costs fell"]}).status == "fail"
+    assert (
+        run_check(
+            "nested_under",
+            deck[1],
+            {"parent": {"text": "example.com/wind"}, "children": ["costs fell"]},
+        ).status
+        == "fail"
+    )
 
 
 def test_heading_structure(report: tuple[Document, Document]) -> None:
@@ -83,23 +141,47 @@ def test_heading_structure(report: tuple[Document, Document]) -> None:
     assert ok.status == "pass", ok.explanation
     no = run_check("heading_structure", bad, params)
     assert no.status == "fail"
-    assert no.evidence["skips"][0] == {"id": "p10", "text": "Module 1: Basics", "level": 3, "after_level": 1}
+    assert no.evidence["skips"][0] == {
+        "id": "p10",
+        "text": "Module 1: Basics",
+        "level": 3,
+        "after_level": 1,
+    }
     assert no.evidence["expected"][1]["at_other_level"]["level"] == 4
     assert no.score == pytest.approx(1 / 3)
-    assert run_check("heading_structure", good, {"top_level": 1, "min_count": 2, "level": 3}).status == "pass"
+    assert (
+        run_check("heading_structure", good, {"top_level": 1, "min_count": 2, "level": 3}).status
+        == "pass"
+    )
     assert run_check("heading_structure", good, {"top_level": 2}).status == "fail"
 
 
-def test_structure_slides_sheets_columns(deck: tuple[Document, Document], sheet: tuple[Document, Document]) -> None:
+def test_structure_slides_sheets_columns(
+    deck: tuple[Document, Document], sheet: tuple[Document, Document]
+) -> None:
     assert run_check("structure", deck[0], {"unit": "slides", "exactly": 3}).status == "pass"
     assert run_check("structure", deck[1], {"unit": "slides", "exactly": 3}).status == "fail"
     good, _ = sheet
-    names = run_check("structure", good, {"unit": "sheets", "names": ["Tasks", "Notes"], "ordered": True})
+    names = run_check(
+        "structure", good, {"unit": "sheets", "names": ["Tasks", "Notes"], "ordered": True}
+    )
     assert names.status == "pass" and names.evidence["names"] == ["Tasks", "Notes"]
-    wrong = run_check("structure", good, {"unit": "sheets", "names": ["Notes", "Tasks"], "ordered": True})
+    wrong = run_check(
+        "structure", good, {"unit": "sheets", "names": ["Notes", "Tasks"], "ordered": True}
+    )
     assert wrong.status == "fail" and wrong.score == 0.5
-    assert run_check("structure", good, {"unit": "columns", "scope": "sheet[name='Tasks']", "exactly": 4}).status == "pass"
-    assert run_check("structure", good, {"unit": "rows", "scope": "sheet[name='Tasks']", "exactly": 6}).status == "pass"
+    assert (
+        run_check(
+            "structure", good, {"unit": "columns", "scope": "sheet[name='Tasks']", "exactly": 4}
+        ).status
+        == "pass"
+    )
+    assert (
+        run_check(
+            "structure", good, {"unit": "rows", "scope": "sheet[name='Tasks']", "exactly": 6}
+        ).status
+        == "pass"
+    )
 
 
 def test_structure_text_columns(report: tuple[Document, Document]) -> None:
@@ -122,14 +204,31 @@ def test_header_row(sheet: tuple[Document, Document]) -> None:
 def test_header_row_below_a_title() -> None:
     from artifactcheck.model import Node
 
-    cells = [("A1", 1, 1, "Quarterly sales"), ("A2", 2, 1, "Region"), ("B2", 2, 2, "Sales"), ("C2", 2, 3, "Growth"),
-             ("A3", 3, 1, "North"), ("B3", 3, 2, "1,200"), ("C3", 3, 3, "5%")]
-    sheet = Node(id="S", kind="sheet", attrs={"name": "S"}, children=[
-        Node(id=f"S!{ref}", kind="cell", text=t, attrs={"row": r, "col": c}) for ref, r, c, t in cells])
+    cells = [
+        ("A1", 1, 1, "Quarterly sales"),
+        ("A2", 2, 1, "Region"),
+        ("B2", 2, 2, "Sales"),
+        ("C2", 2, 3, "Growth"),
+        ("A3", 3, 1, "North"),
+        ("B3", 3, 2, "1,200"),
+        ("C3", 3, 3, "5%"),
+    ]
+    sheet = Node(
+        id="S",
+        kind="sheet",
+        attrs={"name": "S"},
+        children=[
+            Node(id=f"S!{ref}", kind="cell", text=t, attrs={"row": r, "col": c})
+            for ref, r, c, t in cells
+        ],
+    )
     doc = document(sheet, fmt="xlsx")
     g = build_grid(doc.get("S"))
     assert g.row_numbers[detect_header_row(g).index or 0] == 2
-    assert run_check("header_row", doc, {"row": 2, "headers": ["region", "sales", "growth"]}).status == "pass"
+    assert (
+        run_check("header_row", doc, {"row": 2, "headers": ["region", "sales", "growth"]}).status
+        == "pass"
+    )
 
 
 def test_columns_match(sheet: tuple[Document, Document]) -> None:
@@ -137,7 +236,11 @@ def test_columns_match(sheet: tuple[Document, Document]) -> None:
     params = {"headers": ["Owner", "task", "hours"]}
     ok = run_check("columns_match", good, params)
     assert ok.status == "pass", ok.explanation
-    assert {m["expected"]: m["column"] for m in ok.evidence["mapping"]} == {"Owner": "B", "task": "A", "hours": "C"}
+    assert {m["expected"]: m["column"] for m in ok.evidence["mapping"]} == {
+        "Owner": "B",
+        "task": "A",
+        "hours": "C",
+    }
     assert run_check("columns_match", good, {**params, "in_order": True}).status == "fail"
     no = run_check("columns_match", bad, params)
     assert no.status == "fail" and "hours" in no.explanation and no.score == pytest.approx(2 / 3)
@@ -152,8 +255,12 @@ def test_rows_grouped_at_top(sheet: tuple[Document, Document]) -> None:
     no = run_check("rows_grouped_at_top", bad, params)
     assert no.status == "fail"
     assert no.evidence["out_of_place_rows"] == [4] and "row 3 lacks it" in no.explanation
-    assert run_check("rows_grouped_at_top", good, {**params, "color": "light blue 3"}).status == "fail"  # min_rows 1
-    by_text = run_check("rows_grouped_at_top", good, {"property": "text", "column": "Owner", "text": "Ada"})
+    assert (
+        run_check("rows_grouped_at_top", good, {**params, "color": "light blue 3"}).status == "fail"
+    )  # min_rows 1
+    by_text = run_check(
+        "rows_grouped_at_top", good, {"property": "text", "column": "Owner", "text": "Ada"}
+    )
     assert by_text.status == "pass"
 
 

@@ -29,17 +29,44 @@ def artifacts(tmp_path_factory: pytest.TempPathFactory) -> list[Document]:
     from artifactcheck import load
 
     path = tmp_path_factory.mktemp("registry")
-    files = [build_report_docx(path, good=False), build_sheet_xlsx(path, good=False), build_deck_pptx(path, good=False)]
+    files = [
+        build_report_docx(path, good=False),
+        build_sheet_xlsx(path, good=False),
+        build_deck_pptx(path, good=False),
+    ]
     return [tiny_doc()] + [load(f, render=False) for f in files]
 
 
 def test_every_family_is_registered() -> None:
     names = {s.name for s in my_checks()}
-    assert {"exists", "count", "order", "position", "nested_under", "heading_structure", "structure", "header_row",
-            "columns_match", "rows_grouped_at_top", "text_equals", "text_regex", "text_similar", "text_contains",
-            "text_excludes", "number_equals", "date_equals", "link_present", "formula_present", "format_is",
-            "only_formatted", "color_is", "color_classified_as", "colors_distinct", "visited",
-            "cited_links_visited"} <= names
+    assert {
+        "exists",
+        "count",
+        "order",
+        "position",
+        "nested_under",
+        "heading_structure",
+        "structure",
+        "header_row",
+        "columns_match",
+        "rows_grouped_at_top",
+        "text_equals",
+        "text_regex",
+        "text_similar",
+        "text_contains",
+        "text_excludes",
+        "number_equals",
+        "date_equals",
+        "link_present",
+        "formula_present",
+        "format_is",
+        "only_formatted",
+        "color_is",
+        "color_classified_as",
+        "colors_distinct",
+        "visited",
+        "cited_links_visited",
+    } <= names
 
 
 @pytest.mark.parametrize("spec", my_checks(), ids=lambda s: s.name)
@@ -59,7 +86,11 @@ def test_examples_never_error_on_any_artifact(spec, artifacts: list[Document]) -
     for doc in artifacts:
         for res in (Resources(), Resources(trace=["https://example.org/report"])):
             r = run_check(spec.name, doc, spec.example, res)
-            assert r.status in ("pass", "fail", "skipped"), (spec.name, doc.artifact.format, r.explanation)
+            assert r.status in ("pass", "fail", "skipped"), (
+                spec.name,
+                doc.artifact.format,
+                r.explanation,
+            )
             assert r.explanation
             assert r.params  # the resolved parameters are recorded
             json.dumps(r.model_dump(mode="json"))
@@ -102,10 +133,14 @@ def test_cli_checks_command() -> None:
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
     assert {c["name"] for c in data} >= {s.name for s in my_checks()}
-    assert all({"name", "mechanism", "description", "parameters", "example"} <= set(c) for c in data)
+    assert all(
+        {"name", "mechanism", "description", "parameters", "example"} <= set(c) for c in data
+    )
     text = runner.invoke(app, ["checks", "format_is"])
     assert text.exit_code == 0
-    assert "format_is  [exact]" in text.output and "size_tolerance: float (default 0.5)" in text.output
+    assert (
+        "format_is  [exact]" in text.output and "size_tolerance: float (default 0.5)" in text.output
+    )
     assert "only_formatted" not in text.output
 
 
@@ -115,9 +150,20 @@ def test_doctests_of_my_modules_pass() -> None:
     import doctest
     import importlib
 
-    for name in ("query", "text", "formatting", "color", "trace", "normalize", "target", "grid", "catalog"):
+    for name in (
+        "query",
+        "text",
+        "formatting",
+        "color",
+        "trace",
+        "normalize",
+        "target",
+        "grid",
+        "catalog",
+    ):
         module = importlib.import_module(f"artifactcheck.checks.{name}")
-        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+        result = doctest.testmod(
+            module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+        )
         assert result.failed == 0, name
         assert result.attempted > 0 or name == "target", name
-

@@ -73,13 +73,22 @@ def test_normalize_url_equal(a: str, b: str) -> None:
 def test_normalize_url_keeps_what_identifies_the_page() -> None:
     assert normalize_url("example.com/a?id=1") != normalize_url("example.com/a?id=2")
     assert normalize_url("example.com/A") != normalize_url("example.com/a")
-    assert normalize_url("https://x.org", keep_scheme=True) != normalize_url("http://x.org", keep_scheme=True)
+    assert normalize_url("https://x.org", keep_scheme=True) != normalize_url(
+        "http://x.org", keep_scheme=True
+    )
     assert normalize_url("https://x.org/#a", keep_fragment=True).endswith("#a")
 
 
 def test_parse_date_formats() -> None:
     want = dt.date(2024, 3, 5)
-    for text in ("2024-03-05", "March 5, 2024", "5 March 2024", "Mar 5th 2024", "03/05/2024", "2024-03-05T09:30:00Z"):
+    for text in (
+        "2024-03-05",
+        "March 5, 2024",
+        "5 March 2024",
+        "Mar 5th 2024",
+        "03/05/2024",
+        "2024-03-05T09:30:00Z",
+    ):
         assert parse_date(text) == want, text
     assert parse_date("05/03/2024", dayfirst=True) == want
     assert parse_date("March 2024") is None and parse_date("soon") is None
@@ -123,9 +132,16 @@ def test_text_regex(report: tuple[Document, Document]) -> None:
 
 def test_contains_and_excludes(report: tuple[Document, Document]) -> None:
     good, bad = report
-    r = run_check("text_contains", good, {"phrases": ["capacity doubled", "prices fell", "geothermal"]})
+    r = run_check(
+        "text_contains", good, {"phrases": ["capacity doubled", "prices fell", "geothermal"]}
+    )
     assert r.status == "fail" and r.score == pytest.approx(2 / 3)
-    assert run_check("text_contains", good, {"phrases": ["geothermal", "prices fell"], "mode": "any"}).status == "pass"
+    assert (
+        run_check(
+            "text_contains", good, {"phrases": ["geothermal", "prices fell"], "mode": "any"}
+        ).status
+        == "pass"
+    )
     fuzzy = run_check("text_contains", bad, {"phrases": ["Energy Report"], "fuzzy_threshold": 90})
     assert fuzzy.status == "pass" and fuzzy.evidence["phrases"][0]["similarity"] < 100
     assert run_check("text_contains", bad, {"phrases": ["Energy Report"]}).status == "fail"
@@ -164,21 +180,38 @@ def test_date_equals(report: tuple[Document, Document], sheet: tuple[Document, D
     assert run_check("date_equals", good, params).status == "pass"
     no = run_check("date_equals", bad, params)
     assert no.status == "fail" and no.evidence["nodes"][0]["compared"] == ["in text: 2024-03-06"]
-    assert run_check("date_equals", sheet[0], {"target": "cell[ref='D2']", "expected": "March 5, 2024"}).status == "pass"
+    assert (
+        run_check(
+            "date_equals", sheet[0], {"target": "cell[ref='D2']", "expected": "March 5, 2024"}
+        ).status
+        == "pass"
+    )
     assert run_check("date_equals", good, {**params, "expected": "March"}).status == "error"
 
 
 def test_link_present(report: tuple[Document, Document]) -> None:
     good, _ = report
-    ok = run_check("link_present", good, {"url": "http://example.org/report", "text": "full report"})
+    ok = run_check(
+        "link_present", good, {"url": "http://example.org/report", "text": "full report"}
+    )
     assert ok.status == "pass", ok.explanation
     assert ok.evidence["matches"][0]["normalized"] == "example.org/report"
-    assert run_check("link_present", good, {"url": "example.org/report", "text": "summary"}).status == "fail"
+    assert (
+        run_check("link_present", good, {"url": "example.org/report", "text": "summary"}).status
+        == "fail"
+    )
     assert run_check("link_present", good, {"url": "example.org/other"}).status == "fail"
     typed = run_check("link_present", good, {"url": "https://example.com/facts"})
     assert typed.status == "pass" and typed.evidence["matches"][0]["kind"] == "text"
-    assert run_check("link_present", good, {"url": "https://example.com/facts", "include_text_urls": False}).status == "fail"
-    assert run_check("link_present", good, {"url": "example.org", "match": "prefix"}).status == "pass"
+    assert (
+        run_check(
+            "link_present", good, {"url": "https://example.com/facts", "include_text_urls": False}
+        ).status
+        == "fail"
+    )
+    assert (
+        run_check("link_present", good, {"url": "example.org", "match": "prefix"}).status == "pass"
+    )
 
 
 def test_formula_present(sheet: tuple[Document, Document]) -> None:
@@ -188,6 +221,12 @@ def test_formula_present(sheet: tuple[Document, Document]) -> None:
     assert ok.status == "pass" and ok.evidence["nodes"][0]["formula"] == "SUM(C2:C5)"
     no = run_check("formula_present", bad, params)
     assert no.status == "fail" and "value 11" in no.explanation
-    assert run_check("formula_present", bad, {"target": "cell[ref='C6']", "expect": "value"}).status == "pass"
+    assert (
+        run_check("formula_present", bad, {"target": "cell[ref='C6']", "expect": "value"}).status
+        == "pass"
+    )
     assert run_check("formula_present", good, {**params, "function": "AVERAGE"}).status == "fail"
-    assert run_check("formula_present", good, {"target": "cell[ref='C6']", "pattern": r"C2:C5"}).status == "pass"
+    assert (
+        run_check("formula_present", good, {"target": "cell[ref='C6']", "pattern": r"C2:C5"}).status
+        == "pass"
+    )

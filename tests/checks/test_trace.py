@@ -26,8 +26,15 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Document, Document
 def test_load_trace_formats(tmp_path: Path) -> None:
     want = ["https://a.org/x", "https://b.org/"]
     (tmp_path / "list.json").write_text(json.dumps(want))
-    (tmp_path / "objects.json").write_text(json.dumps({"visited": [{"url": want[0], "t": 1}, {"href": want[1]}]}))
-    har = {"log": {"version": "1.2", "entries": [{"request": {"method": "GET", "url": u}} for u in want]}}
+    (tmp_path / "objects.json").write_text(
+        json.dumps({"visited": [{"url": want[0], "t": 1}, {"href": want[1]}]})
+    )
+    har = {
+        "log": {
+            "version": "1.2",
+            "entries": [{"request": {"method": "GET", "url": u}} for u in want],
+        }
+    }
     (tmp_path / "trace.har").write_text(json.dumps(har))
     (tmp_path / "trace.jsonl").write_text("\n".join(json.dumps({"url": u}) for u in want) + "\n")
     (tmp_path / "trace.txt").write_text("# visited\n" + "\n".join(want) + "\n\n")
@@ -48,14 +55,42 @@ def test_load_trace_rejects_garbage(tmp_path: Path) -> None:
 def test_visited_with_normalisation_globs_and_regex(report: tuple[Document, Document]) -> None:
     doc = report[0]
     res = Resources(trace=VISITS)
-    ok = run_check("visited", doc, {"required": ["https://example.org/report", "*.wikipedia.org/wiki/solar*",
-                                                  "re:wikipedia\\.org/wiki/Solar"]}, res)
+    ok = run_check(
+        "visited",
+        doc,
+        {
+            "required": [
+                "https://example.org/report",
+                "*.wikipedia.org/wiki/solar*",
+                "re:wikipedia\\.org/wiki/Solar",
+            ]
+        },
+        res,
+    )
     assert ok.status == "pass", ok.explanation
     assert [r["kind"] for r in ok.evidence["required"]] == ["url", "glob", "regex"]
-    no = run_check("visited", doc, {"required": ["https://example.org/report", "https://example.org/pricing"]}, res)
+    no = run_check(
+        "visited",
+        doc,
+        {"required": ["https://example.org/report", "https://example.org/pricing"]},
+        res,
+    )
     assert no.status == "fail" and no.score == 0.5 and "pricing" in no.explanation
-    assert run_check("visited", doc, {"required": ["https://example.org/pricing", "example.com/facts"], "mode": "any"}, res).status == "pass"
-    assert run_check("visited", doc, {"required": ["en.wikipedia.org/wiki"], "match": "prefix"}, res).status == "pass"
+    assert (
+        run_check(
+            "visited",
+            doc,
+            {"required": ["https://example.org/pricing", "example.com/facts"], "mode": "any"},
+            res,
+        ).status
+        == "pass"
+    )
+    assert (
+        run_check(
+            "visited", doc, {"required": ["en.wikipedia.org/wiki"], "match": "prefix"}, res
+        ).status
+        == "pass"
+    )
     assert run_check("visited", doc, {"required": ["en.wikipedia.org/wiki"]}, res).status == "fail"
 
 
@@ -67,15 +102,25 @@ def test_without_trace_the_outcome_is_needs_trace(report: tuple[Document, Docume
 
 def test_every_cited_link_was_visited(report: tuple[Document, Document]) -> None:
     good, _ = report
-    ok = run_check("cited_links_visited", good, {}, Resources(trace=VISITS + ["https://example.net/more"]))
+    ok = run_check(
+        "cited_links_visited", good, {}, Resources(trace=VISITS + ["https://example.net/more"])
+    )
     assert ok.status == "pass", ok.explanation
     # the hyperlink, the URL bullets and the URL typed in "Sources: see www.example.com/facts"
     assert ok.evidence["cited"] == 3
     no = run_check("cited_links_visited", good, {}, Resources(trace=VISITS))
-    assert no.status == "fail" and no.score == pytest.approx(2 / 3) and "example.net/more" in no.explanation
-    links_only = run_check("cited_links_visited", good, {"include_text_urls": False}, Resources(trace=VISITS))
+    assert (
+        no.status == "fail"
+        and no.score == pytest.approx(2 / 3)
+        and "example.net/more" in no.explanation
+    )
+    links_only = run_check(
+        "cited_links_visited", good, {"include_text_urls": False}, Resources(trace=VISITS)
+    )
     assert links_only.status == "pass" and links_only.evidence["cited"] == 1
-    ignored = run_check("cited_links_visited", good, {"ignore": ["*example.net*"]}, Resources(trace=VISITS))
+    ignored = run_check(
+        "cited_links_visited", good, {"ignore": ["*example.net*"]}, Resources(trace=VISITS)
+    )
     assert ignored.status == "pass"
 
 
@@ -85,4 +130,7 @@ def test_no_cited_links_is_not_a_vacuous_pass() -> None:
     doc = document(paragraph("p0", "No links here."))
     r = run_check("cited_links_visited", doc, {}, Resources(trace=VISITS))
     assert r.status == "fail" and "cites 0 link" in r.explanation
-    assert run_check("cited_links_visited", doc, {"min_links": 0}, Resources(trace=VISITS)).status == "pass"
+    assert (
+        run_check("cited_links_visited", doc, {"min_links": 0}, Resources(trace=VISITS)).status
+        == "pass"
+    )
