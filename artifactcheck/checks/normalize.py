@@ -62,6 +62,7 @@ _TYPOGRAPHY = str.maketrans(
 _SPACES = re.compile(r"\s+")
 
 
+@lru_cache(maxsize=65536)
 def normalize_text(
     text: str,
     *,
