@@ -336,3 +336,47 @@ def test_contains_is_not_used_for_inside() -> None:
 def test_fixtures_dir_untouched(tmp_path: Path) -> None:
     """The deck is built in a temp dir, never in the repository."""
     assert not (Path(__file__).parent / "deck.pptx").exists()
+
+
+# -- text_fits -------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def fit_files(tmp_path_factory: pytest.TempPathFactory) -> tuple[Document, Document]:
+    import openpyxl
+
+    import artifactcheck
+
+    d = tmp_path_factory.mktemp("fit")
+    deck = load_deck(
+        build_deck(
+            d / "fit.pptx",
+            [[
+                Item("box", 60, 30, 300, 60, name="Fits", text="Short title", font_size=18),
+                Item("box", 60, 200, 150, 40, name="Overflows", text="This is a very long sentence that cannot possibly fit in this small box", font_size=18),
+            ]],
+        )
+    )
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws["A1"] = "A long text that is cut off by B1"
+    ws["B1"] = "x"
+    ws["A3"] = "Spills over its empty neighbours"
+    wb.save(d / "fit.xlsx")
+    return deck, artifactcheck.load(d / "fit.xlsx")
+
+
+def test_text_fits_shapes(fit_files: tuple[Document, Document]) -> None:
+    deck, _ = fit_files
+    assert check("text_fits", deck, target=sel("Fits")).status == "pass"
+    r = check("text_fits", deck, target="shape")
+    bad = r.evidence["overflowing"]
+    assert r.status == "fail" and r.score == 0.5 and len(bad) == 1
+    assert bad[0]["needed_height_pt"] > bad[0]["available_height_pt"] and bad[0]["lines"] >= 4
+
+
+def test_text_fits_cells(fit_files: tuple[Document, Document]) -> None:
+    _, book = fit_files
+    r = check("text_fits", book, target="cell")
+    assert r.status == "fail" and [b["id"] for b in r.evidence["overflowing"]] == ["Sheet!A1"]
+    assert check("text_fits", book, target='cell[id="Sheet!A3"]').status == "pass"  # spilling text is visible

@@ -1,0 +1,177 @@
+"""``text_fits`` (mechanism ``geometric``): is any text cut off or overflowing its shape
+or cell?
+
+- Cells: the xlsx extractor has already applied Excel's rules with measured font widths
+  and recorded ``attrs["overflow"]``: ``fits`` and ``spills`` (drawn over empty
+  neighbours) are visible; ``clipped`` and ``hashes`` (``###``) are not; ``hidden`` and
+  ``unknown`` (rotated text) are not judged.
+- Shapes and text boxes: the text is measured with the real font metrics
+  (``extractors/font_metrics.py``: Office fonts through their metric twins), word-wrapped
+  greedily at the box width minus the insets when the shape wraps, and the needed height
+  (lines x 1.2 x size, plus insets) compared with the box; an unwrapped shape compares its
+  widest line with the box width. A shape that autofits (``attrs["autofit"]`` =
+  ``"shrink"`` or ``"shape"``, when the extractor records it) is not judged as
+  overflowing. Widths follow the shape's own (unrotated) size.
+
+OOXML's default insets are 0.1 in left/right and 0.05 in top/bottom; an extractor may
+record others in ``attrs["insets_pt"]`` ([left, top, right, bottom]).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..model import Document, Node
+from .geometry import box_dict, result
+from .registry import Resources, register_check
+from .result import CheckResult
+from .target import TargetSpec, node_ref, select_targets
+
+DEFAULT_INSETS_PT = (7.2, 3.6, 7.2, 3.6)  # left, top, right, bottom (OOXML bodyPr defaults)
+DEFAULT_SIZE_PT = 18.0  # PowerPoint's default body text size when a run states none
+LINE_SPACING = 1.2  # single line spacing as a multiple of the font size
+
+_VISIBLE = {"fits", "spills"}
+_CUT = {"clipped", "hashes"}
+
+
+class TextFitsParams(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    target: TargetSpec = Field(default="cell, shape, textbox", validate_default=True)
+    tolerance_pt: float = Field(default=2.0, ge=0, description="forgive text exceeding its box by this much")
+    quantifier: Literal["all", "any"] = "all"
+
+
+def _unrotated_size(node: Node) -> tuple[float, float] | None:
+    b = node.box
+    if b is None:
+        return None
+    if b.polygon is not None and len(b.polygon) == 4:
+        p0, p1, p2, _ = b.polygon
+        return math.dist(p0, p1), math.dist(p1, p2)
+    return b.width, b.height
+
+
+def _paragraphs(node: Node) -> list[tuple[str, str | None, float, bool, bool]]:
+    """(text, font, size, bold, italic) per paragraph, from its first styled run."""
+    out = []
+    paras = [n for n in node.descendants("paragraph")] or [node]
+    for para in paras:
+        runs = [r for r in para.descendants("run") if r.style is not None] if para is not node else []
+        style = runs[0].style if runs else para.style
+        size = style.size if style is not None and style.size else DEFAULT_SIZE_PT
+        sizes = [r.style.size for r in runs if r.style is not None and r.style.size]
+        if sizes:
+            size = max(sizes)  # the line is as tall as its largest run
+        out.append((para.text, style.font if style else None, size, bool(style.bold) if style else False, bool(style.italic) if style else False))
+    return out
+
+
+def measure_shape_text(node: Node, width: float, height: float) -> dict[str, Any]:
+    """Needed vs available space for a shape's text, in points."""
+    from ..extractors.font_metrics import measure_text
+    from ..extractors.xlsx_overflow import wrap_lines
+
+    insets = node.attrs.get("insets_pt")
+    left, top, right, bottom = DEFAULT_INSETS_PT
+    if isinstance(insets, list) and len(insets) == 4 and all(isinstance(v, (int, float)) for v in insets):
+        left, top, right, bottom = (float(v) for v in insets)  # type: ignore[arg-type]
+    avail_w = width - left - right
+    avail_h = height - top - bottom
+    wrap = node.style.wrap if node.style is not None and node.style.wrap is not None else True
+    need_h = 0.0
+    widest = 0.0
+    lines_total = 0
+    substituted: set[str] = set()
+    for text, font, size, bold, italic in _paragraphs(node):
+
+        def width_of(s: str, font: str | None = font, size: float = size, bold: bool = bold, italic: bool = italic) -> float:
+            m = measure_text(s, font, size, bold=bold, italic=italic)
+            if m.face.substituted:
+                substituted.add(m.face.requested)
+            return m.width_pt
+
+        for line in text.split("\n") or [""]:
+            widest = max(widest, width_of(line))
+        lines = wrap_lines(text, width_of, avail_w) if wrap else max(1, text.count("\n") + 1)
+        lines_total += lines
+        need_h += lines * size * LINE_SPACING
+    return {
+        "wrap": wrap,
+        "lines": lines_total,
+        "needed_width_pt": round(widest, 2),
+        "available_width_pt": round(avail_w, 2),
+        "needed_height_pt": round(need_h, 2),
+        "available_height_pt": round(avail_h, 2),
+        "fonts_substituted": sorted(substituted),
+    }
+
+
+@register_check(
+    "text_fits",
+    mechanism="geometric",
+    params=TextFitsParams,
+    example={"target": "cell, shape, textbox", "tolerance_pt": 2},
+)
+def text_fits(doc: Document, p: TextFitsParams, resources: Resources) -> CheckResult:
+    """No text is cut off or overflows its shape or cell (cells: the extractor's overflow verdict; shapes: measured text vs box).
+
+    Nodes without text are ignored; cells marked hidden or with rotated text, and shapes
+    that autofit, are listed as not judged. Fails listing every node whose text does not fit.
+    """
+    name = "text_fits"
+    judged: list[dict[str, Any]] = []
+    not_judged: list[dict[str, Any]] = []
+    for node in select_targets(doc, p.target):
+        if not node.text.strip():
+            continue
+        row: dict[str, Any] = {**node_ref(node), "boxes": [box_dict(b) for b in node.boxes[:1]]}
+        if node.kind == "cell":
+            verdict = node.attrs.get("overflow")
+            if verdict in _VISIBLE or verdict in _CUT:
+                row.update(overflow=verdict, text_width_pt=node.attrs.get("text_width_pt"), ok=verdict in _VISIBLE)
+                judged.append(row)
+            else:
+                not_judged.append({**row, "reason": f"overflow={verdict!r}" if verdict else "the extractor recorded no overflow verdict"})
+            continue
+        autofit = node.attrs.get("autofit")
+        if autofit in ("shrink", "shape", "normAutofit", "spAutoFit"):
+            not_judged.append({**row, "reason": f"autofit={autofit!r}: the text is fitted when drawn"})
+            continue
+        size = _unrotated_size(node)
+        if size is None:
+            not_judged.append({**row, "reason": "not drawn (no box)"})
+            continue
+        m = measure_shape_text(node, *size)
+        ok_h = m["needed_height_pt"] <= m["available_height_pt"] + p.tolerance_pt
+        ok_w = m["wrap"] or m["needed_width_pt"] <= m["available_width_pt"] + p.tolerance_pt
+        row.update(m, ok=ok_h and ok_w)
+        if not ok_h:
+            row["overflow"] = f"needs {m['needed_height_pt']} pt of height, has {m['available_height_pt']}"
+        elif not ok_w:
+            row["overflow"] = f"needs {m['needed_width_pt']} pt of width, has {m['available_width_pt']}"
+        judged.append(row)
+    bad = [r for r in judged if not r["ok"]]
+    evidence: dict[str, Any] = {"tolerance_pt": p.tolerance_pt, "judged": len(judged), "overflowing": bad[:50], "not_judged": not_judged[:50], "fitting_sample": [r for r in judged if r["ok"]][:10]}
+    if not judged:
+        return CheckResult(
+            check=name,
+            status="skipped",
+            mechanism="geometric",
+            explanation=f"no text of {p.target.describe()} could be judged" + (f" ({not_judged[0]['reason']})" if not_judged else " (no text)"),
+            evidence=evidence,
+        )
+    passes = len(judged) - len(bad)
+    passed = not bad if p.quantifier == "all" else passes > 0
+    if bad:
+        first = bad[0]
+        explanation = f"{len(bad)} of {len(judged)} text node(s) do not fit, e.g. {first['id']} ({first['overflow']}): {first['text']!r}"
+    else:
+        explanation = f"all {len(judged)} text node(s) of {p.target.describe()} fit their cell or shape"
+    if not_judged:
+        explanation += f"; {len(not_judged)} not judged"
+    return result(name, passed=passed, score=passes / len(judged), explanation=explanation, evidence=evidence)
