@@ -140,7 +140,38 @@ def document_from_capture(cap: Capture, **options: Any) -> Document:
     doc.warnings[:0] = cap.warnings
     if cap.metadata.get("name") and isinstance(doc.root.attrs, dict):
         doc.root.attrs.setdefault("drive_name", cap.metadata.get("name"))
+    if cap.pdf is not None and isinstance(doc.root.attrs, dict):
+        # Page images for OCR come from Drive's export; the tree names it by hash (stable
+        # across machines) and export_pdf_path() finds the bytes in the local cache.
+        doc.root.attrs["pdf_export_sha256"] = _store_export(cap.pdf)
     return doc
+
+
+def _exports_dir() -> Path:
+    from .extractors.render import cache_dir
+
+    return cache_dir().parent / "google-exports"
+
+
+def _store_export(pdf: bytes) -> str:
+    sha = hashlib.sha256(pdf).hexdigest()
+    path = _exports_dir() / f"{sha}.pdf"
+    if not path.is_file():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_bytes(pdf)
+        tmp.replace(path)  # atomic: parallel workers never see half a PDF
+    return sha
+
+
+def export_pdf_path(doc: Document) -> Path | None:
+    """The Drive PDF export of a Google Document loaded online or from a bundle (for page
+    images and OCR: ``Resources.extras["pdf_path"]``), or None."""
+    sha = doc.root.attrs.get("pdf_export_sha256") if isinstance(doc.root.attrs, dict) else None
+    if not isinstance(sha, str):
+        return None
+    path = _exports_dir() / f"{sha}.pdf"
+    return path if path.is_file() else None
 
 
 def write_bundle(cap: Capture, output: str | Path) -> Path:

@@ -397,6 +397,7 @@ def element_node(node_id: str, element: Json, *, page: int, parent_m: Matrix, de
         if style.fill and alpha is not None and float(alpha) < 1:
             attrs["fill_alpha"] = float(alpha)
         children = text_nodes(node_id, shape.get("text"), element=element, deck=deck, theme=theme, defaults=DEFAULT_TEXT)
+        _give_text_boxes(children, boxes)
     elif "image" in element:
         kind = "image"
         image = element["image"]
@@ -461,6 +462,15 @@ def element_node(node_id: str, element: Json, *, page: int, parent_m: Matrix, de
     return Node(id=node_id, kind=kind, attrs=attrs, style=style, boxes=boxes, source=obj_id, children=children)  # type: ignore[arg-type]
 
 
+def _give_text_boxes(paragraphs: list[Node], boxes: list[Box]) -> list[Node]:
+    """Paragraphs and runs get their text frame's box, as the .pptx extractor gives them:
+    the API has no line layout, and the frame is where the text is drawn (clipped or not)."""
+    for para in paragraphs:
+        for node in para.iter():
+            node.boxes = list(boxes)
+    return paragraphs
+
+
 def _table_rows(node_id: str, element: Json, *, page: int, m: Matrix, deck: _Deck, theme: Mapping[str, str]) -> list[Node]:
     table = element["table"]
     widths = [dimension_pt(c.get("columnWidth")) or 0.0 for c in table.get("tableColumns", []) or []]
@@ -489,7 +499,7 @@ def _table_rows(node_id: str, element: Json, *, page: int, m: Matrix, deck: _Dec
                 id=cid, kind="cell", boxes=boxes,
                 attrs={"row": ri, "col": ci, "row_span": rs, "col_span": cs},
                 style=Style(fill=fill, valign=valign) if (fill or valign) else None,  # type: ignore[arg-type]
-                children=text_nodes(cid, cell.get("text"), element={}, deck=deck, theme=theme, defaults=DEFAULT_TABLE_TEXT),
+                children=_give_text_boxes(text_nodes(cid, cell.get("text"), element={}, deck=deck, theme=theme, defaults=DEFAULT_TABLE_TEXT), boxes),
             ))
         row_boxes = [b for cell in cells for b in cell.boxes]
         row_box = row_boxes[0] if row_boxes else None

@@ -82,3 +82,46 @@ def test_sheets_response_and_xlsx_agree() -> None:
     assert gs is not None and os_ is not None
     for key in ("name", "index", "frozen_rows", "frozen_cols", "freeze_panes", "state"):
         assert gs.attrs.get(key) == os_.attrs.get(key), key
+
+
+def _verdicts(doc: Document, resources: Any = None, *, skip: tuple[str, ...] = ()) -> dict[str, tuple[str, float]]:
+    from artifactcheck import run_check
+    from artifactcheck.checks.registry import all_checks
+
+    out = {}
+    for spec in all_checks():
+        if spec.example is None or spec.name.startswith(skip):
+            continue
+        result = run_check(spec.name, doc, spec.example, resources)
+        out[spec.name] = (result.status, round(result.score or 0.0, 3))
+    return out
+
+
+@pytest.mark.slow
+def test_every_catalogued_check_gives_the_same_verdict_on_both_decks(logo_png: bytes) -> None:
+    """The catalogue's example of every registered check, run on the Google deck and on
+    its .pptx twin. OCR on the Google side reads the deck's PDF (here LibreOffice's
+    rendering of the twin stands in for Drive's export)."""
+    pytest.importorskip("artifactcheck.extractors.pptx")
+    from artifactcheck.checks.registry import Resources
+    from artifactcheck.extractors.render import render_pdf
+
+    office = load(GOOGLE / "slides_parity.pptx")
+    try:
+        pdf = render_pdf(GOOGLE / "slides_parity.pptx").pdf_path
+    except Exception as exc:  # noqa: BLE001 - no LibreOffice here
+        pytest.skip(f"LibreOffice unavailable: {exc}")
+    google = _verdicts(_google_slides(logo_png), Resources(extras={"pdf_path": str(pdf)}))
+    assert len(google) > 20
+    assert google == _verdicts(office)
+
+
+def test_catalogued_checks_agree_on_the_workbooks() -> None:
+    """Same on the workbook pair, except checks of images and page images: the Google
+    fixture also holds an =IMAGE() cell the openpyxl twin cannot express."""
+    pytest.importorskip("artifactcheck.extractors.xlsx")
+    google = extract_google_response(fixture_json("sheets_parity.json"))
+    office = load(GOOGLE / "sheets_parity.xlsx")
+    skip = ("ocr_", "image_")
+    g, o = _verdicts(google, skip=skip), _verdicts(office, skip=skip)
+    assert len(g) > 20 and g == o
