@@ -293,6 +293,7 @@ def palette(vocabulary: str) -> tuple[NamedColor, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=8192)
 def nearest_named(color: str, *, vocabulary: str = "google") -> tuple[NamedColor, float]:
     """The named colour closest to ``color`` (CIEDE2000) in one vocabulary, and its
     distance.

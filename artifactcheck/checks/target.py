@@ -12,6 +12,7 @@ import re
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
@@ -73,26 +74,30 @@ TargetSpec = Annotated[Target, BeforeValidator(_coerce_target)]
 
 def text_matches(actual: str, expected: str, target: Target) -> bool:
     """Does ``actual`` match ``expected`` under the target's rules?"""
-    if target.match == "regex":
-        flags = 0 if target.case_sensitive else re.IGNORECASE
+    return _text_matches(actual, expected, target.match, target.case_sensitive, target.fuzzy_threshold)
+
+
+@lru_cache(maxsize=65536)
+def _text_matches(actual: str, expected: str, match: str, case_sensitive: bool, threshold: float) -> bool:
+    # cached: a rubric asks about the same paragraphs again and again
+    if match == "regex":
+        flags = 0 if case_sensitive else re.IGNORECASE
         return re.search(expected, actual, flags) is not None
-    a = normalize_text(actual, case_sensitive=target.case_sensitive)
-    e = normalize_text(expected, case_sensitive=target.case_sensitive)
-    if target.match == "contains":
+    a = normalize_text(actual, case_sensitive=case_sensitive)
+    e = normalize_text(expected, case_sensitive=case_sensitive)
+    if match == "contains":
         return e in a
-    if target.match == "equals":
+    if match == "equals":
         return a == e
-    if target.match == "startswith":
+    if match == "startswith":
         return a.startswith(e)
-    if target.match == "endswith":
+    if match == "endswith":
         return a.endswith(e)
     # fuzzy: the best-aligned substring of the node text (partial_ratio), so a short
     # phrase inside a long paragraph can match despite a typo.
-    return (
-        fuzz.partial_ratio(e, a) >= target.fuzzy_threshold
-        if len(a) >= len(e)
-        else (fuzz.ratio(e, a) >= target.fuzzy_threshold)
-    )
+    if len(a) >= len(e):
+        return bool(fuzz.partial_ratio(e, a) >= threshold)
+    return bool(fuzz.ratio(e, a) >= threshold)
 
 
 def select_targets(doc: Document, target: Target) -> list[Node]:
