@@ -208,3 +208,20 @@ def test_color_family_and_unknown_expected(report: tuple[Document, Document]) ->
     assert fam.status == "pass"
     bad_spec = run_check("color_is", good, {"target": "run", "expected": "not-a-colour"})
     assert bad_spec.status == "error" and "unknown colour" in bad_spec.explanation
+
+
+def test_google_docs_link_colour_from_the_corpus(corpus: Path) -> None:
+    """Google Docs draws links in its palette's dark cornflower blue 2 (#1155cc)."""
+    from artifactcheck import load
+
+    doc = load(corpus / "google" / "docs" / "gsgd_links.json")
+    link = {"target": {"link": "docs.google.com/document/d/unknown"}}
+    ok = run_check("color_is", doc, {**link, "expected": "dark cornflower blue 2"})
+    assert ok.status == "pass", ok.explanation
+    assert run_check("color_is", doc, {**link, "expected": "dark cyan 1"}).status == "fail"
+    every = run_check(
+        "format_is",
+        doc,
+        {"target": {"link": "docs.google.com"}, "underline": True, "color": "#15c"},
+    )
+    assert every.status == "pass" and len(every.evidence["units"]) == 5

@@ -3,6 +3,8 @@ python-pptx."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from artifactcheck import Document, run_check
@@ -281,3 +283,48 @@ def test_sub_items_skip_empty_paragraphs() -> None:
     assert r.status == "pass"
     r2 = run_check("nested_under", doc, {"parent": {"text": "next"}})
     assert r2.status == "fail"
+
+
+def test_google_docs_nested_lists_from_the_corpus(corpus: Path) -> None:
+    from artifactcheck import load
+
+    doc = load(corpus / "google" / "docs" / "gsgd_lists.json")
+    item3 = {"text": "List item 3", "match": "equals"}
+    deep = run_check(
+        "nested_under",
+        doc,
+        {"parent": item3, "children": ["Sub list item 1", "Sub sub list item 1"]},
+    )
+    assert deep.status == "pass", deep.explanation
+    assert len(deep.evidence["parents"][0]["sub_items"]) == 5
+    direct = run_check(
+        "nested_under",
+        doc,
+        {"parent": item3, "children": ["Sub sub list item 1"], "direct_only": True},
+    )
+    assert direct.status == "fail"
+    assert (
+        run_check(
+            "nested_under", doc, {"parent": {"text": "List item 2", "match": "equals"}}
+        ).status
+        == "fail"
+    )
+    fmt = run_check(
+        "format_is",
+        doc,
+        {"target": {"text": "Sublist item 2"}, "list": "numbered", "list_format": "lowerLetter"},
+    )
+    assert fmt.status == "pass"
+
+
+def test_google_sheet_header_and_columns_from_the_corpus(corpus: Path) -> None:
+    from artifactcheck import load
+
+    doc = load(corpus / "google" / "sheets" / "sheetfu_table_values.json")
+    ok = run_check("header_row", doc, {"row": 1, "headers": ["name", "surname", "age"]})
+    assert ok.status == "pass", ok.explanation
+    assert (
+        run_check("header_row", doc, {"row": 1, "bold": True}).status == "fail"
+    )  # not bold in this file
+    cols = run_check("columns_match", doc, {"headers": ["Age", "Name"]})
+    assert cols.status == "pass" and [m["column"] for m in cols.evidence["mapping"]] == ["C", "A"]
