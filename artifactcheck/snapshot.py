@@ -24,7 +24,7 @@ import tempfile
 import zipfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -96,7 +96,7 @@ def capture(source: str, *, credentials: Any = None, client: Any = None, pdf: bo
     ref = parse_google_ref(source)
     client = client or GoogleClient(credentials=credentials)
     kind, meta = resolve_kind(client, ref)
-    now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     if kind is None:
         return Capture(ref.file_id, "office", meta, office_bytes=client.download(ref.file_id), captured_at=now)
     cap = Capture(ref.file_id, kind, meta, captured_at=now)
@@ -212,7 +212,7 @@ def is_bundle(path: str | Path) -> bool:
         with zipfile.ZipFile(path) as zf:
             if MANIFEST not in zf.namelist():
                 return False
-            return json.loads(zf.read(MANIFEST)).get("format") == BUNDLE_FORMAT
+            return bool(json.loads(zf.read(MANIFEST)).get("format") == BUNDLE_FORMAT)
     except (OSError, zipfile.BadZipFile, ValueError, AttributeError):
         return False
 

@@ -99,8 +99,8 @@ def text_style_to_style(ts: Mapping[str, Any], *, align: str | None = None) -> S
         strike=bool(ts.get("strikethrough", False)),
         color=optional_color_hex(ts.get("foregroundColor")) or "#000000",
         highlight=optional_color_hex(ts.get("backgroundColor")),
-        baseline=baseline,  # type: ignore[arg-type]
-        align=align,  # type: ignore[arg-type]
+        baseline=baseline,
+        align=align,
     )
 
 
@@ -297,8 +297,7 @@ def _paragraph(node_id: str, para: Mapping[str, Any], ctx: _Context) -> Node:
             continue
         else:
             continue
-        if text.endswith("\n"):
-            text = text[:-1]  # the paragraph mark is structure, not text (as in .docx)
+        text = text.removesuffix("\n")  # the paragraph mark is structure, not text (as in .docx)
         if not text and "footnote_ref" not in extra and "auto_text" not in extra:
             continue
         effective = ctx.effective(named_type, ts)
@@ -372,10 +371,10 @@ def _tab_nodes(prefix: str, doc: Mapping[str, Any], ctx: _Context) -> list[Node]
     body = _content(prefix.rstrip("/"), (doc.get("body") or {}).get("content", []), ctx)
     nodes: list[Node] = list(body)
     roles: dict[str, str] = {}
-    for key, role in (("defaultHeaderId", "default"), ("firstPageHeaderId", "first"), ("evenPageHeaderId", "even"),
-                      ("defaultFooterId", "default"), ("firstPageFooterId", "first"), ("evenPageFooterId", "even")):
+    for key, use in (("defaultHeaderId", "default"), ("firstPageHeaderId", "first"), ("evenPageHeaderId", "even"),
+                     ("defaultFooterId", "default"), ("firstPageFooterId", "first"), ("evenPageFooterId", "even")):
         if style.get(key):
-            roles.setdefault(str(style[key]), role)
+            roles.setdefault(str(style[key]), use)
     # Docs keeps a first-page/even header even when switched off; it is then not drawn.
     # Older responses have no use* flags: a first/even header id then means "in use".
     used = {"default": True,
@@ -388,7 +387,7 @@ def _tab_nodes(prefix: str, doc: Mapping[str, Any], ctx: _Context) -> list[Node]
             attrs: dict[str, Any] = {"type": role or "section", "section": 0, f"{kind}_id": hid}
             if role and not used[role]:
                 attrs.update(rendered=False, not_rendered_reason=f"{role} {kind} is not used (switched off in the document style)")
-            nodes.append(Node(id=nid, kind=kind, attrs=attrs, source=hid,  # type: ignore[arg-type]
+            nodes.append(Node(id=nid, kind=kind, attrs=attrs, source=hid,
                               children=_content(nid, part.get("content", []), ctx)))
     for fid, fn in (doc.get("footnotes") or {}).items():
         nid = f"{prefix}footnote-{fid}"
@@ -416,7 +415,7 @@ def sections_of(doc: Mapping[str, Any], breaks: list[Json]) -> list[Json]:
     width, height = page_size_pt(doc)
     out: list[Json] = []
     for i, ss in enumerate(breaks or [{}]):
-        def margin(key: str, default: float) -> float:
+        def margin(key: str, default: float, ss: Json = ss) -> float:
             v = dimension_pt(ss.get(key)) if ss.get(key) is not None else dimension_pt(style.get(key))
             return float(v) if v is not None else default
 

@@ -34,7 +34,7 @@ def _leaves(root: Node) -> list[tuple[Node, bool]]:
 
 
 def _hamming(a: str, b: str) -> int:
-    return bin(int(a, 16) ^ int(b, 16)).count("1")
+    return (int(a, 16) ^ int(b, 16)).bit_count()
 
 
 def _attach_images(root: Node, layout: object, blobs: dict[str, Blob]) -> int:

@@ -118,11 +118,11 @@ def _credentials_from_info(info: Mapping[str, Any], origin: str) -> Any:
     if kind == "service_account":
         from google.oauth2 import service_account
 
-        return service_account.Credentials.from_service_account_info(dict(info), scopes=SCOPES)
+        return service_account.Credentials.from_service_account_info(dict(info), scopes=SCOPES)  # type: ignore[no-untyped-call]
     if kind == "authorized_user" or "refresh_token" in info:
         from google.oauth2.credentials import Credentials
 
-        return Credentials.from_authorized_user_info(dict(info), scopes=list(SCOPES))
+        return Credentials.from_authorized_user_info(dict(info), scopes=list(SCOPES))  # type: ignore[no-untyped-call]
     raise GoogleAPIError(
         f"{origin} is neither a service-account key nor an authorized-user token "
         f"(its \"type\" is {kind!r})"
@@ -323,10 +323,7 @@ class GoogleClient:
         from googleapiclient.http import HttpRequest
 
         req = HttpRequest(self.http, lambda resp, content: (resp, content), url, method="GET")
-        try:
-            resp, content = self.execute(req, what=f"image download {url[:60]}...", file_id=file_id)
-        except GoogleAPIError:
-            raise
+        resp, content = self.execute(req, what=f"image download {url[:60]}...", file_id=file_id)
         return bytes(content), str(resp.get("content-type", "application/octet-stream")).split(";")[0]
 
 

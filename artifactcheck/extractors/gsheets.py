@@ -24,8 +24,8 @@ import hashlib
 import json
 import re
 from bisect import bisect_right
-from datetime import datetime, timedelta
 from collections.abc import Mapping
+from datetime import datetime, timedelta
 from itertools import accumulate
 from pathlib import Path
 from typing import Any
@@ -101,8 +101,8 @@ def cell_style(fmt: Mapping[str, Any], theme: Mapping[str, str], *, text_format:
         strike=bool(tf.get("strikethrough", False)),
         color=_colour(tf, "foregroundColor", theme) or "#000000",
         fill=None if bg == "#ffffff" else bg,  # white is Sheets' "no fill", as in Excel
-        align=_ALIGN.get(str(fmt.get("horizontalAlignment", "")), "general"),  # type: ignore[arg-type]
-        valign=_VALIGN.get(str(fmt.get("verticalAlignment", "BOTTOM")), "bottom"),  # type: ignore[arg-type]
+        align=_ALIGN.get(str(fmt.get("horizontalAlignment", "")), "general"),
+        valign=_VALIGN.get(str(fmt.get("verticalAlignment", "BOTTOM")), "bottom"),
         wrap=str(fmt.get("wrapStrategy", "OVERFLOW_CELL")) == "WRAP",
     )
 
@@ -233,7 +233,7 @@ def _overflow(cells: dict[tuple[int, int], Node], cols: _Axis, rows: _Axis) -> N
         right_limit = cols.start(row_cols[i + 1]) if i + 1 < len(row_cols) else float("inf")
         text = node.text
 
-        def width_of(s: str) -> float:
+        def width_of(s: str, family: str | None = family, size: float = size, st: Style = st) -> float:
             return text_width_pt(s, family, size, bold=bool(st.bold), italic=bool(st.italic))
 
         vt = node.attrs.get("data_type")
@@ -285,11 +285,11 @@ def _sheet(i: int, sheet: Mapping[str, Any], *, theme: Mapping[str, str], defaul
     row_nodes: list[Node] = []
     for r in sorted({rc[0] for rc in cells}):
         kids = [cells[(r, c)] for c in sorted(c for (rr, c) in cells if rr == r)]
-        attrs: dict[str, Any] = {"row": r + 1, "height_pt": rows.size(r)}
+        rattrs: dict[str, Any] = {"row": r + 1, "height_pt": rows.size(r)}
         if r in hidden_rows:
-            attrs["hidden"] = True
+            rattrs["hidden"] = True
         box = Box(page=i, x0=0.0, top=rows.start(r), x1=used_right, bottom=rows.start(r) + rows.size(r))
-        row_nodes.append(Node(id=f"{name}!{r + 1}:{r + 1}", kind="row", attrs=attrs, boxes=[box], children=kids))
+        row_nodes.append(Node(id=f"{name}!{r + 1}:{r + 1}", kind="row", attrs=rattrs, boxes=[box], children=kids))
     charts = [_chart_node(f"{name}!chart{k}", ch, i, cols, rows, titles) for k, ch in enumerate(sheet.get("charts") or [])]
     attrs: dict[str, Any] = {"name": name, "index": i, "sheet_id": props.get("sheetId"),
                              "hidden": bool(props.get("hidden", False)),
@@ -401,7 +401,7 @@ def _cell(sheet: str, page: int, r: int, c: int, cell: Mapping[str, Any], *, the
     if vtype == "number" and nf_type in ("DATE", "TIME", "DATE_TIME"):
         # Sheets serials count days from 1899-12-30, as Excel's 1900 system does after March 1900
         attrs["serial"] = value
-        attrs["value"] = (_EPOCH + timedelta(days=float(value))).isoformat()  # type: ignore[arg-type]
+        attrs["value"] = (_EPOCH + timedelta(days=float(value))).isoformat()
         attrs["data_type"] = "date"
     display = cell.get("formattedValue")
     if display is None and value is not None and "formattedValue" not in cell:

@@ -107,7 +107,7 @@ def element_box(page: int, m: Matrix, width: float, height: float) -> Box:
     axis-aligned when ``m`` has no rotation/shear, else the bounding box of the mapped
     corners with the polygon kept (clockwise from the unrotated top-left)."""
     corners = [apply(m, 0, 0), apply(m, width, 0), apply(m, width, height), apply(m, 0, height)]
-    a, b, c, d, _e, _f = m
+    _a, b, c, _d, _e, _f = m
     if abs(b) > 1e-9 or abs(c) > 1e-9:
         return Box.around(page, corners)
     xs = [p[0] for p in corners]
@@ -242,8 +242,8 @@ def slides_text_style(ts: Mapping[str, Any], theme: Mapping[str, str], *, align:
         strike=bool(ts.get("strikethrough", False)),
         color=theme_color_hex(fg, theme) if fg is not None else "#000000",
         highlight=theme_color_hex(bg, theme) if bg else None,
-        baseline=baseline,  # type: ignore[arg-type]
-        align=align,  # type: ignore[arg-type]
+        baseline=baseline,
+        align=align,
     )
 
 
@@ -392,7 +392,7 @@ def element_node(node_id: str, element: Json, *, page: int, parent_m: Matrix, de
             kind = "textbox"  # a text box, as python-pptx's txBox shapes
         fill = _inherited(element, deck, lambda e: ((e.get("shape") or {}).get("shapeProperties") or {}).get("shapeBackgroundFill"))
         valign = _inherited(element, deck, lambda e: ((e.get("shape") or {}).get("shapeProperties") or {}).get("contentAlignment"))
-        style = Style(fill=_fill_hex(fill, theme), valign=_VALIGN.get(str(valign)) if valign else None)  # type: ignore[arg-type]
+        style = Style(fill=_fill_hex(fill, theme), valign=_VALIGN.get(str(valign)) if valign else None)
         alpha = ((fill or {}).get("solidFill") or {}).get("alpha")
         if style.fill and alpha is not None and float(alpha) < 1:
             attrs["fill_alpha"] = float(alpha)
@@ -459,7 +459,7 @@ def element_node(node_id: str, element: Json, *, page: int, parent_m: Matrix, de
     elif "speakerSpotlight" in element:
         kind = "media"
         attrs["media_type"] = "speaker_spotlight"
-    return Node(id=node_id, kind=kind, attrs=attrs, style=style, boxes=boxes, source=obj_id, children=children)  # type: ignore[arg-type]
+    return Node(id=node_id, kind=kind, attrs=attrs, style=style, boxes=boxes, source=obj_id, children=children)
 
 
 def _give_text_boxes(paragraphs: list[Node], boxes: list[Box]) -> list[Node]:
@@ -498,7 +498,7 @@ def _table_rows(node_id: str, element: Json, *, page: int, m: Matrix, deck: _Dec
             cells.append(Node(
                 id=cid, kind="cell", boxes=boxes,
                 attrs={"row": ri, "col": ci, "row_span": rs, "col_span": cs},
-                style=Style(fill=fill, valign=valign) if (fill or valign) else None,  # type: ignore[arg-type]
+                style=Style(fill=fill, valign=valign) if (fill or valign) else None,
                 children=_give_text_boxes(text_nodes(cid, cell.get("text"), element={}, deck=deck, theme=theme, defaults=DEFAULT_TABLE_TEXT), boxes),
             ))
         row_boxes = [b for cell in cells for b in cell.boxes]

@@ -12,7 +12,14 @@ from artifactcheck import GoogleAPIError, load
 from artifactcheck.extractors.google_access import GoogleClient, load_credentials, parse_google_ref
 from artifactcheck.snapshot import capture, is_bundle, load_bundle, snapshot, write_bundle
 from tests.conftest import CORPUS
-from tests.google.conftest import CHART_URL, LOGO_URL, drive_meta, error, fixture_json, mock_http, no_sleep, ok
+from tests.google.conftest import (
+    drive_meta,
+    error,
+    fixture_json,
+    mock_http,
+    no_sleep,
+    ok,
+)
 
 SLIDES_MIME = "application/vnd.google-apps.presentation"
 SHEETS_MIME = "application/vnd.google-apps.spreadsheet"
