@@ -89,6 +89,7 @@ def _table_rows(walker: ShapeWalker, tbl: etree._Element, x: float, y: float, pa
         row_y.append(row_y[-1] + h)
     attrs.update(rows=len(rows_el), cols=len(widths))
     text_styles = ctx.master_text_style(None)
+    shared_ctx = TextContext(theme=ctx.theme, clr_map=ctx.clr_map, list_styles=text_styles, hyperlink=ctx.hyperlink)
     rows: list[Node] = []
     origin: dict[tuple[int, int], str] = {}
     for ri, tr in enumerate(rows_el):
@@ -126,12 +127,9 @@ def _table_rows(walker: ShapeWalker, tbl: etree._Element, x: float, y: float, pa
                         break
             body = tc.find(f"{_A}txBody")
             own = body.find(f"{_A}lstStyle") if body is not None else None
-            tctx = TextContext(
-                theme=ctx.theme,
-                clr_map=ctx.clr_map,
-                list_styles=([own] if own is not None else []) + text_styles,
-                hyperlink=ctx.hyperlink,
-            )
+            tctx = shared_ctx
+            if own is not None and len(own):
+                tctx = TextContext(theme=ctx.theme, clr_map=ctx.clr_map, list_styles=[own, *text_styles], hyperlink=ctx.hyperlink)
             paras = paragraph_nodes(body, tctx, id_prefix=cell_id, boxes=boxes)
             anchor = tc_pr.get("anchor") if tc_pr is not None else None
             cells.append(
@@ -160,7 +158,7 @@ def _chart_attrs(walker: ShapeWalker, data: etree._Element, source: str) -> dict
         ctx.warnings.append(f"{source}: chart part is missing; chart type, title and series unknown")
         return {"chart_type": None, "chart_error": "chart part missing"}
     try:
-        attrs = read_chart(ctx.pkg.xml(rel.target))
+        attrs = read_chart(ctx.pkg.xml(rel.target, cache=False))
     except ArtifactCheckError as exc:
         ctx.warnings.append(f"{source}: chart part {rel.target} unreadable: {exc}")
         return {"chart_type": None, "chart_error": str(exc)}
@@ -181,7 +179,7 @@ def _smartart(walker: ShapeWalker, data: etree._Element, parent: Affine, xfrm: A
     dm_rel = ctx.pkg.related(walker.part, rel_ids.get(f"{_R}dm")) if rel_ids is not None else None
     drawing_part = None
     if dm_rel is not None and not dm_rel.external and ctx.pkg.has(dm_rel.target):
-        dm = ctx.pkg.xml(dm_rel.target)
+        dm = ctx.pkg.xml(dm_rel.target, cache=False)
         for ext in dm.iter("{http://schemas.microsoft.com/office/drawing/2008/diagram}dataModelExt"):
             rel = ctx.pkg.related(walker.part, ext.get("relId"))
             if rel is not None and not rel.external and ctx.pkg.has(rel.target):
@@ -196,7 +194,7 @@ def _smartart(walker: ShapeWalker, data: etree._Element, parent: Affine, xfrm: A
             return paragraph_nodes(body, tctx, id_prefix=node_id, boxes=[])
     if drawing_part is None or xfrm is None:
         return []
-    drawing = ctx.pkg.xml(drawing_part)
+    drawing = ctx.pkg.xml(drawing_part, cache=False)
     tree = child(drawing, "spTree")
     if tree is None:
         return []

@@ -90,12 +90,15 @@ class PptxPackage:
             raise ArtifactTooLarge(f"part {part} inflates past {limit} bytes", path=self.path)
         return data
 
-    def xml(self, part: str) -> etree._Element:
-        """Parse ``part`` (cached). Raises CorruptArtifact naming the part when missing."""
-        if part not in self._xml:
-            self._xml[part] = parse_xml(self.read(part, limit=MAX_XML_PART_BYTES), path=self.path, part=part)
-        root = self._xml[part]
-        assert root is not None
+    def xml(self, part: str, *, cache: bool = True) -> etree._Element:
+        """Parse ``part``. Raises CorruptArtifact naming the part when missing. Shared
+        parts (layouts, masters, themes) are cached; parts read once (slides, notes,
+        charts: ``cache=False``) are not kept, so peak memory stays one slide deep."""
+        root = self._xml.get(part)
+        if root is None:
+            root = parse_xml(self.read(part, limit=MAX_XML_PART_BYTES), path=self.path, part=part)
+            if cache:
+                self._xml[part] = root
         return root
 
     def content_type(self, part: str) -> str:
@@ -115,7 +118,7 @@ class PptxPackage:
         rels_part = posixpath.join(directory, "_rels", name + ".rels")
         result: dict[str, Relationship] = {}
         if rels_part in self._names:
-            root = self.xml(rels_part)
+            root = self.xml(rels_part, cache=False)
             for rel in root.iter(f"{_PKG_RELS_NS}Relationship"):
                 rid = rel.get("Id") or ""
                 target = rel.get("Target") or ""

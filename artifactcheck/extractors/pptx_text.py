@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from lxml import etree
 
@@ -178,17 +179,41 @@ def run_style(rpr_chain: list[etree._Element], ctx: TextContext, *, is_link: boo
     else:
         color = theme.colors.get(clr_map.get("tx1", "dk1"))
     hl = _first_child(rpr_chain[:1], (f"{_A}highlight",))
-    return Style(
-        font=font or None,
-        size=size,
-        bold=bool(_bool(_first_attr(rpr_chain, "b"))),
-        italic=bool(_bool(_first_attr(rpr_chain, "i"))),
-        underline=u is not None and u != "none",
-        strike=strike is not None and strike != "noStrike",
-        color=color,
-        highlight=resolve_color(hl, theme, clr_map) if hl is not None else None,
-        baseline=baseline,  # type: ignore[arg-type]
+    return _style(
+        font or None,
+        size,
+        bool(_bool(_first_attr(rpr_chain, "b"))),
+        bool(_bool(_first_attr(rpr_chain, "i"))),
+        u is not None and u != "none",
+        strike is not None and strike != "noStrike",
+        color,
+        resolve_color(hl, theme, clr_map) if hl is not None else None,
+        baseline,
     )
+
+
+@lru_cache(maxsize=4096)
+def _style(
+    font: str | None,
+    size: float,
+    bold: bool,
+    italic: bool,
+    underline: bool,
+    strike: bool,
+    color: str | None,
+    highlight: str | None,
+    baseline: str | None,
+) -> Style:
+    """One shared (frozen) Style per distinct run style: a deck has few, nodes many."""
+    return Style(
+        font=font, size=size, bold=bold, italic=italic, underline=underline, strike=strike,
+        color=color, highlight=highlight, baseline=baseline,  # type: ignore[arg-type]
+    )  # fmt: skip
+
+
+@lru_cache(maxsize=64)
+def _paragraph_style(align: str) -> Style:
+    return Style(align=align)  # type: ignore[arg-type]
 
 
 def paragraph_nodes(
@@ -271,7 +296,7 @@ def paragraph_nodes(
             Node(
                 id=pid,
                 kind="paragraph",
-                style=Style(align=_ALIGN.get(algn or "l", "left")),  # type: ignore[arg-type]
+                style=_paragraph_style(_ALIGN.get(algn or "l", "left")),
                 attrs=attrs,  # type: ignore[arg-type]
                 boxes=list(boxes),
                 children=runs,
