@@ -135,6 +135,72 @@ def count(doc: Document, params: CountParams, resources: Resources) -> CheckResu
     )
 
 
+class CountEachParams(BaseModel):
+    """Parameters of ``count_each``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    each: str = Field(description="selector of the containers, e.g. 'slide' or 'sheet'")
+    target: TargetSpec = Field(description="what to count inside each container")
+    exactly: int | None = Field(default=None, ge=0)
+    at_least: int | None = Field(default=None, ge=0)
+    at_most: int | None = Field(default=None, ge=0)
+
+    @model_validator(mode="after")
+    def _bounds(self) -> CountEachParams:
+        if self.exactly is None and self.at_least is None and self.at_most is None:
+            raise ValueError("give exactly, at_least or at_most")
+        return self
+
+
+@register_check(
+    "count_each",
+    mechanism="tree_query",
+    params=CountEachParams,
+    example={
+        "each": "slide",
+        "target": "shape[placeholder_type='title'], shape[placeholder_type='ctrTitle']",
+        "exactly": 1,
+    },
+)
+def count_each(doc: Document, params: CountEachParams, resources: Resources) -> CheckResult:
+    """Every container (each slide, sheet, table ...) holds exactly / at least / at most N matching nodes.
+
+    >>> from artifactcheck.checks.examples import tiny_doc
+    >>> from artifactcheck import run_check
+    >>> run_check("count_each", tiny_doc(), {"each": "table row", "target": "cell", "exactly": 2}).status
+    'pass'
+    """
+    containers = doc.select(params.each)
+    if not containers:
+        return _result(
+            "count_each", False, f"no container matches {params.each!r}", {"containers": []}
+        )
+    found = select_targets(doc, params.target)
+    # ids of each found node and its ancestors: one pass, then a set lookup per container
+    holders: dict[int, int] = {}
+    for n in found:
+        for a in (n, *n.ancestors()):
+            holders[id(a)] = holders.get(id(a), 0) + 1
+    rows = []
+    for c in containers:
+        k = holders.get(id(c), 0)
+        ok, bounds = count_ok(k, params.exactly, params.at_least, params.at_most)
+        rows.append({**node_ref(c), "count": k, "ok": ok})
+    good = sum(1 for r in rows if r["ok"])
+    bad = [r for r in rows if not r["ok"]]
+    explanation = f"{good}/{len(rows)} {params.each!r} container(s) hold {bounds} of {params.target.describe()}"
+    if bad:
+        explanation += f"; e.g. {bad[0]['id']} holds {bad[0]['count']}"
+    return _result(
+        "count_each",
+        not bad,
+        explanation,
+        {"containers": rows[:200]},
+        score=good / len(rows),
+    )
+
+
 # -- order and position ------------------------------------------------------------------------
 
 
@@ -605,7 +671,9 @@ def structure(doc: Document, params: StructureParams, resources: Resources) -> C
         sections = doc.root.attrs.get("sections")
         if not values and isinstance(sections, list):  # docx: columns per section
             values = [
-                v for sec in sections if isinstance(sec, dict) and isinstance(v := sec.get("columns"), int)
+                v
+                for sec in sections
+                if isinstance(sec, dict) and isinstance(v := sec.get("columns"), int)
             ]
         if not values:
             raise ValueError(

@@ -328,3 +328,32 @@ def test_google_sheet_header_and_columns_from_the_corpus(corpus: Path) -> None:
     )  # not bold in this file
     cols = run_check("columns_match", doc, {"headers": ["Age", "Name"]})
     assert cols.status == "pass" and [m["column"] for m in cols.evidence["mapping"]] == ["C", "A"]
+
+
+def test_count_each_slide_and_module(
+    deck: tuple[Document, Document], report: tuple[Document, Document]
+) -> None:
+    good, _ = deck
+    titles = {"each": "slide", "target": "shape[placeholder_type='title']", "exactly": 1}
+    only_title = run_check("count_each", good, titles)
+    assert (
+        only_title.status == "fail" and only_title.evidence["containers"][0]["count"] == 0
+    )  # a ctrTitle
+    titles["target"] = "shape[placeholder_type='title'], shape[placeholder_type='ctrTitle']"
+    assert run_check("count_each", good, titles).status == "pass"
+    images = run_check("count_each", good, {"each": "slide", "target": "image", "at_least": 1})
+    assert (
+        images.status == "fail"
+        and images.score == 0.0
+        and images.evidence["containers"][0]["count"] == 0
+    )
+    bullets = run_check(
+        "count_each", good, {"each": "slide", "target": "paragraph[list_level]", "at_least": 1}
+    )
+    assert bullets.status == "fail" and bullets.score == pytest.approx(1 / 3)
+    assert (
+        run_check(
+            "count_each", report[0], {"each": "slide", "target": "paragraph", "at_least": 1}
+        ).status
+        == "fail"
+    )
