@@ -138,15 +138,20 @@ def render(
 @app.command()
 @reports_errors
 def snapshot(
-    source: Annotated[str, typer.Argument(help="A Google Docs/Sheets/Slides/Drive URL or file id.")],
-    output: Annotated[Path, typer.Option("-o", "--output", help="The bundle zip to write.")],
+    sources: Annotated[list[str], typer.Argument(help="Google Docs/Sheets/Slides/Drive URLs or file ids.")],
+    output: Annotated[Path, typer.Option("-o", "--output", help="The bundle zip to write (a directory for several sources).")],
     credentials: Annotated[Path | None, typer.Option("--credentials", help="Service-account or authorized-user JSON (default: ARTIFACTCHECK_GOOGLE_CREDENTIALS, then ADC, then the token file).")] = None,
 ) -> None:
-    """Capture a Google file (API response, PDF export, images) into a bundle that
+    """Capture Google files (API response, PDF export, images) into bundles that
     `extract`/`score` read offline, without credentials."""
     from .snapshot import snapshot as take_snapshot
+    from .snapshot import snapshot_many
 
-    typer.echo(f"wrote {take_snapshot(source, output, credentials=credentials)}", err=True)
+    if len(sources) == 1:
+        typer.echo(f"wrote {take_snapshot(sources[0], output, credentials=credentials)}", err=True)
+    else:
+        written = snapshot_many(sources, output, credentials=credentials)
+        typer.echo(f"wrote {len(written)} bundle(s) to {output}", err=True)
 
 
 def main() -> None:

@@ -89,13 +89,15 @@ def canonical_json(response: Any) -> bytes:
     return json.dumps(response, ensure_ascii=False, sort_keys=True, indent=1).encode("utf-8")
 
 
-def capture(source: str, *, credentials: Any = None, client: Any = None, pdf: bool = True) -> Capture:
-    """Fetch one Google file (URL or id) with everything scoring needs."""
+def capture(source: str, *, credentials: Any = None, client: Any = None, pdf: bool = True,
+            metadata: dict[str, Any] | None = None) -> Capture:
+    """Fetch one Google file (URL or id) with everything scoring needs. ``metadata`` is
+    its Drive metadata when already fetched (``capture_many`` batches those)."""
     from .extractors.google_access import GoogleClient, parse_google_ref, resolve_kind
 
     ref = parse_google_ref(source)
     client = client or GoogleClient(credentials=credentials)
-    kind, meta = resolve_kind(client, ref)
+    kind, meta = resolve_kind(client, ref, metadata=metadata)
     now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     if kind is None:
         return Capture(ref.file_id, "office", meta, office_bytes=client.download(ref.file_id), captured_at=now)
@@ -116,6 +118,23 @@ def capture(source: str, *, credentials: Any = None, client: Any = None, pdf: bo
                 raise
             cap.warnings.append(f"PDF export failed: {exc}")
     return cap
+
+
+def capture_many(sources: list[str], *, credentials: Any = None, client: Any = None, pdf: bool = True) -> list[Capture]:
+    """Capture several files; their Drive metadata comes in batched requests."""
+    from .extractors.google_access import GoogleClient, parse_google_ref
+
+    client = client or GoogleClient(credentials=credentials)
+    refs = [parse_google_ref(s) for s in sources]
+    metas = client.metadata_many([r.file_id for r in refs])
+    return [capture(r.file_id, client=client, pdf=pdf, metadata=metas[r.file_id]) for r in refs]
+
+
+def snapshot_many(sources: list[str], directory: str | Path, *, credentials: Any = None, client: Any = None) -> list[Path]:
+    """Capture several files into ``directory/<file id>.zip``."""
+    out = Path(directory)
+    return [write_bundle(cap, out / f"{cap.file_id}.zip")
+            for cap in capture_many(sources, credentials=credentials, client=client)]
 
 
 def document_from_capture(cap: Capture, **options: Any) -> Document:

@@ -45,6 +45,7 @@ CREDENTIALS_ENV = "ARTIFACTCHECK_GOOGLE_CREDENTIALS"
 TOKEN_ENV = "ARTIFACTCHECK_GOOGLE_TOKEN"
 DEFAULT_TOKEN_FILE = Path("~/.config/artifactcheck/token.json")
 DEFAULT_NUM_RETRIES = 5
+_METADATA_FIELDS = "id,name,mimeType,modifiedTime,version,trashed,webViewLink"
 
 MIME_TO_KIND: dict[str, GoogleKind] = {
     "application/vnd.google-apps.document": "document",
@@ -231,9 +232,12 @@ class GoogleClient:
     def execute(self, request: Any, *, what: str, file_id: str) -> Any:
         """Run one API request with retries; map failures to GoogleAPIError."""
         from googleapiclient.errors import HttpError
+        from googleapiclient.http import BatchHttpRequest
 
         request._sleep = self._sleep  # googleapiclient's retry pause (an attribute it reads)
         try:
+            if isinstance(request, BatchHttpRequest):
+                return request.execute()  # parts that fail are reported to the callback
             return request.execute(num_retries=self.num_retries)
         except HttpError as exc:
             raise self._error(exc.status_code, exc.content, what=what, file_id=file_id) from None
@@ -282,10 +286,45 @@ class GoogleClient:
         """Drive metadata: name, mimeType, modifiedTime, version, trashed, owners."""
         req = self.service("drive", "v3").files().get(
             fileId=file_id,
-            fields="id,name,mimeType,modifiedTime,version,trashed,webViewLink",
+            fields=_METADATA_FIELDS,
             supportsAllDrives=True,
         )
         return dict(self.execute(req, what="Drive files.get", file_id=file_id))
+
+    def metadata_many(self, file_ids: list[str]) -> dict[str, dict[str, Any]]:
+        """Drive metadata of many files in batched requests (up to 100 per HTTP call,
+        Drive's limit). A file whose part of the batch failed transiently (429/5xx) is
+        fetched again alone, with retries; a permanent failure raises for that file."""
+        from googleapiclient.errors import HttpError
+
+        drive = self.service("drive", "v3")
+        out: dict[str, dict[str, Any]] = {}
+        retry: list[str] = []
+        unique = list(dict.fromkeys(file_ids))
+        for start in range(0, len(unique), 100):
+            failures: dict[str, HttpError] = {}
+
+            def collect(request_id: str, response: Any, exception: Exception | None,
+                        failures: dict[str, HttpError] = failures) -> None:
+                if exception is None:
+                    out[request_id] = dict(response)
+                elif isinstance(exception, HttpError):
+                    failures[request_id] = exception
+                else:  # pragma: no cover - the batch transport only reports HttpError
+                    raise GoogleAPIError(f"Drive files.get for file {request_id} failed: {exception}")
+
+            batch = drive.new_batch_http_request(callback=collect)
+            for fid in unique[start:start + 100]:
+                batch.add(drive.files().get(fileId=fid, fields=_METADATA_FIELDS, supportsAllDrives=True), request_id=fid)
+            self.execute(batch, what="Drive batch files.get", file_id=",".join(unique[start:start + 100]))
+            for fid, exc in failures.items():
+                if exc.status_code == 429 or exc.status_code >= 500:
+                    retry.append(fid)
+                else:
+                    raise self._error(exc.status_code, exc.content, what="Drive files.get", file_id=fid)
+        for fid in retry:
+            out[fid] = self.metadata(fid)
+        return out
 
     def get_document(self, file_id: str) -> dict[str, Any]:
         req = self.service("docs", "v1").documents().get(documentId=file_id, includeTabsContent=True)
@@ -327,10 +366,12 @@ class GoogleClient:
         return bytes(content), str(resp.get("content-type", "application/octet-stream")).split(";")[0]
 
 
-def resolve_kind(client: GoogleClient, ref: GoogleFileRef) -> tuple[GoogleKind | None, dict[str, Any]]:
+def resolve_kind(
+    client: GoogleClient, ref: GoogleFileRef, *, metadata: dict[str, Any] | None = None
+) -> tuple[GoogleKind | None, dict[str, Any]]:
     """Which API reads this file, from its Drive mimeType (and its metadata). Returns
     (None, metadata) for an Office file stored in Drive; raises for anything else."""
-    meta = client.metadata(ref.file_id)
+    meta = metadata if metadata is not None else client.metadata(ref.file_id)
     mime = str(meta.get("mimeType", ""))
     if mime in MIME_TO_KIND:
         return MIME_TO_KIND[mime], meta

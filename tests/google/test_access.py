@@ -178,3 +178,46 @@ def test_explicit_authorized_user_token_is_used(tmp_path: Path) -> None:
     token.write_text(json.dumps({"type": "authorized_user", "client_id": "c", "client_secret": "s", "refresh_token": "r"}))
     creds = load_credentials(token)
     assert creds.refresh_token == "r"
+
+
+def _batch_response(parts: list[tuple[str, int, dict]]) -> tuple[dict[str, str], str]:
+    """A multipart/mixed batch response as Google sends it (one HTTP response per part)."""
+    chunks = []
+    for request_id, status, body in parts:
+        reason = {200: "OK", 404: "Not Found", 429: "Too Many Requests"}[status]
+        chunks.append(
+            "--batch_x\r\nContent-Type: application/http\r\n"
+            f"Content-ID: <response-abc + {request_id}>\r\n\r\n"
+            f"HTTP/1.1 {status} {reason}\r\nContent-Type: application/json; charset=UTF-8\r\n\r\n"
+            f"{json.dumps(body)}\r\n"
+        )
+    return ({"status": "200", "content-type": "multipart/mixed; boundary=batch_x"}, "".join(chunks) + "--batch_x--\r\n")
+
+
+def test_drive_metadata_of_many_files_is_batched_and_transient_failures_retried() -> None:
+    other = "2OtherFixtureId_abcdefghijklmnop"
+    meta = {"id": FILE_ID, "name": "deck", "mimeType": SLIDES_MIME}
+    seq = [
+        _batch_response([(FILE_ID, 200, meta), (other, 429, {"error": {"code": 429, "message": "slow down"}})]),
+        drive_meta(other, SHEETS_MIME, name="book"),  # the 429 part, fetched again alone
+    ]
+    client = GoogleClient(http=mock_http(*seq), sleep=no_sleep)
+    got = client.metadata_many([FILE_ID, other, FILE_ID])
+    assert got[FILE_ID]["name"] == "deck" and got[other]["name"] == "book"
+
+
+def test_a_permanent_failure_inside_a_batch_names_the_file() -> None:
+    seq = [_batch_response([(FILE_ID, 404, {"error": {"code": 404, "message": "File not found"}})])]
+    client = GoogleClient(http=mock_http(*seq), sleep=no_sleep)
+    with pytest.raises(GoogleAPIError, match=rf"file {FILE_ID} failed with HTTP 404"):
+        client.metadata_many([FILE_ID])
+
+
+def test_snapshot_many_writes_one_bundle_per_file(tmp_path: Path, logo_png: bytes) -> None:
+    from artifactcheck.snapshot import snapshot_many
+
+    meta = {"id": FILE_ID, "name": "deck", "mimeType": SLIDES_MIME}
+    seq = [_batch_response([(FILE_ID, 200, meta)]), *_slides_sequence(logo_png)[1:]]
+    client = GoogleClient(http=mock_http(*seq), sleep=no_sleep)
+    paths = snapshot_many([f"https://docs.google.com/presentation/d/{FILE_ID}/edit"], tmp_path, client=client)
+    assert [p.name for p in paths] == [f"{FILE_ID}.zip"] and load(paths[0]).artifact.format == "gslides"
