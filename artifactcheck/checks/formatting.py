@@ -250,7 +250,9 @@ class OnlyFormattedParams(BaseModel):
         default=True, description="True for flags; a colour spec for color/highlight"
     )
     allowed: TargetSpec = Field(description="the only nodes that may have the property")
-    scope: TargetSpec | None = Field(default=None, description="where to look (default: every run)")
+    scope: TargetSpec | None = Field(
+        default=None, description="where to look (default: every run outside headings)"
+    )
     require_allowed: bool = Field(default=True, description="the allowed nodes must have it too")
     color_tolerance: float = Field(default=DEFAULT_TOLERANCE, ge=0)
 
@@ -279,7 +281,14 @@ def only_formatted(doc: Document, params: OnlyFormattedParams, resources: Resour
     allowed_nodes = select_targets(doc, params.allowed)
     allowed_units = {id(u): u for n in allowed_nodes for u in style_units(n, params.property)}
     if params.scope is None:
-        scope_units = [r for r in doc.iter("run") if r.text.strip()]
+        # Headings are bold (or coloured) by their style, not by the author's choice:
+        # "only the link is bold" is about body text, so heading runs are left out.
+        scope_units = [
+            r
+            for r in doc.iter("run")
+            if r.text.strip()
+            and not (r.parent is not None and r.parent.attrs.get("heading_level") is not None)
+        ]
         if not scope_units:  # a spreadsheet: cells carry the style
             scope_units = [c for c in doc.iter("cell") if c.text.strip()]
     else:

@@ -62,6 +62,14 @@ def test_only_the_hyperlink_is_bold(report: tuple[Document, Document]) -> None:
     assert no.status == "fail"
     assert [i["text"] for i in no.evidence["intruders"]] == [" online"]
     assert no.score == 0.5  # the link itself is bold; something else is too
+    # the default scope leaves out headings (bold by their style)
+    assert run_check("only_formatted", good, {"property": "bold", "allowed": LINK}).status == "pass"
+    with_headings = run_check(
+        "only_formatted", good, {"property": "bold", "allowed": LINK, "scope": "paragraph"}
+    )
+    assert with_headings.status == "fail" and with_headings.evidence["intruders"][0][
+        "text"
+    ].startswith("Energy")
 
 
 def test_font_aliases_and_size_tolerance(report: tuple[Document, Document]) -> None:
