@@ -6,6 +6,7 @@ checklists, list labels, tables, links, footnotes, positioned images."""
 
 from __future__ import annotations
 
+import json
 import math
 
 import pytest
@@ -140,3 +141,16 @@ def test_docs_link_style_footnote_image(tabbed: Document) -> None:
 def test_heading_colour_comes_from_the_named_style(tabbed: Document) -> None:
     run = tabbed.get("tab0/p2/r0")
     assert run.style is not None and run.style.color == "#434343" and run.style.size == 14
+
+
+@pytest.mark.parametrize("name", ["slides_features", "slides_parity", "sheets_parity", "docs_tabs"])
+def test_fixture_trees_match_their_golden_snapshots(name: str, logo_png: bytes) -> None:
+    """The whole tree of each fixture, reviewed once (tests/golden/google_*.json);
+    regenerate with ARTIFACTCHECK_REGEN_GOLDEN=1 and review the diff."""
+    from tests.golden import assert_matches_golden
+
+    images = {LOGO_URL: (logo_png, "image/png"), CHART_URL: (logo_png, "image/png")}
+    doc = extract_google_response(fixture_json(f"{name}.json"), images=images)
+    data = json.loads(doc.to_json())
+    data["artifact"].pop("path", None)
+    assert_matches_golden(f"google_{name}", data)
