@@ -120,22 +120,22 @@ class AlignmentResult:
         return list(got.boxes) if got else []
 
 
-def _key_stream(texts: Sequence[str]) -> tuple[str, list[int], list[int]]:
-    """Concatenated key string, the source index (into the concatenation of ``texts``)
-    of every key char, and the start offset of each text in that concatenation."""
-    keys: list[str] = []
-    origin: list[int] = []
-    starts: list[int] = []
+def _key_stream(texts: Sequence[str]) -> tuple[str, list[int]]:
+    """Concatenated key string and, per text, the end offset of its keys in that string."""
+    get = _norm_cache.get
+    parts: list[str] = []
+    ends: list[int] = []
     pos = 0
     for text in texts:
-        starts.append(pos)
         for ch in text:
-            k = normalize_char(ch)
+            k = get(ch)
+            if k is None:
+                k = normalize_char(ch)
             if k:
-                keys.append(k)
-                origin.extend([pos] * len(k))
-            pos += 1
-    return "".join(keys), origin, starts
+                parts.append(k)
+                pos += len(k)
+        ends.append(pos)
+    return "".join(parts), ends
 
 
 def _lis(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -179,6 +179,18 @@ def _anchors(t: str, p: str, t_off: int, p_off: int, n: int) -> list[tuple[int, 
     return [(a + t_off, b + p_off) for a, b in _lis(pairs)]
 
 
+def _common_prefix(a: str, i: int, b: str, j: int) -> int:
+    """Length of the common prefix of ``a[i:]`` and ``b[j:]`` (slice compares, not a
+    Python loop per character: anchor runs are thousands of characters long)."""
+    k = 0
+    step = 1024
+    while step:
+        while i + k + step <= len(a) and j + k + step <= len(b) and a[i + k : i + k + step] == b[j + k : j + k + step]:
+            k += step
+        step //= 4
+    return k
+
+
 def _align_gap(t: str, p: str, t0: int, p0: int, match: list[int], depth: int = 0) -> None:
     """Fill ``match[t0 + i] = p0 + j`` for characters of ``t`` aligned to ``p``."""
     if not t or not p:
@@ -199,8 +211,7 @@ def _align_gap(t: str, p: str, t0: int, p0: int, match: list[int], depth: int = 
         # letter of a list label or a page number), not evidence.
         if unequal_gap and a1 - a0 < 3 and (len(t) > 8 or len(p) > 8):
             continue
-        for k in range(a1 - a0):
-            match[t0 + a0 + k] = p0 + b0 + k
+        match[t0 + a0 : t0 + a1] = range(p0 + b0, p0 + b0 + a1 - a0)
 
 
 def _align_chain(
@@ -213,11 +224,8 @@ def _align_chain(
             continue  # overlaps the previous anchor's run
         _align_gap(t[ti:ta], p[pi:pa], t0 + ti, p0 + pi, match, depth)
         # Extend the anchor as far as both strings agree.
-        k = n
-        while ta + k < len(t) and pa + k < len(p) and t[ta + k] == p[pa + k]:
-            k += 1
-        for m in range(k):
-            match[t0 + ta + m] = p0 + pa + m
+        k = n + _common_prefix(t, ta + n, p, pa + n)
+        match[t0 + ta : t0 + ta + k] = range(p0 + pa, p0 + pa + k)
         ti, pi = ta + k, pa + k
     _align_gap(t[ti:], p[pi:], t0 + ti, p0 + pi, match, depth)
 
@@ -229,14 +237,21 @@ def align_text_to_layout(spans: Sequence[TextSpan], layout: PdfLayout) -> Alignm
     """
     chars = layout.chars
     # PDF key stream; every key char remembers its index in layout.chars.
+    get = _norm_cache.get
     p_keys: list[str] = []
     p_origin: list[int] = []
     for i, c in enumerate(chars):
         if c.generated:
             continue
-        k = normalize_char(c.char)
-        if k:
-            p_keys.append(k)
+        k = get(c.char)
+        if k is None:
+            k = normalize_char(c.char)
+        if not k:
+            continue
+        p_keys.append(k)
+        if len(k) == 1:
+            p_origin.append(i)
+        else:
             p_origin.extend([i] * len(k))
     p_text = "".join(p_keys)
     taken = bytearray(len(p_text))  # PDF key chars claimed by repeated spans
@@ -248,7 +263,7 @@ def align_text_to_layout(spans: Sequence[TextSpan], layout: PdfLayout) -> Alignm
     for idx, span in enumerate(spans):
         if not span.repeated:
             continue
-        key, _, _ = _key_stream([span.text])
+        key, _ = _key_stream([span.text])
         results[idx].key_chars = len(key)
         if not key:
             continue
@@ -264,7 +279,7 @@ def align_text_to_layout(spans: Sequence[TextSpan], layout: PdfLayout) -> Alignm
 
     # 2. Body spans: one global alignment over the PDF stream minus repeated text.
     body = [i for i, s in enumerate(spans) if not s.repeated]
-    t_text, t_origin, t_starts = _key_stream([spans[i].text for i in body])
+    t_text, t_ends = _key_stream([spans[i].text for i in body])
     if any(taken):
         keep = [m for m in range(len(p_text)) if not taken[m]]
         p_body = "".join(p_text[m] for m in keep)
@@ -275,14 +290,14 @@ def align_text_to_layout(spans: Sequence[TextSpan], layout: PdfLayout) -> Alignm
     chain = _anchors(t_text, p_body, 0, 0, _ANCHOR_N)
     _align_chain(t_text, p_body, 0, 0, chain, _ANCHOR_N, match, 1)
 
-    for k, pm in enumerate(match):
-        src = t_origin[k]
-        which = bisect.bisect_right(t_starts, src) - 1
-        idx = body[which]
-        results[idx].key_chars += 1
-        if pm >= 0:
-            results[idx].matched_chars += 1
-            span_pdf[idx].append(p_body_origin[pm])
+    start = 0
+    for which, idx in enumerate(body):
+        end = t_ends[which]
+        hits = [p_body_origin[pm] for pm in match[start:end] if pm >= 0]
+        results[idx].key_chars = end - start
+        results[idx].matched_chars = len(hits)
+        span_pdf[idx] = hits
+        start = end
 
     # 3. Boxes from the matched characters.
     line_of = _line_index(layout)
@@ -309,26 +324,31 @@ def _line_index(layout: PdfLayout) -> list[int]:
 
 
 def _boxes(layout: PdfLayout, indices: list[int], line_of: list[int]) -> list[Box]:
-    """One box per (page, line) over the given characters, in stream order."""
-    groups: dict[tuple[int, int], list[float]] = {}
-    order: list[tuple[int, int]] = []
+    """One box per (page, line) over the given characters (sorted), in stream order."""
+    chars = layout.chars
+    out: list[Box] = []
+    cur: tuple[int, int] | None = None
+    x0 = top = x1 = bottom = 0.0
     for i in indices:
-        c = layout.chars[i]
+        c = chars[i]
         key = (c.page, line_of[i])
-        g = groups.get(key)
-        if g is None:
-            groups[key] = [c.x0, c.top, c.x1, c.bottom]
-            order.append(key)
-        else:
-            g[0] = min(g[0], c.x0)
-            g[1] = min(g[1], c.top)
-            g[2] = max(g[2], c.x1)
-            g[3] = max(g[3], c.bottom)
-    return [
-        Box(page=k[0], x0=g[0], top=g[1], x1=g[2], bottom=g[3], origin="layout")
-        for k in order
-        for g in [groups[k]]
-    ]
+        if key != cur:
+            if cur is not None:
+                out.append(Box(page=cur[0], x0=x0, top=top, x1=x1, bottom=bottom, origin="layout"))
+            cur = key
+            x0, top, x1, bottom = c.x0, c.top, c.x1, c.bottom
+            continue
+        if c.x0 < x0:
+            x0 = c.x0
+        if c.top < top:
+            top = c.top
+        if c.x1 > x1:
+            x1 = c.x1
+        if c.bottom > bottom:
+            bottom = c.bottom
+    if cur is not None:
+        out.append(Box(page=cur[0], x0=x0, top=top, x1=x1, bottom=bottom, origin="layout"))
+    return out
 
 
 def _merge_per_page(boxes: list[Box]) -> list[Box]:

@@ -25,7 +25,7 @@ from ...errors import RenderError
 from .pdf_check import pdf_page_count
 from .renderer import LibreOfficeRenderer, Renderer
 
-__all__ = ["RenderedPDF", "cache_dir", "cache_key", "render_pdf"]
+__all__ = ["RenderedPDF", "cache_dir", "cache_key", "cache_root", "render_pdf"]
 
 _CACHE_LAYOUT = "1"  # bump when the entry format changes
 
@@ -40,14 +40,19 @@ class RenderedPDF:
     cached: bool
 
 
-def cache_dir() -> Path:
-    """The render cache root (created on demand)."""
+def cache_root() -> Path:
+    """artifactcheck's cache root: ``$ARTIFACTCHECK_CACHE_DIR`` or the user cache dir."""
     override = os.environ.get("ARTIFACTCHECK_CACHE_DIR")
     if override:
-        return Path(override) / "render"
+        return Path(override)
     import platformdirs
 
-    return Path(platformdirs.user_cache_dir("artifactcheck")) / "render"
+    return Path(platformdirs.user_cache_dir("artifactcheck"))
+
+
+def cache_dir() -> Path:
+    """The render cache (entries are created on demand)."""
+    return cache_root() / "render"
 
 
 def _sha256_file(path: Path) -> str:
@@ -58,11 +63,11 @@ def _sha256_file(path: Path) -> str:
     return h.hexdigest()
 
 
-def cache_key(path: Path, renderer: Renderer, *, target: str = "pdf") -> str:
+def cache_key(path: Path, renderer: Renderer, *, target: str = "pdf", source_sha256: str | None = None) -> str:
     """The entry name for ``path`` rendered by ``renderer`` (hex sha256)."""
     parts = [
         _CACHE_LAYOUT,
-        _sha256_file(path),
+        source_sha256 or _sha256_file(path),
         renderer.name,
         renderer.version,
         renderer.options,
@@ -112,7 +117,8 @@ def render_pdf(
         raise RenderError("input file does not exist", path=path)
     renderer = renderer or LibreOfficeRenderer()
     root = cache_dir()
-    key = cache_key(path, renderer)
+    source_sha = _sha256_file(path)
+    key = cache_key(path, renderer, source_sha256=source_sha)
     entry = root / key[:2] / key
     if use_cache and entry.is_dir():
         if _valid_entry(entry):
@@ -128,7 +134,7 @@ def render_pdf(
         meta = {
             "size": (staging / "document.pdf").stat().st_size,
             "sha256": _sha256_file(staging / "document.pdf"),
-            "source_sha256": _sha256_file(path),
+            "source_sha256": source_sha,
             "renderer": renderer.name,
             "version": renderer.version,
             "options": renderer.options,

@@ -133,3 +133,10 @@ def test_missing_file_gives_render_error(tmp_path: Path) -> None:
 def test_cache_dir_follows_environment(render_cache: Path, known_layout_pdf: RenderedPDF) -> None:
     assert str(known_layout_pdf.pdf_path).startswith(str(render_cache))
     assert os.environ["ARTIFACTCHECK_CACHE_DIR"] == str(render_cache)
+
+
+def test_profile_template_is_kept_per_version(known_layout_pdf: RenderedPDF, render_cache: Path, lo_tmp: Path) -> None:
+    renderer = LibreOfficeRenderer(tmp_root=lo_tmp)
+    template = render_cache / "lo-profile" / f"libreoffice-{renderer.version}"
+    assert (template / "user" / "registrymodifications.xcu").is_file()
+    assert not list(template.rglob("*.lock"))
