@@ -158,7 +158,9 @@ def _parse_literal(raw: str) -> str | None:
     m = _HEX3.match(raw)
     if m:
         return "#" + "".join(ch * 2 for ch in m.group(1).lower())
-    if "(" in raw:
+    if "(" in raw or re.match(
+        r"^#([0-9a-fA-F]{4}|[0-9a-fA-F]{8})$", raw
+    ):  # rgb(), #rgba, #rrggbbaa
         try:
             color = Color(raw)
         except ValueError:

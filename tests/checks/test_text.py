@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from artifactcheck import Document, run_check
 from artifactcheck.checks.normalize import normalize_text, normalize_url, parse_date, parse_number
@@ -77,6 +79,49 @@ def test_normalize_url_keeps_what_identifies_the_page() -> None:
         "http://x.org", keep_scheme=True
     )
     assert normalize_url("https://x.org/#a", keep_fragment=True).endswith("#a")
+
+
+@settings(deadline=None)
+@given(
+    st.decimals(
+        min_value=-(10**12), max_value=10**12, places=2, allow_nan=False, allow_infinity=False
+    )
+)
+def test_parse_number_reads_what_format_writes(value: object) -> None:
+    """Any amount written with thousands separators, as currency, as an accounting
+    negative or as a percentage reads back as the same number."""
+    x = float(value)  # type: ignore[arg-type]
+    plain = f"{x:,.2f}"
+    assert parse_number(plain) is not None and parse_number(plain).value == pytest.approx(x)  # type: ignore[union-attr]
+    money = f"${abs(x):,.2f}" if x >= 0 else f"(${abs(x):,.2f})"
+    assert parse_number(money).value == pytest.approx(x)  # type: ignore[union-attr]
+    pct = parse_number(f"{x:.2f}%")
+    assert pct is not None and pct.percent and pct.fraction == pytest.approx(x / 100)
+
+
+urls = st.builds(
+    lambda scheme, www, host, path, query, frag: f"{scheme}://{www}{host}/{path}{query}{frag}",
+    st.sampled_from(["http", "https", "HTTPS"]),
+    st.sampled_from(["", "www.", "WWW."]),
+    st.from_regex(r"[a-z]{1,10}\.(org|com|net)", fullmatch=True),
+    st.from_regex(r"([A-Za-z0-9_~-]{1,8}/){0,3}", fullmatch=True),
+    st.sampled_from(["", "?a=1", "?b=2&a=1", "?utm_source=x&id=3", "?fbclid=zz"]),
+    st.sampled_from(["", "#top"]),
+)
+
+
+@settings(deadline=None)
+@given(urls)
+def test_normalize_url_is_idempotent_and_scheme_blind(url: str) -> None:
+    once = normalize_url(url)
+    assert normalize_url(once) == once
+    assert normalize_url(url.replace("https://", "http://").replace("HTTPS://", "http://")) == once
+    assert (
+        "utm_" not in once
+        and "fbclid" not in once
+        and "#" not in once
+        and not once.startswith("www.")
+    )
 
 
 def test_parse_date_formats() -> None:
