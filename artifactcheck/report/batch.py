@@ -2,7 +2,8 @@
 processes, with a progress bar, resumable, then write the summary tables.
 
 Manifest: CSV with a header row, or JSONL, with columns ``artifact`` and ``rubric``
-(required), ``trace``, ``task``, ``run`` (optional). Relative paths are relative to the
+(required), ``trace``, ``task``, ``run``, ``assets`` (optional; reference images, default
+the ``assets/`` folder next to the rubric). Relative paths are relative to the
 manifest's folder. ``task`` defaults to the rubric's task; ``run`` defaults to the row's
 position among the rows of its task (0, 1, ...). (task, run) must be unique.
 
@@ -51,6 +52,7 @@ class BatchRow:
     task: str
     run: str
     line: int
+    assets: str | None = None
 
     def report_path(self, out: Path) -> Path:
         return out / "reports" / _safe(self.task) / f"run-{_safe(self.run)}.json"
@@ -100,7 +102,7 @@ def read_manifest(path: str | Path) -> list[BatchRow]:
     seen: set[tuple[str, str]] = set()
     counters: dict[str, int] = {}
     tasks_of_rubric: dict[str, str] = {}
-    allowed = {"artifact", "rubric", "trace", "task", "run"}
+    allowed = {"artifact", "rubric", "trace", "task", "run", "assets"}
     for number, item in raw:
         unknown = set(item) - allowed
         if unknown:
@@ -119,7 +121,8 @@ def read_manifest(path: str | Path) -> list[BatchRow]:
             raise ArtifactCheckError(f"line {number}: task {task!r} run {run!r} appears twice", path=manifest)
         seen.add((task, run))
         trace = str(base / str(item["trace"])) if item.get("trace") else None
-        rows.append(BatchRow(str(base / str(item["artifact"])), rubric, trace, task, run, number))
+        assets = str(base / str(item["assets"])) if item.get("assets") else None
+        rows.append(BatchRow(str(base / str(item["artifact"])), rubric, trace, task, run, number, assets))
     return rows
 
 
@@ -171,7 +174,7 @@ def score_row(row: BatchRow, out: Path, html: bool) -> RowOutcome:
     try:
         artifact = Path(row.artifact)
         if artifact.is_file():
-            report = score(artifact, row.rubric, trace=row.trace)
+            report = score(artifact, row.rubric, trace=row.trace, assets=row.assets)
         else:  # the agent produced no file: the task failed, decided
             report = run_rubric(
                 None,

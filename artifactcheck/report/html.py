@@ -55,6 +55,8 @@ rect.tone-pass{stroke:var(--pass);fill:var(--pass)}rect.tone-fail{stroke:var(--f
 rect.tone-neutral{stroke:var(--neutral);fill:var(--neutral)}
 rect.tone-region{stroke:var(--region);fill:none;stroke-dasharray:8 5;stroke-width:2}
 rect.ev:hover{fill-opacity:.3}
+text.label{font-family:system-ui,sans-serif;font-weight:600;paint-order:stroke;stroke:#fff;stroke-width:3px}
+text.tone-pass{fill:var(--pass)}text.tone-fail{fill:var(--fail)}text.tone-neutral{fill:var(--neutral)}
 .legend span{margin-right:14px}.sw{display:inline-block;width:12px;height:12px;border:3px solid;vertical-align:-2px;margin-right:4px}
 """
 
@@ -185,6 +187,11 @@ def _pages(report: Report, boxes: list[EvidenceBox], images: Sequence[bytes]) ->
                 f'x="{b.x0:g}" y="{b.top:g}" width="{b.x1 - b.x0:g}" height="{b.bottom - b.top:g}">'
                 f"<title>{_e(b.step_id)}: {_e(b.label)} ({b.x0:g}, {b.top:g})–({b.x1:g}, {b.bottom:g}) pt</title></rect>"
             )
+            if b.role == "found":  # name the step next to its box, so a glance tells which is which
+                svg.append(
+                    f'<text class="label tone-{b.tone}" x="{b.x0 + 2:g}" y="{max(b.top - 2, 9):g}" '
+                    f'font-size="{9 / scale:.1f}">{_e(b.step_id)}</text>'
+                )
         svg.append("</svg>")
         out.append(f"<figure><figcaption>{_e(name)} · {w:g}×{h:g} pt</figcaption>{''.join(svg)}</figure>")
     if not pages:

@@ -35,8 +35,9 @@ def score(
     """Score ``artifact`` (a file path or a loaded Document) against ``rubric`` (a rubric
     file or a Rubric built in code). ``trace`` is a browsing trace: a list of URLs or a
     file (JSON list, JSONL of ``{"url": ...}`` or one URL per line). ``params`` override
-    the rubric file's parameters. Raises RubricError for a bad rubric and
-    ArtifactCheckError when ``artifact`` does not exist."""
+    the rubric file's parameters. ``assets`` (reference images) defaults to the
+    ``assets/`` folder next to a rubric file, when there is one. Raises RubricError for a
+    bad rubric and ArtifactCheckError when ``artifact`` does not exist."""
     rubric_path: str | None = None
     if isinstance(rubric, Rubric):
         if params:
@@ -45,6 +46,9 @@ def score(
     else:
         rubric_path = str(rubric)
         model = load_rubric(rubric, params=params)
+        beside = Path(rubric).parent / "assets"
+        if assets is None and beside.is_dir():
+            assets = beside
     resources = Resources(
         assets_dir=str(assets) if assets is not None else None,
         trace=load_trace(trace) if isinstance(trace, (str, Path)) else trace,
