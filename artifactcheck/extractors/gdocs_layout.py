@@ -97,7 +97,7 @@ def attach_pdf_layout(
     result = align_text_to_layout([TextSpan(n.id, n.text, repeated=r) for n, r in leaves], layout)
     for node, _ in leaves:
         node.boxes = result.boxes(node.id)
-    images = sum(1 for n in root.iter() if n.kind == "image")
+    images = sum(1 for n in root.iter() if n.kind == "image" and n.attrs.get("blob"))  # others are warned about already
     placed = _attach_images(root, layout, blobs or {})
     _fill_containers(root)
     if isinstance(root.attrs, dict):

@@ -10,7 +10,14 @@ import pytest
 
 from artifactcheck import GoogleAPIError, load
 from artifactcheck.extractors.google_access import GoogleClient, load_credentials, parse_google_ref
-from artifactcheck.snapshot import capture, is_bundle, load_bundle, snapshot, write_bundle
+from artifactcheck.snapshot import (
+    capture,
+    export_pdf_path,
+    is_bundle,
+    load_bundle,
+    snapshot,
+    write_bundle,
+)
 from tests.conftest import CORPUS
 from tests.google.conftest import (
     drive_meta,
@@ -69,6 +76,8 @@ def test_snapshot_bundle_loads_offline_with_identical_results(tmp_path: Path, lo
     offline = load(bundle)  # no credentials, no network
     assert offline.to_json() == online.to_json()
     assert set(offline.blobs) == set(online.blobs) and all(b.data for b in offline.blobs.values())
+    pdf = export_pdf_path(offline)  # the Drive export, for page images / OCR
+    assert pdf is not None and pdf.read_bytes().startswith(b"%PDF")
 
 
 def test_sheets_cassette_responses_drive_the_client(tmp_path: Path) -> None:
@@ -98,6 +107,14 @@ def test_docs_online_with_pdf_export_gets_layout_boxes(tmp_path: Path, logo_png:
     assert title is not None and title.box is not None and title.box.origin == "layout"
     assert heading is not None and heading.box is not None and heading.box.top > title.box.top
     assert doc.pages and doc.pages[0].kind == "page"
+    assert doc.root.attrs["layout_text_coverage"] == 1.0
+    see, site = doc.get("tab0/p6/r0"), doc.get("tab0/p6/r1")
+    assert see.box is not None and site.box is not None and site.box.x0 > see.box.x1 - 1
+    assert site.box.top == pytest.approx(see.box.top, abs=1)  # same line
+    cell = doc.get("tab0/t0/r1/c1")
+    assert cell.box is not None and cell.box.top > doc.get("tab0/t0/r0/c1").box.top  # type: ignore[union-attr]
+    header = doc.get("tab0/s0/header-default")
+    assert header.box is not None and header.box.top < title.box.top
 
 
 @pytest.fixture(scope="module")
