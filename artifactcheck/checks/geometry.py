@@ -25,11 +25,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import combinations, pairwise
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
-from shapely.affinity import translate
 from shapely.geometry.base import BaseGeometry
 
 from ..model import Box, Document, Node
@@ -53,8 +53,10 @@ from .spatial import (
     overlap_area,
     overlap_depth,
     overlap_fraction,
-    page_shape,
+    rect_covered_by,
+    rect_fraction_inside,
     relate,
+    relate_pages,
     shape_of,
     spread,
     union_of,
@@ -63,10 +65,6 @@ from .target import TargetSpec, node_ref, select_targets
 
 PageRef = int | Literal["first", "last"] | None
 Quantifier = Literal["all", "any"]
-
-# Pages are separate planes: relations over several pages shift page p by p * _PLANE
-# points so shapes on different pages never touch (design/checks-geometry.md).
-_PLANE = 10_000_000.0
 
 
 # -- evidence helpers (shared by image.py and ocr.py) ----------------------------------
@@ -126,17 +124,32 @@ def page_size(doc: Document, index: int) -> tuple[float, float]:
 
 @dataclass
 class Placed:
-    """A node's drawn geometry on one page: the union of its boxes there."""
+    """A node's drawn geometry on one page: the union of its boxes there. The shapely
+    shape is built only when a check needs more than the bounding box."""
 
     node: Node
     page: int
     boxes: list[Box]
-    shape: BaseGeometry
+
+    @cached_property
+    def shape(self) -> BaseGeometry:
+        return union_of(shape_of(b) for b in self.boxes)
+
+    @cached_property
+    def bounds(self) -> Bounds:
+        # A rotated box's x0..bottom already bound its polygon (Box.around).
+        return (
+            min(b.x0 for b in self.boxes),
+            min(b.top for b in self.boxes),
+            max(b.x1 for b in self.boxes),
+            max(b.bottom for b in self.boxes),
+        )
 
     @property
-    def bounds(self) -> Bounds:
-        x0, top, x1, bottom = self.shape.bounds
-        return (x0, top, x1, bottom)
+    def rectangle(self) -> bool:
+        """One axis-aligned box of positive area: plain arithmetic answers every question."""
+        b = self.boxes[0]
+        return len(self.boxes) == 1 and b.polygon is None and b.width > 0 and b.height > 0
 
     def evidence(self) -> dict[str, Any]:
         return {**node_ref(self.node), "page": self.page, "boxes": [box_dict(b) for b in self.boxes]}
@@ -150,7 +163,7 @@ def place(node: Node, page: int | None) -> Placed | None:
     boxes = node.boxes_on(on)
     if not boxes:
         return None
-    return Placed(node, on, boxes, union_of(shape_of(b) for b in boxes))
+    return Placed(node, on, boxes)
 
 
 def unplaced_reason(node: Node, page: int | None) -> str:
@@ -171,14 +184,24 @@ def result(
     score: float | None = None,
     mechanism: Literal["geometric", "tolerance"] = "geometric",
 ) -> CheckResult:
-    """A decided result; ``score`` defaults to 1/0 from ``passed``."""
-    return CheckResult(
+    """A decided result; ``score`` defaults to 1/0 from ``passed``.
+
+    Built without re-validating ``evidence``: pydantic's JsonValue check walks every
+    value and cost more than the geometry itself (bench/bench_checks.py). Evidence here is
+    made of dicts, lists, str, int, float, bool and None by construction; status and score
+    are consistent by construction too.
+    """
+    value = (1.0 if passed else 0.0) if score is None else max(0.0, min(1.0, float(score)))
+    return CheckResult.model_construct(
         check=check,
         status="pass" if passed else "fail",
         mechanism=mechanism,
-        score=(1.0 if passed else 0.0) if score is None else max(0.0, min(1.0, score)),
+        score=value,
         explanation=explanation,
         evidence=evidence,
+        params={},
+        needs_trace=False,
+        error=None,
     )
 
 
@@ -297,10 +320,14 @@ def in_region(doc: Document, p: InRegionParams, resources: Resources) -> CheckRe
             continue
         w, h = page_size(doc, placed.page)
         x0, top, x1, bottom = _region_on(p.region, w, h)
-        area = _rect(x0, top, x1, bottom)
-        grown = _rect(x0 - p.tolerance_pt, top - p.tolerance_pt, x1 + p.tolerance_pt, bottom + p.tolerance_pt)
-        inside = fraction_inside(placed.shape, grown)
-        ok = relate("covered_by", placed.shape, area, tolerance=p.tolerance_pt) if p.min_fraction >= 1 else inside >= p.min_fraction
+        grown = (x0 - p.tolerance_pt, top - p.tolerance_pt, x1 + p.tolerance_pt, bottom + p.tolerance_pt)
+        if placed.rectangle:
+            inside = rect_fraction_inside(placed.bounds, grown)
+            covered = rect_covered_by(placed.bounds, grown)
+        else:
+            inside = fraction_inside(placed.shape, _rect(*grown))
+            covered = relate("covered_by", placed.shape, _rect(x0, top, x1, bottom), tolerance=p.tolerance_pt)
+        ok = covered if p.min_fraction >= 1 else inside >= p.min_fraction
         passes += ok
         rows.append(
             {
@@ -346,17 +373,17 @@ class RelationParams(_Params):
     tolerance_pt: float = Field(default=0.0, ge=0)
 
 
-def _plane_union(nodes: Sequence[Node], page: int | None) -> tuple[BaseGeometry, list[dict[str, Any]]]:
-    """All boxes of ``nodes`` (on ``page``, or on every page) as one geometry in which each
-    page is its own plane, and the boxes as evidence."""
-    shapes: list[BaseGeometry] = []
+def _by_page(nodes: Sequence[Node], page: int | None) -> tuple[dict[int, BaseGeometry], list[dict[str, Any]]]:
+    """The boxes of ``nodes`` (on ``page``, or on every page) as one geometry per page,
+    and the boxes as evidence."""
+    per_page: dict[int, list[BaseGeometry]] = {}
     rows: list[dict[str, Any]] = []
     for node in nodes:
         boxes = node.boxes if page is None else node.boxes_on(page)
         for b in boxes:
-            shapes.append(translate(shape_of(b), xoff=b.page * _PLANE))
+            per_page.setdefault(b.page, []).append(shape_of(b))
         rows.append({**node_ref(node), "boxes": [box_dict(b) for b in boxes]})
-    return union_of(shapes), rows
+    return {k: union_of(v) for k, v in sorted(per_page.items())}, rows
 
 
 @register_check(
@@ -383,23 +410,30 @@ def spatial_relation(doc: Document, p: RelationParams, resources: Resources) -> 
             return result(name, passed=False, explanation=f"{label}: no node matches {t.describe()}", evidence=evidence)
     if (err := no_geometry(name, a_nodes + b_nodes, page, evidence)) is not None:
         return err
-    a_shape, a_rows = _plane_union(a_nodes, page)
-    b_shape, b_rows = _plane_union(b_nodes, page)
-    if a_shape.is_empty or b_shape.is_empty:
-        which = "A" if a_shape.is_empty else "B"
+    a_pages, a_rows = _by_page(a_nodes, page)
+    b_pages, b_rows = _by_page(b_nodes, page)
+    if not a_pages or not b_pages:
+        which = "A" if not a_pages else "B"
         return result(name, passed=False, explanation=f"{which} has no box on page {page}", evidence={**evidence, "a": a_rows, "b": b_rows})
-    ok = relate(p.relation, a_shape, b_shape, tolerance=p.tolerance_pt)
-    area = overlap_area(a_shape, b_shape)
+    ok = relate_pages(p.relation, a_pages, b_pages, tolerance=p.tolerance_pt)
+    common = sorted(set(a_pages) & set(b_pages))
+    area = sum(overlap_area(a_pages[k], b_pages[k]) for k in common)
+    gaps = [distance(a_pages[k], b_pages[k]) for k in common]
+    a_area = sum(g.area for g in a_pages.values())
+    inside = sum(a_pages[k].intersection(b_pages[k]).area for k in common if a_pages[k].intersects(b_pages[k]))
     evidence.update(
         a=a_rows,
         b=b_rows,
+        pages_a=sorted(a_pages),
+        pages_b=sorted(b_pages),
         overlap_area_pt2=_r(area),
-        distance_pt=_r(distance(a_shape, b_shape)),
-        fraction_of_a_inside_b=round(fraction_inside(a_shape, b_shape), 4),
+        distance_pt=_r(min(gaps)) if gaps else None,
+        fraction_of_a_inside_b=round(inside / a_area, 4) if a_area > 0 else None,
     )
+    where = f"distance {min(gaps):.1f} pt" if gaps else f"no common page (A on {sorted(a_pages)}, B on {sorted(b_pages)})"
     explanation = (
         f"{p.a.describe()} {'is' if ok else 'is not'} {p.relation.replace('_', ' ')} {p.b.describe()} "
-        f"(shared area {area:.1f} pt^2, distance {distance(a_shape, b_shape):.1f} pt, tolerance {p.tolerance_pt:g} pt)"
+        f"(shared area {area:.1f} pt^2, {where}, tolerance {p.tolerance_pt:g} pt)"
     )
     return result(name, passed=ok, explanation=explanation, evidence=evidence)
 
@@ -838,8 +872,9 @@ def within_page(doc: Document, p: WithinPageParams, resources: Resources) -> Che
                 continue
             checked += 1
             w, h = page_size(doc, b.page)
-            if not relate("covered_by", shape_of(b), page_shape(w, h), tolerance=p.tolerance_pt):
-                x0, top, x1, bottom = shape_of(b).bounds
+            t = p.tolerance_pt
+            if not rect_covered_by((b.x0, b.top, b.x1, b.bottom), (-t, -t, w + t, h + t)):
+                x0, top, x1, bottom = b.x0, b.top, b.x1, b.bottom
                 outside.append(
                     {
                         **node_ref(node),

@@ -99,6 +99,8 @@ def hash_distance(a: str | None, b: str | None) -> int | None:
     """Hamming distance (bits) between two imagehash hex strings; None if either is absent."""
     if a is None or b is None:
         return None
+    if len(a) == len(b):  # the same bits, however imagehash orders them: popcount of XOR
+        return (int(a, 16) ^ int(b, 16)).bit_count()
     return int(imagehash.hex_to_hash(a) - imagehash.hex_to_hash(b))
 
 

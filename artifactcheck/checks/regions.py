@@ -40,6 +40,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Literal
 
 PageWord = Literal["first", "last"]
@@ -186,6 +187,7 @@ def _interval(side: str, amount: Fraction) -> tuple[Fraction, Fraction]:
     return margin, 1 - margin
 
 
+@lru_cache(maxsize=1024)
 def parse_region(text: str) -> ParsedRegion:
     """Parse a region name or fraction phrase (see the module docstring).
 

@@ -380,3 +380,42 @@ def test_text_fits_cells(fit_files: tuple[Document, Document]) -> None:
     r = check("text_fits", book, target="cell")
     assert r.status == "fail" and [b["id"] for b in r.evidence["overflowing"]] == ["Sheet!A1"]
     assert check("text_fits", book, target='cell[id="Sheet!A3"]').status == "pass"  # spilling text is visible
+
+
+@given(boxes(), boxes())
+def test_rectangle_fast_paths_agree_with_shapely(a: Box, b: Box) -> None:
+    from artifactcheck.checks.spatial import fraction_inside, rect_covered_by, rect_fraction_inside
+
+    ra, rb = (a.x0, a.top, a.x1, a.bottom), (b.x0, b.top, b.x1, b.bottom)
+    assert rect_covered_by(ra, rb) == relate("covered_by", shape_of(a), shape_of(b))
+    if a.width > 0 and a.height > 0 and b.width > 0 and b.height > 0:
+        assert rect_fraction_inside(ra, rb) == pytest.approx(fraction_inside(shape_of(a), shape_of(b)), abs=1e-9)
+
+
+@st.composite
+def paged_boxes(draw: st.DrawFn) -> list[Box]:
+    out = []
+    for _ in range(draw(st.integers(1, 3))):
+        page = draw(st.integers(0, 2))
+        out.append(Box.from_xywh(page, draw(st.floats(0, 300)), draw(st.floats(0, 300)), draw(st.floats(1, 200)), draw(st.floats(1, 200))))
+    return out
+
+
+@given(paged_boxes(), paged_boxes(), st.sampled_from(RELATIONS))
+def test_pages_are_separate_planes(a: list[Box], b: list[Box], relation: str) -> None:
+    """relate_pages equals relate on one plane where page p is moved far to the right."""
+    from shapely.affinity import translate
+
+    from artifactcheck.checks.spatial import relate_pages, union_of
+
+    def per_page(boxes: list[Box]) -> dict[int, object]:
+        pages: dict[int, list[object]] = {}
+        for x in boxes:
+            pages.setdefault(x.page, []).append(shape_of(x))
+        return {k: union_of(v) for k, v in pages.items()}  # type: ignore[arg-type]
+
+    def plane(boxes: list[Box]) -> object:
+        return union_of(translate(shape_of(x), xoff=x.page * 1e6) for x in boxes)
+
+    assert relate_pages(relation, per_page(a), per_page(b)) == relate(relation, plane(a), plane(b))  # type: ignore[arg-type]
+    assert relate_pages(relation, per_page(a), per_page(b)) == relate_pages(INVERSE[relation], per_page(b), per_page(a))  # type: ignore[arg-type]
