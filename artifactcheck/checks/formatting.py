@@ -233,7 +233,18 @@ def format_is(doc: Document, params: FormatIsParams, resources: Resources) -> Ch
         mechanism=mechanism,
         score=ok / total if total else 0.0,
         explanation=explanation,
-        evidence={"units": rows, "properties": checked, "satisfied": ok, "total": total},
+        evidence={
+            "units": rows,
+            "properties": checked,
+            "satisfied": ok,
+            "total": total,
+            "expected": {p: getattr(params, p) for p in checked},
+            "tolerances": {
+                "size_pt": params.size_tolerance,
+                "color_delta_e2000": params.color_tolerance,
+                "font_aliases": params.font_aliases,
+            },
+        },
     )
 
 

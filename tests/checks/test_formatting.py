@@ -32,6 +32,8 @@ def test_every_run_of_the_hyperlink(report: tuple[Document, Document]) -> None:
     ok = run_check("format_is", good, params)
     assert ok.status == "pass", ok.explanation
     assert ok.score == 1.0 and ok.evidence["total"] == 4
+    assert ok.evidence["tolerances"]["color_delta_e2000"] == 2.0
+    assert ok.evidence["expected"]["color"] == "dark cyan 1"
     no = run_check("format_is", bad, params)
     assert no.status == "fail"
     # the bad link is split in two runs: both black, the second also not italic
