@@ -28,6 +28,7 @@ from .pptx_geometry import EMU_PER_PT, IDENTITY
 from .pptx_media import MediaStore
 from .pptx_package import PptxPackage
 from .pptx_shapes import ShapeWalker
+from .pptx_table_style import TableStyles
 from .pptx_slide import P_NS, PlaceholderIndex, SlideContext, child, load_theme, placeholder_of, ph_type, slide_clr_map
 from .pptx_text import TextContext, paragraph_nodes
 from .tree_builder import fill_container_text
@@ -79,11 +80,13 @@ def _extract(path: Path, pkg: PptxPackage, main_part: str) -> Document:
             continue
         slide_parts.append(rel.target)
     slide_index = {part: i for i, part in enumerate(slide_parts)}
+    styles_part = pkg.first_related(main_part, "tableStyles")
+    table_styles = TableStyles(pkg.xml(styles_part) if styles_part else None)
 
     pages: list[Page] = []
     slides: list[Node] = []
     for i, part in enumerate(slide_parts):
-        slide_node, page = _slide(pkg, part, i, width, height, default_text, media, warnings, slide_index)
+        slide_node, page = _slide(pkg, part, i, width, height, default_text, media, warnings, slide_index, table_styles)
         slides.append(slide_node)
         pages.append(page)
 
@@ -110,6 +113,7 @@ def _slide(
     media: MediaStore,
     warnings: list[str],
     slide_index: dict[str, int],
+    table_styles: TableStyles,
 ) -> tuple[Node, Page]:
     slide = pkg.xml(part, cache=False)
     layout_part = pkg.first_related(part, "slideLayout")
@@ -148,6 +152,7 @@ def _slide(
         media=media,
         warnings=warnings,
         hyperlink=hyperlink,
+        table_styles=table_styles,
     )
     c_sld = slide.find(f"{_P}cSld")
     tree = c_sld.find(f"{_P}spTree") if c_sld is not None else None

@@ -20,6 +20,7 @@ from .pptx_chart import read_chart
 from .pptx_fill import read_fill
 from .pptx_geometry import Affine, emu_box, translate
 from .pptx_slide import child, local
+from .pptx_table_style import cell_parts, part_fill, part_text_rpr
 from .pptx_text import TextContext, paragraph_nodes
 
 if TYPE_CHECKING:
@@ -89,7 +90,10 @@ def _table_rows(walker: ShapeWalker, tbl: etree._Element, x: float, y: float, pa
         row_y.append(row_y[-1] + h)
     attrs.update(rows=len(rows_el), cols=len(widths))
     text_styles = ctx.master_text_style(None)
-    shared_ctx = TextContext(theme=ctx.theme, clr_map=ctx.clr_map, list_styles=text_styles, hyperlink=ctx.hyperlink)
+    table_style = ctx.table_styles.for_table(tbl) if ctx.table_styles is not None else None
+    if table_style is not None:
+        attrs["table_style"] = table_style.get("styleName") or table_style.get("styleId")
+    ctx_cache: dict[tuple[int, ...], TextContext] = {}
     rows: list[Node] = []
     origin: dict[tuple[int, int], str] = {}
     for ri, tr in enumerate(rows_el):
@@ -118,18 +122,29 @@ def _table_rows(walker: ShapeWalker, tbl: etree._Element, x: float, y: float, pa
                 for rr in range(ri, ri + span_r):
                     for cc in range(ci, ci + span_c):
                         origin[(rr, cc)] = cell_id
+            parts = cell_parts(table_style, tbl, ri, ci, len(rows_el), len(widths)) if table_style is not None else []
             tc_pr = tc.find(f"{_A}tcPr")
-            fill_color = None
+            fill_el = None
             if tc_pr is not None:
-                for f in tc_pr:
-                    if local(f) in ("solidFill", "gradFill", "pattFill", "noFill"):
-                        fill_color = read_fill(f, ctx.theme, ctx.clr_map, part=None).color
-                        break
+                fill_el = next((f for f in tc_pr if local(f) in ("solidFill", "gradFill", "pattFill", "noFill", "blipFill")), None)
+            if fill_el is None:
+                fill_el = part_fill(parts)
+            fill_color = read_fill(fill_el, ctx.theme, ctx.clr_map, part=None).color if fill_el is not None else None
             body = tc.find(f"{_A}txBody")
             own = body.find(f"{_A}lstStyle") if body is not None else None
-            tctx = shared_ctx
-            if own is not None and len(own):
-                tctx = TextContext(theme=ctx.theme, clr_map=ctx.clr_map, list_styles=[own, *text_styles], hyperlink=ctx.hyperlink)
+            own_used = own is not None and len(own) > 0
+            key = (id(own) if own_used else 0, *(id(p) for p in parts))
+            tctx = ctx_cache.get(key)
+            if tctx is None:
+                tctx = TextContext(
+                    theme=ctx.theme,
+                    clr_map=ctx.clr_map,
+                    list_styles=([own] if own_used else []) + text_styles,  # type: ignore[list-item]
+                    font_ref=part_text_rpr(parts),
+                    font_ref_at=1 if own_used else 0,
+                    hyperlink=ctx.hyperlink,
+                )
+                ctx_cache[key] = tctx
             paras = paragraph_nodes(body, tctx, id_prefix=cell_id, boxes=boxes)
             anchor = tc_pr.get("anchor") if tc_pr is not None else None
             cells.append(

@@ -18,6 +18,7 @@ from lxml import etree
 from .drawingml_color import A_NS, DEFAULT_CLR_MAP, Theme, parse_clr_map
 from .pptx_media import MediaStore
 from .pptx_package import PptxPackage
+from .pptx_table_style import TableStyles
 from .pptx_text import TextContext, font_ref_rpr
 
 P_NS = "http://schemas.openxmlformats.org/presentationml/2006/main"
@@ -109,6 +110,7 @@ class SlideContext:
     media: MediaStore
     warnings: list[str]
     hyperlink: Callable[[str | None, str | None], str | None]
+    table_styles: TableStyles | None = None
     z: int = 0
     _text_ctx_cache: dict[int, TextContext] = field(default_factory=dict)
 
