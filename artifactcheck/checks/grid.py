@@ -126,10 +126,15 @@ def build_grid(container: Node) -> Grid:
 
 
 def grids(doc: Document, scope: Target | None = None) -> list[Grid]:
-    """Grids of every sheet and table (or of those the scope names), cached per
-    Document when no scope is given."""
+    """Grids of every non-empty sheet and table, or of every sheet and table the scope
+    names (or holds); cached per Document when no scope is given."""
     if scope is None:
-        return cached(doc, "grids", lambda d: [build_grid(n) for n in d.select("sheet, table")])
+        # without a scope, empty sheets (a blank "Sheet2") are not what a rubric means
+        return cached(
+            doc,
+            "grids",
+            lambda d: [g for g in (build_grid(n) for n in d.select("sheet, table")) if g.cells],
+        )
     found = [n for n in select_targets(doc, scope) if n.kind in ("sheet", "table")]
     if not found:  # a scope inside a sheet or table: use the enclosing containers
         seen: dict[int, Node] = {}

@@ -357,3 +357,11 @@ def test_count_each_slide_and_module(
         ).status
         == "fail"
     )
+
+
+def test_sheet_checks_without_scope_skip_empty_sheets(sheet: tuple[Document, Document]) -> None:
+    good, _ = sheet  # has an empty "Notes" sheet after "Tasks"
+    r = run_check("header_row", good, {"row": 1, "bold": True})
+    assert r.status == "pass" and [g["grid"] for g in r.evidence["grids"]] == ["Tasks"]
+    empty = run_check("header_row", good, {"scope": "sheet[name='Notes']"})
+    assert empty.status == "fail" and empty.evidence["grids"][0]["problems"] == ["no header row"]
