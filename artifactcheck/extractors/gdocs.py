@@ -298,7 +298,14 @@ def _paragraph(node_id: str, para: Mapping[str, Any], ctx: _Context) -> Node:
         else:
             continue
         text = text.removesuffix("\n")  # the paragraph mark is structure, not text (as in .docx)
-        if not text and "footnote_ref" not in extra and "auto_text" not in extra:
+        body = next((el[k] for k in ("textRun", "autoText", "footnoteReference", "person", "richLink") if k in el), {})
+        if body.get("suggestedDeletionIds") and text:
+            # A suggested deletion is not the document's text (as a tracked deletion in .docx).
+            extra.update(tracked="delete", deleted_text=text, rendered=False, not_rendered_reason="suggested deletion")
+            text = ""
+        elif body.get("suggestedInsertionIds"):
+            extra["tracked"] = "insert"
+        if not text and "footnote_ref" not in extra and "auto_text" not in extra and "deleted_text" not in extra:
             continue
         effective = ctx.effective(named_type, ts)
         link = link_target((ts or {}).get("link"))

@@ -154,3 +154,11 @@ def test_fixture_trees_match_their_golden_snapshots(name: str, logo_png: bytes) 
     data = json.loads(doc.to_json())
     data["artifact"].pop("path", None)
     assert_matches_golden(f"google_{name}", data)
+
+
+def test_docs_suggestions_are_marked_like_tracked_changes(tabbed: Document) -> None:
+    para = tabbed.get("tab1/p1")
+    assert para.text == "Kept added"  # a suggested deletion is not text; an insertion is
+    inserted, deleted = tabbed.get("tab1/p1/r1"), tabbed.get("tab1/p1/r2")
+    assert inserted.attrs["tracked"] == "insert"
+    assert deleted.attrs["tracked"] == "delete" and deleted.attrs["deleted_text"] == " removed" and deleted.text == ""
