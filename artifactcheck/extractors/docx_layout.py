@@ -33,6 +33,8 @@ from .render.align import normalize_char
 
 _RETRY_BELOW = 0.999  # a run matched below this share is aligned again in pass 2
 _ACCEPT_PASS2 = 0.6  # pass-2 / header matches below this share are not trusted
+_CHUNK_KEYS = 3000  # key characters per pass-2 alignment chunk
+_WINDOW_PAGES = 3  # pages ahead of the last match a pass-2 chunk may land on
 _PHASH_MAX = 10  # Hamming distance of 64-bit phashes that still counts as the same picture
 _CONTAINERS = {"paragraph", "table", "row", "cell", "textbox", "header", "footer", "footnote", "group"}
 
@@ -156,9 +158,13 @@ class _Layouter:
         self._align(todo, sub, accept=_ACCEPT_PASS2 if pages is not None else 0.3, index_map=idx)
 
     def _retry_unmatched(self, runs: list[Node]) -> None:
-        """Pass 2: runs of consecutive poorly-matched body runs, against the unclaimed
-        characters on the pages between their matched neighbours."""
+        """Pass 2: stretches of consecutive poorly-matched body runs, aligned again
+        against the unclaimed characters, streaming forward from the page where the
+        last matched text before them landed, a few pages at a time. Local windows
+        are what rescue repeated content (a handbook that prints the same chapter
+        twice has no unique anchors for the global pass)."""
         n = len(runs)
+        last_page = len(self.layout.pages) - 1
         i = 0
         while i < n:
             m = self.runs.get(runs[i].id)
@@ -169,15 +175,17 @@ class _Layouter:
             while j < n and (self.runs.get(runs[j].id) is None or self.runs[runs[j].id].ratio < _RETRY_BELOW):
                 j += 1
             before = next((self.runs[runs[k].id] for k in range(i - 1, -1, -1) if self.runs[runs[k].id].boxes), None)
-            after = next((self.runs[runs[k].id] for k in range(j, n) if self.runs[runs[k].id].boxes), None)
-            lo = before.boxes[-1].page if before else 0
-            hi = after.boxes[0].page if after else len(self.layout.pages) - 1
-            group = [r for r in runs[i:j]]
+            cur = before.boxes[-1].page if before else 0
+            group = runs[i:j]
             for r in group:  # give back partial claims so the group can take them again
                 prev = self.runs.get(r.id)
                 if prev is not None:
                     self.claimed -= prev.pdf_chars
-            self._align_subset(group, set(range(min(lo, hi), max(lo, hi) + 1)))
+            for chunk in _chunks(group, _CHUNK_KEYS):
+                self._align_subset(chunk, set(range(cur, min(cur + _WINDOW_PAGES, last_page) + 1)))
+                pages = [b.page for r in chunk for b in self.runs.get(r.id, _RunMatch()).boxes]
+                if pages:
+                    cur = max(cur, min(max(pages), cur + _WINDOW_PAGES))
             i = j
 
     def _textboxes(self) -> None:
@@ -350,6 +358,20 @@ class _Layouter:
                 best = m.boxes[-1].page
         return best
 
+    def _paragraph_boxes(self, para: Node) -> list[Box]:
+        """Text fragments of the paragraph's runs (see :func:`_fragments`), widened by
+        its inline pictures; floating objects do not count."""
+        chars: set[int] = set()
+        for c in para.children:
+            if c.kind == "run":
+                chars |= self.runs.get(c.id, _RunMatch()).pdf_chars
+        boxes = _fragments(self.layout, chars)
+        for c in para.children:
+            if c.kind != "run" and c.attrs.get("placement") != "floating":
+                for b in c.boxes:
+                    boxes = _merge_into(boxes, b)
+        return sorted(boxes, key=lambda b: b.page)  # stable: reading order within a page
+
     # -- write back ----------------------------------------------------------------------
     def _assign(self) -> None:
         key_total = 0
@@ -358,7 +380,7 @@ class _Layouter:
             if n.kind == "run":
                 m = self.runs.get(n.id)
                 if m is not None:
-                    n.boxes = union_all(m.boxes)
+                    n.boxes = _fragments(self.layout, m.pdf_chars)
                     key_total += m.key_chars
                     matched_total += min(m.matched, m.key_chars)
                     if 0 < m.ratio < 0.999:
@@ -368,6 +390,8 @@ class _Layouter:
                 if not n.boxes and n.attrs.get("rendered") is not False:
                     n.attrs["rendered"] = False
                     n.attrs["not_rendered_reason"] = self.image_reason.get(n.id, "picture not located")
+            elif n.kind == "paragraph":
+                n.boxes = self._paragraph_boxes(n)
             elif n.kind in _CONTAINERS:
                 boxes = [
                     b
@@ -387,11 +411,58 @@ class _Layouter:
                 page.attrs["section"] = self.page_section[page.index]
 
 
+def _fragments(layout: PdfLayout, chars: set[int]) -> list[Box]:
+    """Boxes over characters in reading order: one per page, and a new one where the
+    text jumps back up the page (it continues in the next column), so a paragraph
+    split across two columns gets two boxes on that page instead of one box covering
+    the other column too."""
+    out: list[list[float]] = []
+    last_top = 0.0
+    for i in sorted(chars):
+        c = layout.chars[i]
+        if c.generated:
+            continue
+        line_h = max(c.bottom - c.top, 1.0)
+        new = not out or out[-1][0] != c.page or c.top < last_top - max(30.0, 2 * line_h)
+        if new:
+            out.append([c.page, c.x0, c.top, c.x1, c.bottom])
+        else:
+            f = out[-1]
+            f[1], f[2], f[3], f[4] = min(f[1], c.x0), min(f[2], c.top), max(f[3], c.x1), max(f[4], c.bottom)
+        last_top = c.top
+    return [Box(page=int(f[0]), x0=f[1], top=f[2], x1=f[3], bottom=f[4], origin="layout") for f in out]
+
+
+def _merge_into(boxes: list[Box], extra: Box) -> list[Box]:
+    """Add ``extra`` to the box on its page that it overlaps vertically (else keep it apart)."""
+    for k, b in enumerate(boxes):
+        if b.page == extra.page and b.top <= extra.bottom and extra.top <= b.bottom:
+            boxes[k] = b.union(extra)
+            return boxes
+    boxes.append(extra)
+    return boxes
+
+
+def _chunks(runs: list[Node], max_keys: int) -> list[list[Node]]:
+    out: list[list[Node]] = [[]]
+    size = 0
+    for r in runs:
+        k = _key_len(r.text)
+        if out[-1] and size + k > max_keys:
+            out.append([])
+            size = 0
+        out[-1].append(r)
+        size += k
+    return out
+
+
 def _reason(n: Node) -> str:
     if n.kind == "run" and not n.text.strip():
         return "whitespace only"
     if n.kind in ("shape", "chart"):
         return f"{n.kind} is drawn as vector graphics; not located"
+    if n.kind == "run" and n.attrs.get("math"):
+        return "equation: LibreOffice draws formulas as vector graphics, without a text layer"
     if n.kind == "run":
         return "text not found in the rendered PDF"
     return "no rendered content found"
@@ -405,7 +476,7 @@ def _runs(node: Node, *, skip_textboxes: bool = False) -> list[Node]:
     while stack:
         n = stack.pop()
         if n.kind == "run":
-            if n.attrs.get("rendered") is not False and n.text:
+            if n.attrs.get("rendered") is not False and n.text and not n.attrs.get("math"):
                 out.append(n)
             continue
         if skip_textboxes and n.kind == "textbox":
