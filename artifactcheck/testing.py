@@ -80,8 +80,10 @@ def assert_scores(
         wanted = {"score": float(expected)}
     elif isinstance(expected, str):
         wanted = {"verdict": expected}
-    else:
+    elif isinstance(expected, Mapping):
         wanted = expected
+    else:
+        raise TypeError(f"expected must be a number, a verdict or a mapping, got {expected!r}")
     problems: list[str] = []
     steps = {s.id: s for s in report.steps}
     for key, value in wanted.items():

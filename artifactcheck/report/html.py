@@ -94,16 +94,21 @@ def report_html(report: Report, page_images: Sequence[bytes] | None = None) -> s
         "<h2>Steps</h2>",
         _steps_table(report),
         "<h2>Pages with evidence</h2>",
-        '<p class="legend" style="margin:0 24px 8px">'
-        '<span><i class="sw" style="border-color:var(--region);border-style:dashed"></i>region checked</span>'
-        '<span><i class="sw" style="border-color:var(--pass)"></i>found, passed</span>'
-        '<span><i class="sw" style="border-color:var(--fail)"></i>found, failed</span>'
-        '<span><i class="sw" style="border-color:var(--neutral)"></i>not decided</span></p>',
+        _LEGEND,
         _pages(report, boxes, page_images or []),
         f"<script>{_SCRIPT}</script>",
         "</body></html>",
     ]
     return "\n".join(parts) + "\n"
+
+
+_LEGEND = (
+    '<p class="legend" style="margin:0 24px 8px">'
+    '<span><i class="sw" style="border-color:var(--region);border-style:dashed"></i>region checked</span>'
+    '<span><i class="sw" style="border-color:var(--pass)"></i>found, passed</span>'
+    '<span><i class="sw" style="border-color:var(--fail)"></i>found, failed</span>'
+    '<span><i class="sw" style="border-color:var(--neutral)"></i>not decided</span></p>'
+)
 
 
 def _e(value: Any) -> str:
@@ -128,8 +133,12 @@ def _header(report: Report) -> str:
 
 def _steps_table(report: Report) -> str:
     steps = {s.id: s for s in report.steps}
-    rows = ['<table class="steps"><thead><tr><th>step</th><th>status</th><th>outcome</th><th>mechanism</th>'
-            '<th>score</th><th>weight</th><th>explanation</th></tr></thead><tbody>']
+    rows = [
+        (
+            '<table class="steps"><thead><tr><th>step</th><th>status</th><th>outcome</th><th>mechanism</th>'
+            "<th>score</th><th>weight</th><th>explanation</th></tr></thead><tbody>"
+        )
+    ]
 
     def visit(node: ScoredNode, depth: int) -> None:
         pad = f"padding-left:{8 + 18 * depth}px"
@@ -173,8 +182,10 @@ def _pages(report: Report, boxes: list[EvidenceBox], images: Sequence[bytes]) ->
         scale = min(1.0, MAX_PAGE_WIDTH_PX / w) if w > 0 else 1.0
         name = f"{page.kind} {page.index + 1}" + (f" — {page.name}" if page.name else "")
         svg = [
-            f'<svg class="page" id="page-{page.index}" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w:g} {h:g}" '
-            f'width="{w * scale:.2f}" height="{h * scale:.2f}" data-scale="{scale:.6f}" preserveAspectRatio="none">'
+            (
+                f'<svg class="page" id="page-{page.index}" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w:g} {h:g}" '
+                f'width="{w * scale:.2f}" height="{h * scale:.2f}" data-scale="{scale:.6f}" preserveAspectRatio="none">'
+            )
         ]
         if page.index < len(images) and images[page.index]:
             data = base64.b64encode(images[page.index]).decode("ascii")

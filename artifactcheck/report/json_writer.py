@@ -49,7 +49,7 @@ def read_report(path: str | Path) -> Report:
 
 def strip_timings(data: dict[str, Any]) -> dict[str, Any]:
     """A copy of a report dict with every timing set to 0."""
-    out = json.loads(json.dumps(data))
+    out: dict[str, Any] = json.loads(json.dumps(data))
     out["seconds"] = 0.0
     for step in out.get("steps", []):
         step["seconds"] = 0.0

@@ -19,8 +19,8 @@ from ..checks.result import CheckResult
 from ..model import Document
 from ..report.model import (
     ArtifactRef,
-    OutcomeCounts,
     Outcome,
+    OutcomeCounts,
     PageRef,
     Report,
     RubricRef,
@@ -167,8 +167,8 @@ def _evaluate_leaf(run: _Run, step: Step, path: list[str], step_type: str | None
             step_type=step_type,
             check=step.check,
             mechanism=mechanism,
-            outcome=outcome,  # type: ignore[arg-type]
-            status=status,  # type: ignore[arg-type]
+            outcome=outcome,
+            status=status,
             score=check_score,
             weight=step.weight,
             critical=step.critical,
@@ -189,8 +189,8 @@ def _evaluate_leaf(run: _Run, step: Step, path: list[str], step_type: str | None
         critical=step.critical,
         weight=step.weight,
         requires=step.requires,
-        status=status,  # type: ignore[arg-type]
-        outcome=outcome,  # type: ignore[arg-type]
+        status=status,
+        outcome=outcome,
         score=contribution,
         check_score=check_score,
         explanation=explanation,
@@ -229,8 +229,8 @@ def _inner_node(step: Step, step_type: str | None, children: list[ScoredNode], s
         critical=step.critical,
         weight=step.weight,
         requires=step.requires,
-        status=status,  # type: ignore[arg-type]
-        outcome=outcome,  # type: ignore[arg-type]
+        status=status,
+        outcome=outcome,
         score=round(score, 12),
         points=earned_points(inputs),
         explanation=explanation,

@@ -8,9 +8,9 @@ import re
 from pathlib import Path
 
 import pytest
-from report_browser import chromium, dump_dom, screenshot
 from lxml import html as lxml_html
 from PIL import Image
+from report_browser import chromium, dump_dom, screenshot
 
 from artifactcheck.report.evidence_boxes import evidence_boxes
 from artifactcheck.report.html import report_html, write_report_html
@@ -80,7 +80,7 @@ def test_boxes_are_where_the_evidence_says(rendered) -> None:  # type: ignore[no
 
 
 def test_a_report_without_pages_still_renders(letter_files: tuple[Path, Path], tmp_path: Path) -> None:
-    artifact, rubric = letter_files
+    _, rubric = letter_files
     broken = tmp_path / "broken.docx"
     broken.write_bytes(b"PK\x03\x04 broken")
     report = score(broken, rubric)

@@ -9,7 +9,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from artifactcheck.report.metrics import attribution_table, by_format_table, by_mechanism_table, markdown_table, overall_table, pass_at_k, pass_at_k_table
+from artifactcheck.report.metrics import (
+    attribution_table,
+    by_format_table,
+    by_mechanism_table,
+    markdown_table,
+    overall_table,
+    pass_at_k,
+    pass_at_k_table,
+)
 from artifactcheck.rubric import score
 
 
