@@ -320,7 +320,10 @@ def _text_object_address_fn() -> Any:
 
 
 _GET_TEXT_OBJECT = _text_object_address_fn()
-_NO_BAND = (0.0, 0.0)  # identity-compared sentinel: no font metrics, use pdfium's box
+_NO_BAND = object()  # identity-compared sentinel: no font metrics, use pdfium's box
+# Characters that may be inferred whitespace (checked with FPDFText_IsGenerated) or the
+# "\r\n" pdfium puts at line ends; any other character is drawn.
+_SPACES = frozenset(" \t\r\n\u00a0\u2002\u2003\u2009\u200a\u3000")
 
 
 def _read_chars(page: pdfium.PdfPage, index: int, left: float, top: float, out: list[PdfChar]) -> None:
@@ -341,8 +344,7 @@ def _read_chars(page: pdfium.PdfPage, index: int, left: float, top: float, out: 
         ox = ctypes.c_double(0)
         oy = ctypes.c_double(0)
         ox_p, oy_p = ctypes.byref(ox), ctypes.byref(oy)
-        infos: dict[int | None, _ObjInfo] = {}
-        bands: dict[int | None, tuple[float, float]] = {}
+        bands: dict[int | None, tuple[Any, Any, _ObjInfo]] = {}
         tp_addr = ctypes.cast(tp, ctypes.c_void_p)
         get_obj = _GET_TEXT_OBJECT
         get_box = pdfium_c.FPDFText_GetLooseCharBox
@@ -352,48 +354,47 @@ def _read_chars(page: pdfium.PdfPage, index: int, left: float, top: float, out: 
         no_info = _ObjInfo("", 0.0, -1, -1.0, -1.0)
         obj_type = pdfium_c.FPDF_PAGEOBJECT
         append = out.append
+        new = tuple.__new__  # PdfChar's own __new__ is a Python frame per character
+        spaces = _SPACES
         prev: PdfChar | None = None
         for i in range(n):
             ch = text[i]
-            if ch == "\r":
-                continue  # pdfium ends lines with "\r\n"; keep the "\n" only
-            if ch.isspace() and (ch == "\n" or is_generated(tp, i)):
-                # Inferred whitespace: no ink, no box of its own.
-                if prev is not None:
-                    append(PdfChar(index, ch, prev.x1, prev.top, prev.x1, prev.bottom,
-                                   prev.font, prev.size, prev.mcid, True))
-                else:
-                    append(PdfChar(index, ch, 0.0, 0.0, 0.0, 0.0, "", 0.0, -1, True))
-                continue
+            if ch in spaces:
+                if ch == "\r":
+                    continue  # pdfium ends lines with "\r\n"; keep the "\n" only
+                if ch == "\n" or is_generated(tp, i):
+                    # Inferred whitespace: no ink, no box of its own.
+                    if prev is not None:
+                        append(new(PdfChar, (index, ch, prev.x1, prev.top, prev.x1, prev.bottom,
+                                             prev.font, prev.size, prev.mcid, True)))
+                    else:
+                        append(new(PdfChar, (index, ch, 0.0, 0.0, 0.0, 0.0, "", 0.0, -1, True)))
+                    continue
             key = get_obj(tp_addr, i)
             band = bands.get(key)
             if band is None:
                 # First character of this text object. One text object is one show-text
                 # operation, so all its glyphs share this baseline (horizontal text).
                 info = _obj_info(ctypes.cast(ctypes.c_void_p(key), obj_type), float(get_size(tp, i))) if key else no_info
-                infos[key] = info
                 if info.ascent > 0:
                     get_origin(tp, i, ox_p, oy_p)
                     baseline = top - oy.value
-                    band = (baseline - info.ascent * info.size, baseline + info.descent * info.size)
+                    band = (baseline - info.ascent * info.size, baseline + info.descent * info.size, info)
                 else:
-                    band = _NO_BAND
+                    band = (_NO_BAND, _NO_BAND, info)
                 bands[key] = band
-            info = infos[key]
+            y0, y1, info = band
             get_box(tp, i, rect_p)
-            if band is not _NO_BAND:
-                c = PdfChar(index, ch, rect.left - left, band[0], rect.right - left, band[1],
-                            info.font, info.size, info.mcid, False)
-            else:
-                c = PdfChar(index, ch, rect.left - left, top - rect.top, rect.right - left,
-                            top - rect.bottom, info.font, info.size, info.mcid, False)
-            if prev is not None and c.x0 < prev.x0 and (c.top + c.bottom) / 2 > prev.bottom:
+            if y0 is _NO_BAND:
+                y0, y1 = top - rect.top, top - rect.bottom
+            x0 = rect.left - left
+            if prev is not None and x0 < prev.x0 and (y0 + y1) / 2 > prev.bottom:
                 # pdfium joins a line ending in a hyphen to the next line without a break;
                 # a character that moves left and below the previous one starts a line.
-                append(PdfChar(index, "\n", prev.x1, prev.top, prev.x1, prev.bottom,
-                               prev.font, prev.size, prev.mcid, True))
-            append(c)
-            prev = c
+                append(new(PdfChar, (index, "\n", prev.x1, prev.top, prev.x1, prev.bottom,
+                                     prev.font, prev.size, prev.mcid, True)))
+            prev = new(PdfChar, (index, ch, x0, y0, rect.right - left, y1, info.font, info.size, info.mcid, False))
+            append(prev)
         # A page break separates pages in the stream like a line break.
         if out and out[-1].page == index and out[-1].char != "\n":
             last = out[-1]
