@@ -641,14 +641,33 @@ def document_links(
             {"url": g.url, "text": g.text, "ids": [r.id for r in g.runs], "kind": "hyperlink"}
         )
     if include_text_urls:
-        linked = {id(r) for g in hyperlink_groups(doc) for r in g.runs}
-        leaves = [n for n in doc.iter() if not n.children and n.text and id(n) not in linked]
-        for n in leaves:
-            if inside is not None and id(n) not in inside:
+        for node, text in _unlinked_texts(doc):
+            if inside is not None and id(node) not in inside:
                 continue
-            for url in urls_in_text(n.text):
-                links.append({"url": url, "text": url, "ids": [n.id], "kind": "text"})
+            for url in urls_in_text(text):
+                links.append({"url": url, "text": url, "ids": [node.id], "kind": "text"})
     return links
+
+
+def _unlinked_texts(doc: Document) -> list[tuple[Node, str]]:
+    """Text where typed URLs may be: each paragraph's runs joined (a URL split over two
+    runs by a spell-checker stays whole), hyperlinked runs blanked out; and the text of
+    leaves outside paragraphs (spreadsheet cells)."""
+    linked = {id(r) for g in hyperlink_groups(doc) for r in g.runs}
+    out: list[tuple[Node, str]] = []
+    for n in doc.iter():
+        if n.kind == "paragraph":
+            text = (
+                "".join(" " if id(c) in linked else c.text for c in n.children)
+                if n.children
+                else n.text
+            )
+            if text.strip():
+                out.append((n, text))
+        elif not n.children and n.text and id(n) not in linked:
+            if not any(a.kind == "paragraph" for a in n.ancestors()):
+                out.append((n, n.text))
+    return out
 
 
 @register_check(

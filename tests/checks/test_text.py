@@ -275,3 +275,25 @@ def test_formula_present(sheet: tuple[Document, Document]) -> None:
         run_check("formula_present", good, {"target": "cell[ref='C6']", "pattern": r"C2:C5"}).status
         == "pass"
     )
+
+
+def test_typed_url_split_over_runs_is_one_link() -> None:
+    from artifactcheck.checks.examples import document, paragraph, run
+
+    doc = document(
+        paragraph(
+            "p0",
+            run("p0/r0", "see https://exam"),
+            run("p0/r1", "ple.org/a", bold=True),
+            run("p0/r2", " now"),
+        ),
+        paragraph(
+            "p1",
+            run("p1/r0", "linked", hyperlink="https://example.net/"),
+            run("p1/r1", " and www.x.org"),
+        ),
+    )
+    found = run_check("link_present", doc, {"url": "example.org/a"})
+    assert found.status == "pass" and found.evidence["matches"][0]["ids"] == ["p0"]
+    assert run_check("link_present", doc, {"url": "x.org"}).status == "pass"
+    assert len(run_check("link_present", doc, {"url": "none.org"}).evidence["links"]) == 3
