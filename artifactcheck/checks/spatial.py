@@ -228,7 +228,8 @@ def coverage(shapes: Sequence[BaseGeometry], width: float, height: float) -> flo
     if width <= 0 or height <= 0:
         raise ValueError(f"page size must be positive, got {width} x {height}")
     page = page_shape(width, height)
-    covered = union_of(shapes).intersection(page)
+    areas = [s for s in shapes if s.area > 0]  # lines and points cover nothing (and upset GEOS unions)
+    covered = union_of(areas).intersection(page)
     return min(1.0, float(covered.area / page.area))
 
 

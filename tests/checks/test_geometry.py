@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from shapely.geometry import box as sbox
 
 from artifactcheck.checks.registry import get_check, run_check
+from artifactcheck.checks.result import CheckResult
 from artifactcheck.checks.spatial import INVERSE, RELATIONS, coverage, relate, shape_of
 from artifactcheck.model import Box, Document
 from tests.checks.geometry_docs import Item, build_deck, load_deck, picture_bytes, plain_doc
@@ -66,6 +67,8 @@ def check(name: str, doc: Document, **params: object) -> object:
     assert result.status in ("pass", "fail"), result.explanation
     assert result.explanation
     assert result.evidence
+    # Evidence is plain JSON: the result survives a strict round trip.
+    assert CheckResult.model_validate_json(result.model_dump_json()) == result
     return result
 
 

@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw, PngImagePlugin
 
 from artifactcheck.checks.image_locate import locate_crop
 from artifactcheck.checks.registry import Resources, get_check, run_check
+from artifactcheck.checks.result import CheckResult
 from artifactcheck.model import Document
 from tests.checks.geometry_docs import Item, build_deck, load_deck, picture_bytes
 
@@ -83,6 +84,7 @@ def run(name: str, doc: Document, assets: Path | None = None, **params: object):
     r = run_check(name, doc, params, Resources(assets_dir=str(assets) if assets else None))
     assert r.status in ("pass", "fail"), r.explanation
     assert r.mechanism == "tolerance" and r.explanation and r.evidence
+    assert CheckResult.model_validate_json(r.model_dump_json()) == r  # evidence is plain JSON
     return r
 
 

@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from artifactcheck.checks.ocr_engine import OcrEngine, find_phrase
 from artifactcheck.checks.registry import Resources, get_check, run_check
+from artifactcheck.checks.result import CheckResult
 from artifactcheck.model import Document
 from tests.checks.geometry_docs import Item, build_deck, load_deck, picture_bytes, plain_doc
 
@@ -142,6 +143,8 @@ def test_rendered_page_region_and_relative_position(rendered_deck: Document) -> 
     in_node = run_check("ocr_text_in_node", rendered_deck, {"text": "Figure 1", "target": 'textbox[name="Caption"]'}, res)
     assert in_node.status == "pass", in_node.explanation
     assert engine.calls == 1  # five checks, one page: tesseract ran once
+    for r in (top, bottom, below, above, in_node):
+        assert CheckResult.model_validate_json(r.model_dump_json()) == r
 
 
 def test_ocr_checks_are_registered() -> None:
