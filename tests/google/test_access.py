@@ -129,7 +129,7 @@ def docs_pdf(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     tmp = tmp_path_factory.mktemp("gdoc")
     d = Docx()
     for text in ["Company header", "Report title", "Modules", "Module A", "Do this", "Step one", "Sub step",
-                 "Name Score", "Ada 10", "See the site1", "A footnote.", "Appendix text"]:
+                 "Name Score", "Ada 10", "See the site1", "A footnote.", "Appendix text", "Kept added"]:
         d.add_paragraph(text)
     path = tmp / "export.docx"
     d.save(str(path))
