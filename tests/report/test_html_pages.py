@@ -1,0 +1,46 @@
+"""The HTML report of a real slide deck embeds the rendered slide (LibreOffice) under the
+evidence boxes, in the slide's own coordinates."""
+
+from __future__ import annotations
+
+import base64
+import io
+import re
+from pathlib import Path
+
+import pytest
+from lxml import html as lxml_html
+from PIL import Image
+
+from artifactcheck.report.html import PAGE_IMAGE_DPI, write_report_html
+from artifactcheck.rubric import score
+
+DECK = Path(__file__).resolve().parents[2] / "fixtures" / "tasks" / "slide_deck"
+
+
+@pytest.mark.slow
+def test_the_rendered_slide_sits_under_the_boxes(tmp_path: Path) -> None:
+    artifact = DECK / "fail_credit_top_right.pptx"
+    report = score(artifact, DECK / "rubric.yaml")
+    out = write_report_html(report, tmp_path / "deck.html", artifact=artifact)
+    dom = lxml_html.fromstring(out.read_text(encoding="utf-8"))
+    svg = dom.get_element_by_id("page-0")
+    assert svg.get("viewbox", svg.get("viewBox")) == "0 0 960 540"
+    images = svg.findall(".//image")
+    assert len(images) == 1, "the rendered slide must be embedded"
+    data = re.sub(r"^data:image/png;base64,", "", images[0].get("href"))
+    picture = Image.open(io.BytesIO(base64.b64decode(data)))
+    expected = (960 * PAGE_IMAGE_DPI / 72, 540 * PAGE_IMAGE_DPI / 72)
+    assert abs(picture.size[0] - expected[0]) <= 2 and abs(picture.size[1] - expected[1]) <= 2  # PDF rounding
+    credit = report.step("credit_lower_left")
+    drawn = {(r.get("class"), r.get("data-step")): r for r in svg.findall(".//rect[@data-step]")}
+    found = drawn[("ev tone-fail role-found", "credit_lower_left")]
+    node_box = credit.evidence["nodes"][0]["boxes"][0]  # type: ignore[index]
+    assert float(found.get("x")) == node_box["x0"] and float(found.get("y")) == node_box["top"]  # type: ignore[index]
+    region = drawn[("ev tone-region role-region", "credit_lower_left")]
+    assert [float(region.get(k)) for k in ("x", "y", "width", "height")] == [0, 360, 320, 180]
+    # the credit is drawn where its box is: the slide image is not blank there (dark text on the sky)
+    scale = PAGE_IMAGE_DPI / 72
+    crop = picture.convert("L").crop(tuple(round(v * scale) for v in (node_box["x0"], node_box["top"], node_box["x1"], node_box["bottom"])))  # type: ignore[index]
+    low, high = crop.getextrema()
+    assert high - low > 80, "expected text pixels inside the credit's box"
