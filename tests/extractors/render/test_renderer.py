@@ -140,3 +140,18 @@ def test_profile_template_is_kept_per_version(known_layout_pdf: RenderedPDF, ren
     template = render_cache / "lo-profile" / f"libreoffice-{renderer.version}"
     assert (template / "user" / "registrymodifications.xcu").is_file()
     assert not list(template.rglob("*.lock"))
+
+
+def test_parallel_renders_of_one_file_share_one_entry(render_cache: Path, lo_tmp: Path, tmp_path: Path) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    src = tmp_path / "parallel.xlsx"
+    shutil.copyfile(RENDER_FIXTURES / "book.xlsx", src)
+    renderer = LibreOfficeRenderer(tmp_root=lo_tmp, tagged=False)
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        results = list(pool.map(lambda _: render_pdf(src, renderer=renderer), range(2)))
+    assert results[0].pdf_path == results[1].pdf_path
+    assert pdf_page_count(results[0].pdf_path) >= 1
+    entry_parent = results[0].pdf_path.parent.parent
+    assert [p.name for p in entry_parent.iterdir() if p.name.startswith(".")] == []  # no staging left
+    assert list(lo_tmp.iterdir()) == []
