@@ -27,7 +27,7 @@ from .normalize import (
 )
 from .registry import Resources, register_check
 from .result import CheckResult
-from .target import Target, TargetSpec, hyperlink_groups, node_ref, select_targets
+from .target import Target, TargetSpec, cached, hyperlink_groups, node_ref, select_targets
 
 _EXCERPT = 120
 
@@ -641,7 +641,7 @@ def document_links(
             {"url": g.url, "text": g.text, "ids": [r.id for r in g.runs], "kind": "hyperlink"}
         )
     if include_text_urls:
-        for node, text in _unlinked_texts(doc):
+        for node, text in cached(doc, "unlinked_texts", _unlinked_texts):
             if inside is not None and id(node) not in inside:
                 continue
             for url in urls_in_text(text):
@@ -664,9 +664,13 @@ def _unlinked_texts(doc: Document) -> list[tuple[Node, str]]:
             )
             if text.strip():
                 out.append((n, text))
-        elif not n.children and n.text and id(n) not in linked:
-            if not any(a.kind == "paragraph" for a in n.ancestors()):
-                out.append((n, n.text))
+        elif (
+            not n.children
+            and n.text
+            and id(n) not in linked
+            and not any(a.kind == "paragraph" for a in n.ancestors())
+        ):
+            out.append((n, n.text))
     return out
 
 
