@@ -157,7 +157,9 @@ def _slide(
     c_sld = slide.find(f"{_P}cSld")
     tree = c_sld.find(f"{_P}spTree") if c_sld is not None else None
     node_id = f"s{index}"
-    children = ShapeWalker(ctx, part=part).walk(tree, IDENTITY, node_id, 0.0) if tree is not None else []
+    children = _inherited_shapes(ctx, slide, layout, master, layout_part, master_part, node_id)
+    if tree is not None:
+        children.extend(ShapeWalker(ctx, part=part).walk(tree, IDENTITY, node_id, 0.0))
 
     hidden = slide.get("show") in ("0", "false")
     layout_c_sld = layout.find(f"{_P}cSld") if layout is not None else None
@@ -176,6 +178,37 @@ def _slide(
     node = Node(id=node_id, kind="slide", attrs=attrs, boxes=[slide_box], source=part, children=children)
     page = Page(index=index, kind="slide", width=width, height=height, name=title, hidden=hidden, attrs={"layout": attrs["layout"], "part": part})
     return node, page
+
+
+def _inherited_shapes(
+    ctx: SlideContext,
+    slide: etree._Element,
+    layout: etree._Element | None,
+    master: etree._Element | None,
+    layout_part: str | None,
+    master_part: str | None,
+    slide_id: str,
+) -> list[Node]:
+    """Non-placeholder shapes of the master, then the layout, drawn beneath the slide's
+    own shapes (logos, bars, footers text), unless ``showMasterSp="0"`` hides them.
+    They carry ``inherited_from`` = master | layout."""
+    if slide.get("showMasterSp") in ("0", "false"):
+        return []
+    out: list[Node] = []
+    sources = []
+    if master is not None and master_part is not None and (layout is None or layout.get("showMasterSp") not in ("0", "false")):
+        sources.append(("master", master, master_part))
+    if layout is not None and layout_part is not None:
+        sources.append(("layout", layout, layout_part))
+    for where, root, rpart in sources:
+        tree = root.find(f"{_P}cSld/{_P}spTree")
+        if tree is None:
+            continue
+        nodes = ShapeWalker(ctx, part=rpart).walk(tree, IDENTITY, f"{slide_id}/{where}", 0.0, skip_placeholders=True)
+        for n in nodes:
+            n.attrs["inherited_from"] = where
+        out.extend(nodes)
+    return out
 
 
 def _background(

@@ -82,9 +82,22 @@ class ShapeWalker:
         self.ctx = ctx
         self.part = part
 
-    def walk(self, tree: etree._Element, parent: Affine, parent_id: str, rot_acc: float, group_fill: Fill | None = None) -> list[Node]:
+    def walk(
+        self,
+        tree: etree._Element,
+        parent: Affine,
+        parent_id: str,
+        rot_acc: float,
+        group_fill: Fill | None = None,
+        *,
+        skip_placeholders: bool = False,
+    ) -> list[Node]:
+        """Nodes of the drawable children of ``tree``. ``skip_placeholders`` for a
+        layout's or master's tree: its placeholders are prompts, not drawn on slides."""
         out: list[Node] = []
         for shape in _shape_children(tree):
+            if skip_placeholders and placeholder_of(shape) is not None:
+                continue
             node_id = f"{parent_id}/sh{len(out)}"
             try:
                 node = self.shape(shape, parent, node_id, rot_acc, group_fill)

@@ -60,7 +60,11 @@ def test_top_level_boxes_agree_with_python_pptx(path: Path, extracted: dict[str,
     compared = 0
     for si, slide in enumerate(prs.slides):
         # python-pptx skips mc:AlternateContent shapes (ink, some OLE objects)
-        ours = [c for c in doc.get(f"s{si}").children if c.kind != "note" and "alternate_content" not in c.attrs]
+        ours = [
+            c
+            for c in doc.get(f"s{si}").children
+            if c.kind != "note" and "alternate_content" not in c.attrs and "inherited_from" not in c.attrs
+        ]
         theirs = list(slide.shapes)
         assert [c.attrs.get("name") for c in ours] == [s.name for s in theirs]
         for node, shape in zip(ours, theirs):
@@ -134,6 +138,18 @@ def test_placeholders_without_any_position_are_not_given_a_box() -> None:
     assert date.boxes == [] and date.attrs["rendered"] is False
     assert "no position" in date.attrs["not_rendered_reason"]
     assert doc.get("s0/sh1").box is not None  # the title inherits from its layout
+
+
+@needs_corpus
+def test_layout_and_master_shapes_are_drawn_under_the_slide() -> None:
+    doc = extract_pptx(CORPUS / "pptx" / "tika_testPPT_various2.pptx")
+    slide = doc.get("s1")
+    inherited = [c for c in slide.children if "inherited_from" in c.attrs]
+    assert [c.text for c in inherited if c.text] == ["MASTERTEXTBOX"]
+    assert all(c.box is not None and c.attrs["inherited_from"] == "layout" for c in inherited)
+    own = [c for c in slide.children if "inherited_from" not in c.attrs and c.kind != "note"]
+    # drawn beneath: lower z than every shape of the slide itself
+    assert max(c.attrs["z"] for c in inherited) < min(c.attrs["z"] for c in own)
 
 
 @needs_corpus
