@@ -422,3 +422,48 @@ def test_pages_are_separate_planes(a: list[Box], b: list[Box], relation: str) ->
 
     assert relate_pages(relation, per_page(a), per_page(b)) == relate(relation, plane(a), plane(b))  # type: ignore[arg-type]
     assert relate_pages(relation, per_page(a), per_page(b)) == relate_pages(INVERSE[relation], per_page(b), per_page(a))  # type: ignore[arg-type]
+
+
+# -- a rendered .docx: layout boxes from LibreOffice -------------------------------------
+
+
+@pytest.fixture(scope="module")
+def rendered_docx(tmp_path_factory: pytest.TempPathFactory) -> Document:
+    import io
+    import shutil
+
+    from docx import Document as WordDocument
+    from docx.enum.text import WD_BREAK
+    from docx.shared import Inches
+
+    import artifactcheck
+
+    if shutil.which("soffice") is None:
+        pytest.skip("LibreOffice not installed")
+    word = WordDocument()
+    word.add_heading("Annual report", level=1)
+    for i in range(3):
+        word.add_paragraph(f"Paragraph {i}. " * 30)
+    word.add_paragraph().add_run().add_break(WD_BREAK.PAGE)
+    for i in range(22):
+        word.add_paragraph(f"Filler line {i}")
+    photos = word.add_paragraph()
+    photos.add_run().add_picture(io.BytesIO(picture_bytes(1)), width=Inches(2))
+    photos.add_run("   ")
+    photos.add_run().add_picture(io.BytesIO(picture_bytes(2)), width=Inches(2))
+    path = tmp_path_factory.mktemp("docx") / "report.docx"
+    word.save(str(path))
+    return artifactcheck.load(path, render=True)
+
+
+@pytest.mark.slow
+def test_images_side_by_side_at_the_bottom_of_the_last_page(rendered_docx: Document) -> None:
+    images = rendered_docx.select("image")
+    assert len(images) == 2 and all(b.origin == "layout" for n in images for b in n.boxes)
+    r = check("in_region", rendered_docx, target="image", region="last page bottom half")
+    assert r.status == "pass" and r.evidence["nodes"][0]["page"] == len(rendered_docx.pages) - 1
+    assert check("side_by_side", rendered_docx, target="image").status == "pass"
+    assert check("in_region", rendered_docx, target="image", region="top half", page="first").status == "fail"
+    title = check("in_region", rendered_docx, target="paragraph[heading_level='1']", region="top 20%", page=0)
+    assert title.status == "pass"
+    assert check("relative_position", rendered_docx, a="paragraph[heading_level='1']", b="image", relation="above").status == "pass"
