@@ -46,7 +46,7 @@ def _type_of(schema: dict[str, Any], defs: dict[str, Any]) -> str:
 
 
 def describe_params(spec: CheckSpec) -> list[dict[str, Any]]:
-    """One entry per parameter, in declaration order."""
+    """One entry per parameter: required ones first, then in declaration order."""
     schema = spec.params.model_json_schema()
     defs = schema.get("$defs", {})
     required = set(schema.get("required", []))
@@ -74,7 +74,9 @@ def describe_params(spec: CheckSpec) -> list[dict[str, Any]]:
         if description:
             entry["description"] = description
         out.append(entry)
-    return out
+    # required parameters first (stable: otherwise in declaration order), so the listing
+    # starts with what a rubric must give
+    return sorted(out, key=lambda e: not e["required"])
 
 
 def catalog() -> list[dict[str, Any]]:
