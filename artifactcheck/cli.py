@@ -66,7 +66,7 @@ def extract(
 @app.command()
 @reports_errors
 def score(
-    artifact: Annotated[Path, typer.Argument(help="The .docx/.xlsx/.pptx file (or saved Google response) to score.")],
+    artifact: Annotated[str, typer.Argument(help="A .docx/.xlsx/.pptx file, a snapshot bundle, a saved Google response, or a Google URL/id.")],
     rubric: Annotated[Path, typer.Option("--rubric", "-r", help="Rubric file (YAML or JSON).")],
     trace: Annotated[Path | None, typer.Option("--trace", help="Browsing trace: JSON list, JSONL or one URL per line.")] = None,
     assets: Annotated[Path | None, typer.Option("--assets", help="Directory of reference images the rubric names.")] = None,

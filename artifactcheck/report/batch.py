@@ -122,8 +122,21 @@ def read_manifest(path: str | Path) -> list[BatchRow]:
         seen.add((task, run))
         trace = str(base / str(item["trace"])) if item.get("trace") else None
         assets = str(base / str(item["assets"])) if item.get("assets") else None
-        rows.append(BatchRow(str(base / str(item["artifact"])), rubric, trace, task, run, number, assets))
+        rows.append(BatchRow(_artifact_location(base, str(item["artifact"])), rubric, trace, task, run, number, assets))
     return rows
+
+
+def _artifact_location(base: Path, value: str) -> str:
+    """A path relative to the manifest, or a Google URL/id kept as written."""
+    if (base / value).exists() or "://" not in value and not _google(value):
+        return str(base / value)
+    return value
+
+
+def _google(value: str) -> bool:
+    from ..extractors.google_access import looks_like_google_ref
+
+    return looks_like_google_ref(value)
 
 
 def _sha256_file(path: Path) -> str | None:
@@ -173,8 +186,8 @@ def score_row(row: BatchRow, out: Path, html: bool) -> RowOutcome:
 
     try:
         artifact = Path(row.artifact)
-        if artifact.is_file():
-            report = score(artifact, row.rubric, trace=row.trace, assets=row.assets)
+        if artifact.is_file() or artifact.is_dir() or _google(row.artifact):
+            report = score(row.artifact if _google(row.artifact) else artifact, row.rubric, trace=row.trace, assets=row.assets)
         else:  # the agent produced no file: the task failed, decided
             report = run_rubric(
                 None,

@@ -15,7 +15,7 @@ EXIT_ERROR = 2
 
 
 def score_command(
-    artifact: Path,
+    artifact: str | Path,
     rubric: Path,
     *,
     trace: Path | None = None,
@@ -35,9 +35,10 @@ def score_command(
     if json_out is not None:
         write_report_json(report, json_out)
     if html_out is not None:
+        from ..rubric.scoring import is_google_ref
         from .html import write_report_html
 
-        write_report_html(report, html_out, artifact=artifact)
+        write_report_html(report, html_out, artifact=None if is_google_ref(artifact) else artifact)
     if report.evaluator_errors:
         return EXIT_ERROR
     return EXIT_PASS if report.verdict == "PASS" else EXIT_NOT_PASS

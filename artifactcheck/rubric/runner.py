@@ -296,10 +296,15 @@ def _tools(doc: Document | None) -> list[ToolVersion]:
 
 
 def artifact_ref_for_file(path: str | Path, doc: Document | None) -> ArtifactRef:
-    """The artifact reference for a file on disk, hashing it when loading failed."""
+    """The artifact reference for a file on disk (or a Google URL/id), as given; the
+    file is hashed when loading failed so the report still names the exact bytes."""
     p = Path(path)
     if doc is not None:
         ref = _artifact_ref(doc)
         return ref.model_copy(update={"path": str(path)})
-    sha = hashlib.sha256(p.read_bytes()).hexdigest() if p.is_file() else None
-    return ArtifactRef(path=str(path), sha256=sha, platform=None, format=p.suffix.lstrip(".") or None, size_bytes=p.stat().st_size if p.is_file() else None)
+    if not p.is_file():
+        fmt = p.suffix.lstrip(".").lower() if p.suffix.lower() in (".docx", ".xlsx", ".pptx") else None
+        return ArtifactRef(path=str(path), sha256=None, platform=None, format=fmt)
+    sha = hashlib.sha256(p.read_bytes()).hexdigest()
+    fmt = p.suffix.lstrip(".").lower() or None
+    return ArtifactRef(path=str(path), sha256=sha, platform=None, format=fmt, size_bytes=p.stat().st_size)

@@ -57,8 +57,12 @@ def score(
     )
     if isinstance(artifact, Document):
         return run_rubric(artifact, model, resources=resources, rubric_path=rubric_path)
+    if is_google_ref(artifact):
+        doc, failure = load_for_scoring(str(artifact), load_options or {})
+        ref = artifact_ref_for_file(artifact, doc)
+        return run_rubric(doc, model, resources=resources, artifact=ref, rubric_path=rubric_path, failure=failure)
     path = Path(artifact)
-    if not path.is_file():
+    if not path.exists():
         raise ArtifactCheckError("artifact file not found", path=path)
     doc, failure = load_for_scoring(path, load_options or {})
     return run_rubric(
@@ -71,8 +75,18 @@ def score(
     )
 
 
-def load_for_scoring(path: Path, options: dict[str, Any]) -> tuple[Document | None, ArtifactFailure | None]:
-    """Load, classifying a failure as the artifact's or the evaluator's."""
+def is_google_ref(artifact: str | Path) -> bool:
+    """A Google Docs/Sheets/Slides/Drive URL or bare file id (not an existing path)."""
+    if not isinstance(artifact, str) or Path(artifact).exists():
+        return False
+    from ..extractors.google_access import looks_like_google_ref
+
+    return looks_like_google_ref(artifact)
+
+
+def load_for_scoring(path: str | Path, options: dict[str, Any]) -> tuple[Document | None, ArtifactFailure | None]:
+    """Load, classifying a failure: a broken or unsupported file is the artifact's
+    failure; anything else (renderer, Google API access, an extractor bug) is ours."""
     from ..loading import load
 
     try:
