@@ -408,6 +408,10 @@ def element_node(node_id: str, element: Json, *, page: int, parent_m: Matrix, de
         crop = props.get("cropProperties") or {}
         if any(crop.get(k) for k in ("leftOffset", "rightOffset", "topOffset", "bottomOffset")):
             attrs["crop"] = {k: float(crop.get(k, 0) or 0) for k in ("leftOffset", "topOffset", "rightOffset", "bottomOffset")}
+        elif blob:
+            # Uncropped: the fetched bytes are the original (the .pptx extractor's key). With a
+            # crop, Slides serves the rendition and the original is not available.
+            attrs["original_blob"] = blob
         if image.get("sourceUrl"):
             attrs["source_url"] = image["sourceUrl"]
         if props.get("link"):
