@@ -217,6 +217,9 @@ def _render_page_images(report: Report, artifact: str | Path | None) -> list[byt
     if artifact is None or not report.pages or report.artifact.format not in ("docx", "pptx"):
         return []
     try:
+        with open(artifact, "rb") as handle:
+            if handle.read(4) != b"PK\x03\x04":
+                return []  # a saved tree or API response: there is nothing to render
         from ..extractors.render.images import page_images
 
         rendered = []

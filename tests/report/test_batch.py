@@ -80,6 +80,9 @@ def test_batch_scores_in_processes_writes_tables_and_resumes(manifest: Path, tmp
     artifact.write_text(artifact.read_text().replace('"Quarterly letter"', '"Quarterly letter!"'), encoding="utf-8")
     third = run_batch(manifest, out, jobs=1, progress=False)
     assert [o.state for o in third][:4] == ["scored"] * 4
+    # --html writes a report page per row next to its JSON
+    run_batch(manifest, out, jobs=1, html=True, force=True, progress=False)
+    assert "<svg" in (out / "reports" / "letter" / "run-0.html").read_text(encoding="utf-8")
     # a corrupt report is not "complete"
     (out / "reports" / "logo_only" / "run-a.json").write_text("{", encoding="utf-8")
     assert run_batch(manifest, out, jobs=1, progress=False)[2].state == "scored"
