@@ -14,13 +14,14 @@ child space and raises on several chart types (design/pptx-geometry.md).
 from __future__ import annotations
 
 import gc
+import math
 import hashlib
 from pathlib import Path
 from typing import Any
 
 from lxml import etree
 
-from ..errors import ArtifactCheckError, CorruptArtifact
+from ..errors import ArtifactCheckError, ArtifactTooLarge, CorruptArtifact
 from ..model import ArtifactInfo, Blob, Box, Document, Node, Page, ToolInfo
 from .package import inspect_package
 from .pptx_fill import Fill, background_fill
@@ -35,7 +36,8 @@ from .tree_builder import fill_container_text
 
 _P = f"{{{P_NS}}}"
 _R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
-DEFAULT_SLIDE_SIZE_EMU = (9144000, 6858000)  # 10 x 7.5 in, PowerPoint's 4:3 default
+DEFAULT_SLIDE_SIZE_EMU = (9144000.0, 6858000.0)  # 10 x 7.5 in, PowerPoint's 4:3 default
+MAX_SLIDE_EMU = 10 * 51206400  # PowerPoint allows 56 in a side; 10x that is not a slide
 
 
 def extract_pptx(path: str | Path, **options: Any) -> Document:
@@ -67,7 +69,7 @@ def _extract(path: Path, pkg: PptxPackage, main_part: str) -> Document:
     blobs: dict[str, Blob] = {}
     media = MediaStore(pkg, blobs, warnings)
     pres = pkg.xml(main_part)
-    width_emu, height_emu = _slide_size(pres)
+    width_emu, height_emu = _slide_size(pres, path=path, warnings=warnings)
     width, height = width_emu / EMU_PER_PT, height_emu / EMU_PER_PT
     default_text = pres.find(f"{_P}defaultTextStyle")
 
@@ -279,15 +281,20 @@ def _title_text(children: list[Node]) -> str | None:
     return None
 
 
-def _slide_size(pres: etree._Element) -> tuple[float, float]:
+def _slide_size(pres: etree._Element, *, path: Path, warnings: list[str]) -> tuple[float, float]:
+    """``p:sldSz`` in EMU. Missing or unreadable: PowerPoint's 4:3 default, with a
+    warning. Beyond 10x PowerPoint's own maximum (56 in): ``ArtifactTooLarge``."""
     sz = pres.find(f"{_P}sldSz")
     try:
-        cx = float(sz.get("cx", "")) if sz is not None else DEFAULT_SLIDE_SIZE_EMU[0]
-        cy = float(sz.get("cy", "")) if sz is not None else DEFAULT_SLIDE_SIZE_EMU[1]
+        cx = float(sz.get("cx", "")) if sz is not None else math.nan
+        cy = float(sz.get("cy", "")) if sz is not None else math.nan
     except ValueError:
-        cx, cy = DEFAULT_SLIDE_SIZE_EMU
-    if not (0 < cx <= 51206400 * 10 and 0 < cy <= 51206400 * 10):
-        cx, cy = DEFAULT_SLIDE_SIZE_EMU
+        cx = cy = math.nan
+    if not (math.isfinite(cx) and math.isfinite(cy) and cx > 0 and cy > 0):
+        warnings.append("presentation.xml states no usable slide size (p:sldSz); 10 x 7.5 in assumed")
+        return DEFAULT_SLIDE_SIZE_EMU
+    if cx > MAX_SLIDE_EMU or cy > MAX_SLIDE_EMU:
+        raise ArtifactTooLarge(f"slide size {cx:.0f} x {cy:.0f} EMU is absurd (limit {MAX_SLIDE_EMU} EMU a side)", path=path)
     return cx, cy
 
 

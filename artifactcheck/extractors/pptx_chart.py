@@ -7,7 +7,8 @@ is regular: every plot element under ``c:plotArea`` holds ``c:ser`` elements wit
 each a formula reference plus the cached values the file was saved with.
 
 Attrs: ``chart_type`` (the first plot's type, e.g. ``bar``, ``column``, ``line``,
-``pie``, ``area3D``), ``chart_types`` (all plots, for combo charts), ``title``,
+``pie``, ``area3D``), ``chart_types`` (all plots, for combo charts), ``chart_grouping``
+(``clustered``, ``stacked``, ``percentStacked``, ``standard``; when stated), ``title``,
 ``series`` (list of {name, name_ref, values_ref, values, categories_ref, categories,
 chart_type}), ``legend`` (bool), ``legend_position``, ``axes`` (list of {kind, title,
 position, deleted}).
@@ -118,6 +119,9 @@ def read_chart(root: etree._Element) -> dict[str, Any]:
             if local.endswith("Chart"):
                 kind = _plot_type(el)
                 types.append(kind)
+                grouping = el.find(f"{_C}grouping")
+                if grouping is not None and "chart_grouping" not in attrs:
+                    attrs["chart_grouping"] = grouping.get("val", "standard")
                 for ser in el.iterfind(f"{_C}ser"):
                     name_ref, name_vals = _ref_and_cache(ser.find(f"{_C}tx"))
                     v = ser.find(f"{_C}tx/{_C}v")

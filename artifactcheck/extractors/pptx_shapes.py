@@ -210,6 +210,13 @@ class ShapeWalker:
         body_pr = _first_body_pr([shape, *inherited])
         valign = _VALIGN.get(body_pr.get("anchor", "t"), "top") if body_pr is not None else ("top" if body is not None else None)
         wrap = (body_pr.get("wrap") != "none") if body_pr is not None else (True if body is not None else None)
+        autofit = child(child(body, "bodyPr"), "normAutofit") if body is not None else None
+        if autofit is not None and autofit.get("fontScale"):
+            # PowerPoint shrinks the text on screen; run sizes stay the stated sizes.
+            try:
+                attrs["autofit_font_scale"] = float(autofit.get("fontScale") or 100000) / 100000.0
+            except ValueError:
+                pass
         children = paragraph_nodes(body, ctx.text_context(shape, inherited), id_prefix=node_id, boxes=boxes) if body is not None else []
         if not boxes and children:
             for n in children:

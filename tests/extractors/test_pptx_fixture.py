@@ -171,6 +171,7 @@ def test_chart_attrs(doc: Document) -> None:
     assert chart is not None
     a = chart.attrs
     assert a["chart_type"] == "column" and a["title"] == "Sales by quarter"
+    assert a["chart_grouping"] == "clustered"
     assert a["legend"] is True and a["legend_position"] == "bottom"
     names = [s["name"] for s in a["series"]]  # type: ignore[index,union-attr]
     assert names == ["North", "South"]
