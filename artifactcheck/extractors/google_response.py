@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from ..errors import UnsupportedFormat
+from ..errors import ArtifactCheckError, CorruptArtifact, UnsupportedFormat
 from ..model import Document
 
 ApiKind = Literal["document", "spreadsheet", "presentation"]
@@ -106,18 +106,22 @@ def extract_google_response(
             )
         data, raw = inner, None
     kind = detect_api(data)
-    if kind == "document":
+    if kind is not None:
         from .gdocs import extract_gdoc
-
-        return extract_gdoc(data, path=path, pdf=pdf, raw=raw, **options)
-    if kind == "spreadsheet":
         from .gsheets import extract_gsheet
-
-        return extract_gsheet(data, path=path, pdf=pdf, raw=raw, **options)
-    if kind == "presentation":
         from .gslides import extract_gslides
 
-        return extract_gslides(data, path=path, pdf=pdf, raw=raw, **options)
+        extract = {"document": extract_gdoc, "spreadsheet": extract_gsheet, "presentation": extract_gslides}[kind]
+        try:
+            return extract(data, path=path, pdf=pdf, raw=raw, **options)
+        except ArtifactCheckError:
+            raise
+        except (KeyError, TypeError, AttributeError, ValueError, IndexError) as exc:
+            # A response of the right API whose fields have the wrong shapes (hand-edited,
+            # truncated, another API version): say so, never a traceback.
+            raise CorruptArtifact(
+                f"malformed {kind} response: {type(exc).__name__}: {exc}", path=path
+            ) from None
     keys = sorted(data)[:8] if isinstance(data, Mapping) else type(data).__name__
     raise UnsupportedFormat(
         f"JSON is not a documents.get, spreadsheets.get or presentations.get response (keys: {keys})",

@@ -121,3 +121,20 @@ def test_cassettes_hold_usable_spreadsheets_get_responses() -> None:
     fmt = load(_corpus("google/sheets/cassettes/gspread_WorksheetTest.test_format.json"))
     cell = fmt.select_one("cell")
     assert cell is not None and cell.style is not None and cell.style.bold is True and cell.style.size == 12
+
+
+@pytest.mark.parametrize("data", [
+    {"documentId": "x", "body": {"content": [{"paragraph": {"elements": [5]}}]}},
+    {"documentId": "x", "body": {"content": [{"table": {"tableRows": [{"tableCells": [None]}]}}]}},
+    {"spreadsheetId": "x", "sheets": [{"properties": {"gridProperties": {"rowCount": "many"}}}]},
+    {"spreadsheetId": "x", "sheets": [{"data": [{"rowData": [{"values": [{"effectiveValue": {"numberValue": "n/a"}}]}]}]}]},
+    {"presentationId": "x", "slides": [{"pageElements": [{"size": {"width": {"magnitude": "wide"}}, "shape": {}}]}]},
+    {"presentationId": "x", "pageSize": 5, "slides": []},
+])
+def test_malformed_responses_are_corrupt_artifacts_not_tracebacks(data: dict, tmp_path: Path) -> None:
+    from artifactcheck.errors import CorruptArtifact
+
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(CorruptArtifact, match=r"bad\.json: malformed (document|spreadsheet|presentation) response"):
+        load(path)
