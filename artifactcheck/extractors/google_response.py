@@ -14,7 +14,7 @@ come here. Recognition (first match wins):
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Literal
 
@@ -111,7 +111,10 @@ def extract_google_response(
         from .gsheets import extract_gsheet
         from .gslides import extract_gslides
 
-        extract = {"document": extract_gdoc, "spreadsheet": extract_gsheet, "presentation": extract_gslides}[kind]
+        extractors: dict[str, Callable[..., Document]] = {
+            "document": extract_gdoc, "spreadsheet": extract_gsheet, "presentation": extract_gslides,
+        }
+        extract = extractors[kind]
         try:
             return extract(data, path=path, pdf=pdf, raw=raw, **options)
         except ArtifactCheckError:
