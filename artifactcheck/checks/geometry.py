@@ -269,13 +269,17 @@ def _check_region(value: str | RegionBox) -> str | RegionBox:
 # -- in_region -------------------------------------------------------------------------
 
 
+REGION_HELP = "a name or fraction ('upper-left', 'top 20%', 'last page bottom third') or {x0, top, x1, bottom, units: 'fraction'|'pt'}"
+PAGE_HELP = "0-based page index (negative counts from the end) or 'first'/'last'; default: each node's own first page"
+
+
 class InRegionParams(_Params):
-    target: TargetSpec
-    region: str | RegionBox
-    page: PageRef = None
+    target: TargetSpec = Field(description="the nodes to place (selector or target object)")
+    region: str | RegionBox = Field(description=REGION_HELP)
+    page: PageRef = Field(default=None, description=PAGE_HELP)
     min_fraction: float = Field(default=1.0, gt=0, le=1, description="share of each node's area that must lie in the region")
     tolerance_pt: float = Field(default=0.0, ge=0, description="grow the region by this many points")
-    quantifier: Quantifier = "all"
+    quantifier: Quantifier = Field(default="all", description="all targets must pass, or any one")
 
     _region = field_validator("region")(_check_region)
 
@@ -366,11 +370,11 @@ def _rect(x0: float, top: float, x1: float, bottom: float) -> BaseGeometry:
 
 
 class RelationParams(_Params):
-    a: TargetSpec
-    b: TargetSpec
-    relation: Relation
-    page: PageRef = None
-    tolerance_pt: float = Field(default=0.0, ge=0)
+    a: TargetSpec = Field(description="shape A: the union of these nodes' boxes")
+    b: TargetSpec = Field(description="shape B: the union of these nodes' boxes")
+    relation: Relation = Field(description="covered_by (edges count as inside), covers, intersects, disjoint, overlaps (shared area), touches, equals")
+    page: PageRef = Field(default=None, description="only this page; default: every page (pages never touch each other)")
+    tolerance_pt: float = Field(default=0.0, ge=0, description="loosen the relation by this many points")
 
 
 def _by_page(nodes: Sequence[Node], page: int | None) -> tuple[dict[int, BaseGeometry], list[dict[str, Any]]]:
