@@ -148,6 +148,8 @@ def page_ocr(doc: Document, page: int, resources: Resources, opts: OcrOptions) -
             image = page_image(Path(pdf_path), pdf_index, dpi=opts.dpi)
         hit = engine.ocr(image, lang=opts.lang, psm=opts.psm)
         with _PAGE_LOCK:
+            if len(_PAGE_CACHE) > 4096:  # a long batch: start over rather than grow without bound
+                _PAGE_CACHE.clear()
             _PAGE_CACHE[key] = hit
     else:
         engine.hits += 1
