@@ -24,14 +24,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from PIL import Image  # noqa: E402
-from pptx import Presentation  # noqa: E402
-from pptx.chart.data import CategoryChartData  # noqa: E402
-from pptx.enum.chart import XL_CHART_TYPE  # noqa: E402
-from pptx.enum.shapes import MSO_SHAPE  # noqa: E402
-from pptx.util import Inches  # noqa: E402
+from PIL import Image
+from pptx import Presentation
+from pptx.chart.data import CategoryChartData
+from pptx.enum.chart import XL_CHART_TYPE
+from pptx.enum.shapes import MSO_SHAPE
+from pptx.util import Inches
 
-from artifactcheck.extractors.pptx import extract_pptx  # noqa: E402
+from artifactcheck.extractors.pptx import extract_pptx
 
 
 def build_deck(path: Path, slides: int) -> None:
@@ -156,8 +156,8 @@ def main() -> None:
             build_deck(path, n)
             extract_pptx(path)  # warm imports
             bare_load(path)
-            t_tree, m_tree = measure(lambda: extract_pptx(path), args.repeat)
-            t_bare, m_bare = measure(lambda: bare_load(path), args.repeat)
+            t_tree, m_tree = measure(lambda p=path: extract_pptx(p), args.repeat)
+            t_bare, m_bare = measure(lambda p=path: bare_load(p), args.repeat)
             nodes = len(extract_pptx(path))
             r_tree, r_bare = peak_rss_mib("tree", path), peak_rss_mib("bare", path)
             print(

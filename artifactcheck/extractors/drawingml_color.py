@@ -387,17 +387,17 @@ def apply_tint(rgb: str, tint: float) -> str:
     base = hex_to_rgb(rgb)
     if base is None:
         raise ValueError(f"not a #rrggbb colour: {rgb!r}")
-    if tint == 0 or tint != tint:
+    if tint == 0 or math.isnan(tint):
         return rgb_to_hex(base)
     tint = max(-1.0, min(1.0, tint))
-    r, g, b = (int(round(c * 255)) for c in base)
+    r, g, b = (round(c * 255) for c in base)
     h, lum, s = _win_rgb_to_hls(r, g, b)
     new_lum = lum * (1 + tint) if tint < 0 else lum * (1 - tint) + _HLSMAX * tint
     if s == 0:
         # Greys: Excel keeps the unrounded luminance (black lighter 50% is 7f7f7f).
-        v = int(math.floor(_clamp(new_lum / _HLSMAX) * 255 + 0.5))
+        v = math.floor(_clamp(new_lum / _HLSMAX) * 255 + 0.5)
         return f"#{v:02x}{v:02x}{v:02x}"
-    out = _win_hls_to_rgb(h, int(math.floor(new_lum + 0.5)), s)
+    out = _win_hls_to_rgb(h, math.floor(new_lum + 0.5), s)
     return "#" + "".join(f"{max(0, min(255, c)):02x}" for c in out)
 
 
@@ -507,11 +507,11 @@ def hex_to_rgb(value: str | None) -> RGB | None:
 
 def rgb_to_hex(rgb: RGB) -> str:
     """sRGB 0..1 to ``#rrggbb`` lower-case (channels clamped, rounded half up)."""
-    return "#" + "".join(f"{int(math.floor(_clamp(c) * 255 + 0.5)):02x}" for c in rgb)
+    return "#" + "".join(f"{math.floor(_clamp(c) * 255 + 0.5):02x}" for c in rgb)
 
 
 def _clamp(x: float) -> float:
-    if x != x:  # NaN
+    if math.isnan(x):
         return 0.0
     return 0.0 if x < 0 else 1.0 if x > 1 else x
 

@@ -14,8 +14,8 @@ child space and raises on several chart types (design/pptx-geometry.md).
 from __future__ import annotations
 
 import gc
-import math
 import hashlib
+import math
 from pathlib import Path
 from typing import Any
 
@@ -29,8 +29,17 @@ from .pptx_geometry import EMU_PER_PT, IDENTITY
 from .pptx_media import MediaStore
 from .pptx_package import PptxPackage
 from .pptx_shapes import ShapeWalker
+from .pptx_slide import (
+    P_NS,
+    PlaceholderIndex,
+    SlideContext,
+    child,
+    load_theme,
+    ph_type,
+    placeholder_of,
+    slide_clr_map,
+)
 from .pptx_table_style import TableStyles
-from .pptx_slide import P_NS, PlaceholderIndex, SlideContext, child, load_theme, placeholder_of, ph_type, slide_clr_map
 from .pptx_text import TextContext, paragraph_nodes
 from .tree_builder import fill_container_text
 
@@ -57,7 +66,7 @@ def extract_pptx(path: str | Path, **options: Any) -> Document:
             return _extract(p, pkg, info.main_part)
     except ArtifactCheckError:
         raise
-    except Exception as exc:  # noqa: BLE001 - the boundary: no library traceback escapes
+    except Exception as exc:
         raise CorruptArtifact(f"cannot read the presentation: {type(exc).__name__}: {exc}", path=p) from exc
     finally:
         if gc_was_enabled:

@@ -34,7 +34,7 @@ def _plot_type(el: etree._Element) -> str:
         bar_dir = el.find(f"{_C}barDir")
         if bar_dir is not None and bar_dir.get("val") == "col":
             return "column" if name == "bar" else "column3D"
-    return name
+    return str(name)
 
 
 def _rich_text(el: etree._Element | None) -> str | None:

@@ -64,7 +64,7 @@ def graphic_frame(walker: ShapeWalker, frame: etree._Element, parent: Affine, no
         _ole(walker, data, attrs)
     else:
         attrs["graphic"] = uri or "unknown"
-    return Node(id=node_id, kind=kind, attrs=attrs, boxes=boxes, source=source, children=children)  # type: ignore[arg-type]
+    return Node(id=node_id, kind=kind, attrs=attrs, boxes=boxes, source=source, children=children)
 
 
 # -- tables ------------------------------------------------------------------------------
@@ -139,7 +139,7 @@ def _table_rows(walker: ShapeWalker, tbl: etree._Element, x: float, y: float, pa
                 tctx = TextContext(
                     theme=ctx.theme,
                     clr_map=ctx.clr_map,
-                    list_styles=([own] if own_used else []) + text_styles,  # type: ignore[list-item]
+                    list_styles=([own] if own_used else []) + text_styles,
                     font_ref=part_text_rpr(parts),
                     font_ref_at=1 if own_used else 0,
                     hyperlink=ctx.hyperlink,
@@ -151,7 +151,7 @@ def _table_rows(walker: ShapeWalker, tbl: etree._Element, x: float, y: float, pa
                 Node(
                     id=cell_id,
                     kind="cell",
-                    style=Style(fill=fill_color, valign=_VALIGN.get(anchor or "t", "top")),  # type: ignore[arg-type]
+                    style=Style(fill=fill_color, valign=_VALIGN.get(anchor or "t", "top")),
                     attrs=cell_attrs,
                     boxes=boxes,
                     children=paras,

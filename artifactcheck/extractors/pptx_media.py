@@ -23,7 +23,7 @@ from .pptx_package import PptxPackage
 class Crop:
     """Crop fractions of the source image per edge (0.1 = 10% cut off)."""
 
-    l: float = 0.0  # noqa: E741 - the OOXML attribute names
+    l: float = 0.0
     t: float = 0.0
     r: float = 0.0
     b: float = 0.0

@@ -19,7 +19,7 @@ from .drawingml_color import A_NS
 from .pptx_fill import Fill, line_color, shape_fill
 from .pptx_geometry import Affine, Xfrm, read_xfrm, to_box
 from .pptx_media import Crop
-from .pptx_slide import SlideContext, child, local, placeholder_of, ph_type
+from .pptx_slide import SlideContext, child, local, ph_type, placeholder_of
 from .pptx_text import paragraph_nodes
 
 _A = f"{{{A_NS}}}"
@@ -223,8 +223,8 @@ class ShapeWalker:
                 _mark_unrendered(n, attrs.get("not_rendered_reason", ""))
         return Node(
             id=node_id,
-            kind=kind,  # type: ignore[arg-type]
-            style=Style(fill=fill_color, valign=valign, wrap=wrap),  # type: ignore[arg-type]
+            kind=kind,
+            style=Style(fill=fill_color, valign=valign, wrap=wrap),
             attrs=attrs,
             boxes=boxes,
             source=source_of(shape, ctx, self.part),

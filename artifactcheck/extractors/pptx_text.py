@@ -108,7 +108,7 @@ def _first_attr(chain: list[etree._Element], name: str) -> str | None:
     for el in chain:
         v = el.get(name)
         if v is not None:
-            return v
+            return str(v)
     return None
 
 
@@ -207,13 +207,13 @@ def _style(
     """One shared (frozen) Style per distinct run style: a deck has few, nodes many."""
     return Style(
         font=font, size=size, bold=bold, italic=italic, underline=underline, strike=strike,
-        color=color, highlight=highlight, baseline=baseline,  # type: ignore[arg-type]
+        color=color, highlight=highlight, baseline=baseline,
     )  # fmt: skip
 
 
 @lru_cache(maxsize=64)
 def _paragraph_style(align: str) -> Style:
-    return Style(align=align)  # type: ignore[arg-type]
+    return Style(align=align)
 
 
 def paragraph_nodes(
@@ -270,7 +270,7 @@ def paragraph_nodes(
                     kind="run",
                     text=text,
                     style=run_style(chain, ctx, is_link=bool(link)),
-                    attrs=run_attrs,  # type: ignore[arg-type]
+                    attrs=run_attrs,
                     boxes=list(boxes),
                 )
             )
@@ -297,7 +297,7 @@ def paragraph_nodes(
                 id=pid,
                 kind="paragraph",
                 style=_paragraph_style(_ALIGN.get(algn or "l", "left")),
-                attrs=attrs,  # type: ignore[arg-type]
+                attrs=attrs,
                 boxes=list(boxes),
                 children=runs,
             )

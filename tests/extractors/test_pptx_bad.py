@@ -57,7 +57,7 @@ def test_broken_slide_xml_names_the_part(tmp_path: Path) -> None:
 
 def test_missing_image_and_chart_parts_degrade(tmp_path: Path) -> None:
     doc = extract_pptx(rewrite(tmp_path / "holes.pptx", {"ppt/media/image1.png": None, "ppt/charts/chart1.xml": None}))
-    pic = [n for n in doc.iter("image")][0]
+    pic = next(iter(doc.iter("image")))
     assert pic.attrs.get("image_missing") is True and pic.box is not None
     chart = doc.select_one("chart")
     assert chart is not None and chart.attrs["chart_type"] is None and chart.attrs["chart_error"]

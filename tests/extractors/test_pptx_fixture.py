@@ -10,7 +10,6 @@ import pytest
 
 from artifactcheck.extractors.pptx import extract_pptx
 from artifactcheck.model import Box, Document, Node
-
 from tests.conftest import FIXTURES
 from tests.golden import assert_matches_golden
 

@@ -74,7 +74,7 @@ def test_placeholders_text_and_table_from_libreoffice(lo: Document, py: Document
 def test_styles_and_links_survive_the_resave(lo: Document) -> None:
     link = lo.select_one("run[hyperlink]")
     assert link is not None and link.attrs["hyperlink"] == "https://example.org/docs"
-    dark = [r for r in lo.iter("run") if r.text == "Dark accent"][0].style
+    dark = next(r for r in lo.iter("run") if r.text == "Dark accent").style
     assert dark is not None and (dark.color, dark.bold, dark.italic, dark.size) == ("#376092", True, True, 20.0)
     chart = lo.select_one("chart")
     assert chart is not None and chart.attrs["title"] == "Sales by quarter"
