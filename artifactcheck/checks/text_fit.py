@@ -147,6 +147,10 @@ def text_fits(doc: Document, p: TextFitsParams, resources: Resources) -> CheckRe
             not_judged.append({**row, "reason": "not drawn (no box)"})
             continue
         m = measure_shape_text(node, *size)
+        if "autofit" not in node.attrs:
+            # The extractor did not say whether the shape shrinks its text to fit; a
+            # failing row may then be text PowerPoint would shrink (design/checks-geometry.md).
+            m["autofit_known"] = False
         ok_h = m["needed_height_pt"] <= m["available_height_pt"] + p.tolerance_pt
         ok_w = m["wrap"] or m["needed_width_pt"] <= m["available_width_pt"] + p.tolerance_pt
         row.update(m, ok=ok_h and ok_w)
@@ -174,4 +178,6 @@ def text_fits(doc: Document, p: TextFitsParams, resources: Resources) -> CheckRe
         explanation = f"all {len(judged)} text node(s) of {p.target.describe()} fit their cell or shape"
     if not_judged:
         explanation += f"; {len(not_judged)} not judged"
+    if any(r.get("autofit_known") is False for r in bad):
+        explanation += "; autofit was not recorded for some shapes (text PowerPoint shrinks to fit would show)"
     return result(name, passed=passed, score=passes / len(judged), explanation=explanation, evidence=evidence)

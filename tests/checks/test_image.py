@@ -192,3 +192,44 @@ def test_image_checks_are_registered() -> None:
     for name in ("image_matches", "image_crop_of", "images_unique", "image_not_distorted"):
         spec = get_check(name)
         assert spec.mechanism == "tolerance" and spec.summary and spec.example
+
+
+# -- real decks from the corpus: every check decides or explains, never breaks ----------
+
+from tests.conftest import corpus_files
+
+CORPUS_DECKS = [p for p in corpus_files("pptx", ".pptx") if p.name in {
+    "poi_54542_cropped_bitmap.pptx", "pptx_shp-picture.pptx", "poi_shapes.pptx", "tika_testPPT_groups.pptx",
+    "unstructured_group-shapes-nested.pptx", "docling_powerpoint_sample.pptx", "poi_customGeo.pptx", "pptx_tbl-cell.pptx",
+}]
+CORPUS_CHECKS: list[tuple[str, dict[str, object]]] = [
+    ("in_region", {"target": "image", "region": "upper-left", "quantifier": "any"}),
+    ("page_coverage", {"target": "image", "min_fraction": 0.5}),
+    ("side_by_side", {"target": "slide:first-of-type > *"}),
+    ("stacked", {"target": "slide:first-of-type > *"}),
+    ("aligned", {"target": "slide > *", "edge": "left"}),
+    ("no_overlap", {"target": "slide > *"}),
+    ("within_page", {}),
+    ("centered_on_page", {"target": "slide > *"}),
+    ("evenly_spaced", {"target": "slide:first-of-type > *"}),
+    ("spatial_relation", {"a": "image", "b": "shape", "relation": "disjoint"}),
+    ("relative_position", {"a": "slide:first-of-type > *", "b": "slide:last-of-type > *", "relation": "above"}),
+    ("text_fits", {}),
+    ("images_unique", {}),
+    ("image_not_distorted", {}),
+]
+
+
+@pytest.mark.parametrize("path", CORPUS_DECKS, ids=lambda p: p.name)
+def test_checks_on_real_decks_never_break(path: Path) -> None:
+    import artifactcheck
+
+    try:
+        doc = artifactcheck.load(path)
+    except artifactcheck.ArtifactCheckError as exc:
+        pytest.skip(f"extractor refuses it: {exc}")
+    for name, params in CORPUS_CHECKS:
+        r = run_check(name, doc, params)
+        assert r.status in ("pass", "fail", "skipped"), f"{name} on {path.name}: {r.explanation}\n{r.error}"
+        assert r.explanation
+        CheckResult.model_validate_json(r.model_dump_json())
