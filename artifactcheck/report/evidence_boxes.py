@@ -1,7 +1,8 @@
 """Find the boxes inside a step's evidence, so the HTML view can draw them.
 
 Checks write boxes as ``{"page", "x0", "top", "x1", "bottom"}`` mappings (points, origin
-top-left of the page, y down; see checks/geometry.py ``box_dict``). A box under a key
+top-left of the page, y down; see checks/geometry.py ``box_dict``); the runner adds the
+boxes of the nodes the evidence names (``StepReport.located``). A box under a key
 naming a region (``region``, ``region_pt``, ``area``, ``expected``) is the *region
 checked*; every other box is a *box found*. A found box is green or red by the nearest
 enclosing ``ok``/``passed``/``pass`` flag, else by the step's own status.
@@ -79,7 +80,7 @@ def evidence_boxes(step: StepReport) -> list[EvidenceBox]:
                 tone=tone,
                 label=label if not is_region else f"region checked ({key})",
             )
-            identity = (box.page, box.x0, box.top, box.x1, box.bottom, box.role)
+            identity = (box.page, round(box.x0, 1), round(box.top, 1), round(box.x1, 1), round(box.bottom, 1), box.role)
             if identity not in seen:
                 seen.add(identity)
                 found.append(box)
@@ -88,4 +89,5 @@ def evidence_boxes(step: StepReport) -> list[EvidenceBox]:
                 visit(child, child_key, page, ok, label)
 
     visit(step.evidence, "", None, None, step.id)
+    visit(step.located, "located", None, None, step.id)
     return sorted(found, key=lambda b: b.role != "region")

@@ -97,6 +97,11 @@ class StepReport(BaseModel):
     path: list[str]
     explanation: str
     evidence: dict[str, JsonValue] = Field(default_factory=dict)
+    located: list[dict[str, JsonValue]] = Field(
+        default_factory=list,
+        description="Boxes (points, page top-left origin) of the tree nodes the evidence names, "
+        "with the evidence's ok flag when it has one; what the HTML view draws.",
+    )
     params: dict[str, JsonValue] = Field(default_factory=dict)
     error: dict[str, JsonValue] | None = None
     seconds: float

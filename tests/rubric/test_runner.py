@@ -180,3 +180,11 @@ def test_an_unreadable_artifact_fails_every_step_decided(tmp_path: Path) -> None
     assert report.verdict == "FAIL" and report.artifact_error
     assert {s.status for s in report.steps} == {"fail"} and report.counts.decided == 2
     assert report.artifact.sha256 is not None and report.artifact.path == str(broken)
+
+
+def test_located_boxes_come_from_the_nodes_the_evidence_names(tmp_path: Path) -> None:
+    path = write(tmp_path, "task: t\nsteps:\n  - {id: title, step_type: structural, check: exists, params: {target: paragraph}}\n")
+    report = score(letter_doc(), path)
+    located = report.step("title").located
+    assert {"id": "body/p1", "page": 0, "x0": 72.0, "top": 110.0, "x1": 540.0, "bottom": 140.0} in located
+    assert all(set(entry) <= {"id", "page", "x0", "top", "x1", "bottom", "ok"} for entry in located)
