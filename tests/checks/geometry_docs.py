@@ -1,14 +1,10 @@
 """Real decks for geometry, image and OCR tests: python-pptx writes shapes at known
-positions (points), then the deck is loaded with ``artifactcheck.load``.
-
-Until the pptx extractor exists, ``load_deck`` falls back to reading the same file with
-python-pptx into model classes (top-level shapes and pictures only, native boxes) — real
-code over a real file, so tests keep meaning the same thing when the extractor lands.
+positions (points), then the deck is loaded with ``artifactcheck.load`` (native boxes).
+``plain_doc`` builds a Document from model classes for edge cases no editor writes.
 """
 
 from __future__ import annotations
 
-import hashlib
 import io
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,7 +14,7 @@ from PIL import Image, ImageDraw
 from pptx import Presentation
 from pptx.util import Pt
 
-from artifactcheck.model import ArtifactInfo, Box, Document, Node, Page, describe_image
+from artifactcheck.model import ArtifactInfo, Box, Document, Node, Page
 
 SLIDE_W, SLIDE_H = 720.0, 540.0
 
@@ -86,66 +82,10 @@ def build_deck(path: Path, slides: list[list[Item]]) -> Path:
 
 
 def load_deck(path: Path) -> Document:
-    """``artifactcheck.load`` when the pptx extractor exists, else the fallback reader."""
-    try:
-        import artifactcheck.extractors.pptx
-    except ImportError:
-        return _read_with_python_pptx(path)
+    """The deck through the real pptx extractor."""
     import artifactcheck
 
     return artifactcheck.load(path)
-
-
-def _rotated(x: float, y: float, w: float, h: float, degrees: float) -> list[tuple[float, float]]:
-    import math
-
-    cx, cy = x + w / 2, y + h / 2
-    a = math.radians(degrees)  # clockwise on screen because y points down
-    out = []
-    for px, py in ((x, y), (x + w, y), (x + w, y + h), (x, y + h)):
-        dx, dy = px - cx, py - cy
-        out.append((cx + dx * math.cos(a) - dy * math.sin(a), cy + dx * math.sin(a) + dy * math.cos(a)))
-    return out
-
-
-def _read_with_python_pptx(path: Path) -> Document:
-    prs = Presentation(str(path))
-    data = path.read_bytes()
-    w, h = prs.slide_width.pt, prs.slide_height.pt
-    pages, slides, blobs = [], [], {}
-    for s_i, slide in enumerate(prs.slides):
-        pages.append(Page(index=s_i, kind="slide", width=w, height=h))
-        kids = []
-        for sp in slide.shapes:
-            x, y, sw, sh = sp.left.pt, sp.top.pt, sp.width.pt, sp.height.pt
-            if sp.rotation:
-                box = Box.around(s_i, _rotated(x, y, sw, sh, sp.rotation))
-            else:
-                box = Box.from_xywh(s_i, x, y, sw, sh)
-            attrs: dict[str, Any] = {"name": sp.name, "rotation": sp.rotation}
-            if sp.shape_type == 13:  # picture
-                blob = describe_image(sp.image.blob, mime=sp.image.content_type)
-                blobs[blob.sha256] = blob
-                attrs["blob"] = blob.sha256
-                crop = {k: getattr(sp, f"crop_{k}") for k in ("left", "top", "right", "bottom")}
-                if any(crop.values()):
-                    attrs["crop"] = crop
-                kids.append(Node(id=f"s{s_i}/sp{sp.shape_id}", kind="image", attrs=attrs, boxes=[box]))
-            else:
-                text = sp.text_frame.text if sp.has_text_frame else ""
-                kind = "textbox" if sp.shape_type == 17 else "shape"
-                kids.append(Node(id=f"s{s_i}/sp{sp.shape_id}", kind=kind, text=text, attrs=attrs, boxes=[box]))
-        slides.append(Node(id=f"s{s_i}", kind="slide", children=kids, boxes=[Box(page=s_i, x0=0, top=0, x1=w, bottom=h)]))
-    from artifactcheck.extractors.tree_builder import fill_container_text
-
-    root = Node(id="doc", kind="document", children=slides)
-    fill_container_text(root)
-    return Document(
-        artifact=ArtifactInfo(format="pptx", platform="office", sha256=hashlib.sha256(data).hexdigest(), size_bytes=len(data), path=str(path)),
-        pages=pages,
-        root=root,
-        blobs=blobs,
-    )
 
 
 def node_named(doc: Document, name: str) -> Node:
