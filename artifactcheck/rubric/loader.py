@@ -72,9 +72,11 @@ def build_rubric(expanded: Any) -> Rubric:
         built = Rubric.model_validate(_plain(expanded))
     except ValidationError as exc:
         err = exc.errors()[0]
-        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p in ("Step", "Include")))
+        # drop pydantic's union/validator tags ("Step", "function-after[...]") from the path
+        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and (p in ("Step", "Include") or "[" in p)))
         where_file, line = locate(expanded, loc)
-        raise RubricError(f"{'.'.join(map(str, loc)) or 'rubric'}: {err['msg']}", path=where_file or file, line=line) from None
+        message = str(err["msg"]).removeprefix("Value error, ")
+        raise RubricError(f"{'.'.join(map(str, loc)) or 'rubric'}: {message}", path=where_file or file, line=line) from None
     index = _step_index(expanded.get("steps"), {})
     validate_rubric(built, locate=lambda step_id, key, occurrence: _locate_step(index, step_id, key, occurrence), path=file)
     return built
@@ -204,7 +206,9 @@ def _validate_schema(expanded: Any) -> None:
 
     from .schema import load_committed_schema
 
-    validator = jsonschema.Draft202012Validator(load_committed_schema())
+    schema = load_committed_schema()
+    _validate_step_mappings(expanded.get("steps"), jsonschema.Draft202012Validator({"$ref": "#/$defs/Step", "$defs": schema["$defs"]}))
+    validator = jsonschema.Draft202012Validator(schema)
     errors = sorted(validator.iter_errors(_plain(expanded)), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))
     if not errors:
         return
@@ -214,6 +218,27 @@ def _validate_schema(expanded: Any) -> None:
     file, line = locate(expanded, path)
     where = ".".join(map(str, path)) or "rubric"
     raise RubricError(f"{where}: {best.message}", path=file or getattr(expanded, "file", None), line=line)
+
+
+def _validate_step_mappings(steps: Any, validator: Any) -> None:
+    """Validate each step on its own (children checked one by one, deepest first), so an
+    error names the field at fault instead of "not valid under any of the schemas"."""
+    import jsonschema
+
+    if not isinstance(steps, LocatedList):
+        return
+    for index, item in enumerate(steps):
+        if not isinstance(item, LocatedDict):
+            raise RubricError(f"a step must be a mapping (id, description, check/params or children, ...), got {item!r}", path=steps.file, line=steps.item_lines[index])
+        children = item.get("children")
+        _validate_step_mappings(children, validator)
+        shallow = {k: ([] if k == "children" and isinstance(v, list) else v) for k, v in item.items()}
+        best = jsonschema.exceptions.best_match(validator.iter_errors(_plain(shallow)))
+        if best is not None:
+            path = tuple(best.absolute_path)
+            file, line = locate(item, path)
+            where = f"step {item.get('id', '?')!r}" + (f" {'.'.join(map(str, path))}" if path else "")
+            raise RubricError(f"{where}: {best.message}", path=file or item.file, line=line or item.line)
 
 
 def _plain(value: Any) -> Any:

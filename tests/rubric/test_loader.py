@@ -217,3 +217,18 @@ def test_a_rubric_round_trips_through_json(tmp_path: Path) -> None:
     path.write_text(rubric.model_dump_json(indent=2), encoding="utf-8")
     assert load_rubric(path) == rubric
     assert Rubric.model_validate_json(path.read_text()) == rubric
+
+
+@pytest.mark.parametrize(
+    ("steps", "line", "words"),
+    [
+        ("  - {check: in_region, step_type: content, params: {target: p, region: top}}\n", 3, "'id' is a required property"),
+        ("  - just a string\n", 3, "a step must be a mapping"),
+        ("  - {id: a, step_type: content, children: []}\n", 3, "neither a check nor children"),
+        ("  - id: g\n    step_type: content\n    children:\n      - {id: x, check: in_region, weight: heavy}\n", 6, "step 'x' weight: 'heavy' is not of type 'number'"),
+    ],
+)
+def test_malformed_steps_say_what_is_wrong(tmp_path: Path, steps: str, line: int, words: str) -> None:
+    with pytest.raises(RubricError) as info:
+        load_rubric(write(tmp_path, "r.yaml", "task: t\nsteps:\n" + steps))
+    assert info.value.line == line and words in str(info.value) and "any of the given schemas" not in str(info.value)
