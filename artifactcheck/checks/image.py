@@ -530,3 +530,76 @@ def image_not_distorted(doc: Document, p: DistortionParams, resources: Resources
         f"largest distortion {worst['distortion']:+.1%} ({worst['id']}: shown {worst['displayed_aspect']}, pixels {worst['pixel_aspect']})"
     )
     return result(name, passed=passed, score=passes / judged if p.quantifier == "all" else float(passed), explanation=explanation, evidence=evidence, mechanism="tolerance")
+
+
+# -- image_size --------------------------------------------------------------------------
+
+
+class SizeParams(_Params):
+    target: TargetSpec = Field(default="image", validate_default=True)
+    min_width_pt: float | None = Field(default=None, ge=0)
+    max_width_pt: float | None = Field(default=None, ge=0)
+    min_height_pt: float | None = Field(default=None, ge=0)
+    max_height_pt: float | None = Field(default=None, ge=0)
+    min_page_width_fraction: float | None = Field(default=None, ge=0, le=1, description="displayed width / page width at least this")
+    max_page_width_fraction: float | None = Field(default=None, ge=0, le=1)
+    min_pixels_per_inch: float | None = Field(default=None, gt=0, description="displayed resolution: pixels across / inches across")
+    quantifier: Literal["all", "any"] = "all"
+
+
+@register_check(
+    "image_size",
+    mechanism="tolerance",
+    params=SizeParams,
+    example={"target": "slide:first-of-type image", "min_width_pt": 144, "min_pixels_per_inch": 96},
+)
+def image_size(doc: Document, p: SizeParams, resources: Resources) -> CheckResult:
+    """Target images are displayed within size bounds (points, share of the page width) and at a minimum resolution (pixels per inch).
+
+    Sizes are the picture's own (unrotated) width and height as drawn; resolution is its
+    shown pixels (after crop) over its displayed inches across.
+    """
+    name = "image_size"
+    bounds = {k: v for k, v in p.model_dump().items() if k not in ("target", "quantifier") and v is not None}
+    if not bounds:
+        raise ValueError("image_size needs at least one bound (min_width_pt, max_height_pt, min_pixels_per_inch, ...)")
+    rows: list[dict[str, Any]] = []
+    passes = 0
+    for node, blob in image_nodes(doc, p.target):
+        row = _node_evidence(node, blob)
+        shown = displayed_size(node)
+        if shown is None:
+            row.update(ok=False, reason="not drawn (no box)")
+            rows.append(row)
+            continue
+        w, h = shown
+        page_w = doc.pages[node.box.page].width if node.box is not None and node.box.page < len(doc.pages) else None
+        measured: dict[str, float | None] = {"width_pt": round(w, 2), "height_pt": round(h, 2)}
+        measured["page_width_fraction"] = round(w / page_w, 4) if page_w else None
+        ppi = None
+        if blob is not None and blob.width_px and w > 0:
+            crop = crop_fractions(node.attrs)
+            original = node.attrs.get("original_blob")
+            keep = 1.0 if isinstance(original, str) and original != blob.sha256 else max(1e-9, 1 - crop.get("left", 0) - crop.get("right", 0))
+            ppi = round(blob.width_px * keep / (w / 72.0), 1)
+        measured["pixels_per_inch"] = ppi
+        failures = []
+        for key, limit in bounds.items():
+            kind, _, what = key.partition("_")
+            field = {"width_pt": "width_pt", "height_pt": "height_pt", "page_width_fraction": "page_width_fraction", "pixels_per_inch": "pixels_per_inch"}[what]
+            value = measured[field]
+            if value is None:
+                failures.append(f"{field} unknown")
+            elif (kind == "min" and value < limit) or (kind == "max" and value > limit):
+                failures.append(f"{field} {value:g} {'<' if kind == 'min' else '>'} {limit:g}")
+        ok = not failures
+        passes += ok
+        row.update(measured, ok=ok, failures=failures)
+        rows.append(row)
+    evidence: dict[str, Any] = {"bounds": bounds, "images": rows[:50]}
+    if not rows:
+        return result(name, passed=False, explanation=f"no image matches {p.target.describe()}", evidence=evidence, mechanism="tolerance")
+    passed = passes == len(rows) if p.quantifier == "all" else passes > 0
+    bad = next((r for r in rows if not r["ok"]), None)
+    explanation = f"{passes} of {len(rows)} image(s) within {bounds}" + (f"; {bad['id']}: {', '.join(bad.get('failures') or [bad.get('reason', '')])}" if bad else "")
+    return result(name, passed=passed, score=passes / len(rows) if p.quantifier == "all" else float(passed), explanation=explanation, evidence=evidence, mechanism="tolerance")

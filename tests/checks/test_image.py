@@ -189,7 +189,7 @@ def test_aspect_accounts_for_crop(deck: Document) -> None:
 
 
 def test_image_checks_are_registered() -> None:
-    for name in ("image_matches", "image_crop_of", "images_unique", "image_not_distorted"):
+    for name in ("image_matches", "image_crop_of", "images_unique", "image_not_distorted", "image_size"):
         spec = get_check(name)
         assert spec.mechanism == "tolerance" and spec.summary and spec.example
 
@@ -217,6 +217,7 @@ CORPUS_CHECKS: list[tuple[str, dict[str, object]]] = [
     ("text_fits", {}),
     ("images_unique", {}),
     ("image_not_distorted", {}),
+    ("image_size", {"min_width_pt": 36, "min_pixels_per_inch": 72}),
 ]
 
 
@@ -233,3 +234,15 @@ def test_checks_on_real_decks_never_break(path: Path) -> None:
         assert r.status in ("pass", "fail", "skipped"), f"{name} on {path.name}: {r.explanation}\n{r.error}"
         assert r.explanation
         CheckResult.model_validate_json(r.model_dump_json())
+
+
+def test_image_size(deck: Document) -> None:
+    # The logo is drawn 100 x 75 pt from 160 x 120 px: 115.2 pixels per inch.
+    r = run("image_size", deck, target=sel("Logo"), min_width_pt=90, max_width_pt=110, min_pixels_per_inch=100)
+    row = r.evidence["images"][0]
+    assert r.status == "pass" and row["pixels_per_inch"] == 115.2 and row["page_width_fraction"] == pytest.approx(100 / 720, abs=1e-4)
+    small = run("image_size", deck, target=sel("Logo"), min_page_width_fraction=0.25)
+    assert small.status == "fail" and "page_width_fraction" in small.explanation
+    blurry = run("image_size", deck, target=sel("Logo"), min_pixels_per_inch=150)
+    assert blurry.status == "fail"
+    assert run_check("image_size", deck, {"target": "image"}).status == "error"  # no bound given
