@@ -26,6 +26,7 @@ import csv
 import hashlib
 import io
 import json
+import multiprocessing
 import re
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
@@ -233,7 +234,10 @@ def run_batch(manifest: str | Path, out: str | Path, *, jobs: int = 2, html: boo
                 outcomes[row] = score_row(row, out_dir, html)
                 bar.advance(task_id)
         else:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
+            # forkserver: workers are forked from a clean server process, never from this
+            # one while the progress bar's refresh thread may hold a lock
+            context = multiprocessing.get_context("forkserver")
+            with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
                 futures: dict[Future[RowOutcome], BatchRow] = {pool.submit(score_row, row, out_dir, html): row for row in todo}
                 try:
                     from concurrent.futures import as_completed

@@ -31,14 +31,18 @@ def score_command(
     from .json_writer import write_report_json
 
     report = score(artifact, rubric, trace=trace, assets=assets, params=params)
+    console = console or Console()
     print_report(report, console)
+    notes = Console(stderr=True)
     if json_out is not None:
         write_report_json(report, json_out)
+        notes.print(f"wrote {json_out}")
     if html_out is not None:
         from ..rubric.scoring import is_google_ref
         from .html import write_report_html
 
         write_report_html(report, html_out, artifact=None if is_google_ref(artifact) else artifact)
+        notes.print(f"wrote {html_out}")
     if report.evaluator_errors:
         return EXIT_ERROR
     return EXIT_PASS if report.verdict == "PASS" else EXIT_NOT_PASS
