@@ -260,7 +260,7 @@ class BodyWalker:
                 cell_id = f"{row_id}/c{ci}"
                 children = self.blocks(tc, cell_id, table_style=style_id)
                 cell_nodes.append(
-                    Node(
+                    fast_node(
                         id=cell_id,
                         kind="cell",
                         attrs={
@@ -275,7 +275,7 @@ class BodyWalker:
                         source=self.part,
                     )
                 )
-            rows.append(Node(id=row_id, kind="row", attrs=rattrs, children=cell_nodes, source=self.part))
+            rows.append(fast_node(id=row_id, kind="row", attrs=rattrs, children=cell_nodes, source=self.part))
         cols = max([grid_cols] + [max((c[1] + c[2] for c in cells), default=0) for cells in layout])
         attrs: dict[str, Any] = {"rows": len(rows), "cols": cols, **extra}
         if style_id:
@@ -357,7 +357,7 @@ class BodyWalker:
         )
         children = _merge_runs(para.children, node_id)
         w14_id = p.get(f"{W14}paraId")
-        node = Node(
+        node = fast_node(
             id=node_id,
             kind="paragraph",
             style=mark_style,
@@ -548,7 +548,7 @@ class BodyWalker:
             para.text_seen = True
             if not para.events or para.events[-1] != "T":
                 para.events.append("T")
-        para.children.append(Node(id=para.next_id("r"), kind="run", text=text, style=style, attrs=attrs))
+        para.children.append(fast_node(id=para.next_id("r"), kind="run", text=text, style=style, attrs=attrs))
 
     # -- drawings ------------------------------------------------------------------------
     def _drawing(self, drawing: etree._Element, para: _Para, run_attrs: dict[str, Any]) -> None:
@@ -685,6 +685,19 @@ class BodyWalker:
                     attrs["hyperlink"] = run_attrs["hyperlink"]
                 self._attach_blob(attrs, el.get(f"{R}id") or el.get(f"{R}pict"), el.get(f"{R}href"))
                 para.children.append(blank_node(para.next_id("img"), "image", attrs, self.part))
+
+
+def fast_node(**fields: Any) -> Node:
+    """A Node without pydantic re-validation: the walker builds tens of thousands per
+    large document and every value it passes is already of the declared type
+    (validating ``attrs`` as JsonValue dominated extraction time)."""
+    fields.setdefault("text", "")
+    fields.setdefault("style", None)
+    fields.setdefault("attrs", {})
+    fields.setdefault("boxes", [])
+    fields.setdefault("source", None)
+    fields.setdefault("children", [])
+    return Node.model_construct(**fields)
 
 
 def heading_level(style_name: str | None, outline_level: int | None) -> int | None:

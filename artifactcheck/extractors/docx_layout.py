@@ -64,7 +64,7 @@ def attach_layout(doc: Document, path: Path, *, timeout: float = 120) -> None:
     if not layout.tagged:
         doc.warnings.append("the rendered PDF is not tagged; boxes come from text alignment only")
     _Layouter(doc, layout).run()
-    doc._link()
+    doc._mirror = None  # the selector mirror caches pages per node: rebuild it lazily
 
 
 class _Layouter:
@@ -430,7 +430,7 @@ def _fragments(layout: PdfLayout, chars: set[int]) -> list[Box]:
             f = out[-1]
             f[1], f[2], f[3], f[4] = min(f[1], c.x0), min(f[2], c.top), max(f[3], c.x1), max(f[4], c.bottom)
         last_top = c.top
-    return [Box(page=int(f[0]), x0=f[1], top=f[2], x1=f[3], bottom=f[4], origin="layout") for f in out]
+    return [_box(int(f[0]), f[1], f[2], f[3], f[4]) for f in out]
 
 
 def _merge_into(boxes: list[Box], extra: Box) -> list[Box]:
@@ -510,7 +510,13 @@ def _page_boxes(layout: PdfLayout, indices: list[int]) -> list[Box]:
             g[1] = min(g[1], c.top)
             g[2] = max(g[2], c.x1)
             g[3] = max(g[3], c.bottom)
-    return [Box(page=p, x0=g[0], top=g[1], x1=g[2], bottom=g[3], origin="layout") for p, g in sorted(by_page.items())]
+    return [_box(p, g[0], g[1], g[2], g[3]) for p, g in sorted(by_page.items())]
+
+
+def _box(page: int, x0: float, top: float, x1: float, bottom: float) -> Box:
+    """A layout box from character extents, which are well-formed by construction
+    (x0 <= x1, top <= bottom), so pydantic's validation is skipped on this hot path."""
+    return Box.model_construct(page=page, x0=x0, top=top, x1=x1, bottom=bottom, origin="layout", polygon=None)
 
 
 def _image_box(im: object) -> Box:

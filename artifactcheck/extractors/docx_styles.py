@@ -267,6 +267,7 @@ class StyleSheet:
     default_paragraph_style: str | None = None
     default_character_style: str | None = None
     _chain_cache: dict[tuple[str, str], tuple[dict[str, Any], dict[str, Any]]] = field(default_factory=dict)
+    _style_cache: dict[Any, Style] = field(default_factory=dict)
 
     @classmethod
     def parse(cls, root: etree._Element | None, theme: Theme) -> StyleSheet:
@@ -359,7 +360,15 @@ class StyleSheet:
         return props
 
     def to_style(self, props: dict[str, Any], *, align: str | None = None, fill: str | None = None) -> Style:
-        """A model ``Style`` from merged run properties."""
+        """A model ``Style`` from merged run properties (one shared frozen instance per
+        distinct set of properties: a long document has few)."""
+        key = (tuple(sorted(props.items())), align, fill)
+        got = self._style_cache.get(key)
+        if got is None:
+            got = self._style_cache[key] = self._make_style(props, align=align, fill=fill)
+        return got
+
+    def _make_style(self, props: dict[str, Any], *, align: str | None, fill: str | None) -> Style:
         font = None
         if "font" in props:
             kind, value = props["font"]
