@@ -86,7 +86,6 @@ class _Located:
         return {"text": self.match.text, "score": self.match.score, "page": self.page, "box": box_dict(self.box), "words": len(self.word_boxes)}
 
 
-_PAGE_CACHE: dict[tuple[Any, ...], OcrResult] = {}
 _PAGE_LOCK = threading.Lock()
 
 
@@ -119,7 +118,7 @@ def page_ocr(doc: Document, page: int, resources: Resources, opts: OcrOptions) -
     source: Callable[[int, int], Image.Image] | None = resources.extras.get("page_image")
     pdf_path = resources.extras.get("pdf_path")
     if source is not None:
-        ident: tuple[Any, ...] = ("callable", id(source))
+        ident: tuple[Any, ...] = ("callable", source)
         pdf_index = page
     else:
         if pdf_path is None:
@@ -133,9 +132,9 @@ def page_ocr(doc: Document, page: int, resources: Resources, opts: OcrOptions) -
         stat = Path(pdf_path).stat()
         ident = ("pdf", str(pdf_path), stat.st_mtime_ns, stat.st_size)
         pdf_index = -1
-    key = (*ident, page, opts.dpi, opts.lang, opts.psm, id(engine))
+    key = (*ident, page, opts.dpi, opts.lang, opts.psm)
     with _PAGE_LOCK:
-        hit = _PAGE_CACHE.get(key)
+        hit = engine.page_memo.get(key)
     if hit is None:
         if source is not None:
             image = source(page, opts.dpi)
@@ -148,9 +147,9 @@ def page_ocr(doc: Document, page: int, resources: Resources, opts: OcrOptions) -
             image = page_image(Path(pdf_path), pdf_index, dpi=opts.dpi)
         hit = engine.ocr(image, lang=opts.lang, psm=opts.psm)
         with _PAGE_LOCK:
-            if len(_PAGE_CACHE) > 4096:  # a long batch: start over rather than grow without bound
-                _PAGE_CACHE.clear()
-            _PAGE_CACHE[key] = hit
+            if len(engine.page_memo) > 4096:  # a long batch: start over rather than grow without bound
+                engine.page_memo.clear()
+            engine.page_memo[key] = hit
     else:
         engine.hits += 1
     w, h = page_size(doc, page)

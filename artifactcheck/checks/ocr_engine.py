@@ -101,6 +101,10 @@ class OcrEngine:
         self.calls = 0  # real tesseract runs (cache misses)
         self.hits = 0
         self._memory: dict[str, OcrResult] = {}
+        # Results by where the pixels came from (PDF, page, dpi, ...), so a page is not
+        # even re-rendered to be recognised as cached. Kept on the engine, not globally:
+        # a new engine starts with an empty memo and counts its own calls.
+        self.page_memo: dict[tuple[object, ...], OcrResult] = {}
         self._lock = threading.Lock()
         self._version: str | None = None
         self._languages: set[str] | None = None
