@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Mapping
 from datetime import datetime, timedelta
 from itertools import accumulate
@@ -105,6 +105,17 @@ def cell_style(fmt: Mapping[str, Any], theme: Mapping[str, str], *, text_format:
         valign=_VALIGN.get(str(fmt.get("verticalAlignment", "BOTTOM")), "bottom"),
         wrap=str(fmt.get("wrapStrategy", "OVERFLOW_CELL")) == "WRAP",
     )
+
+
+def _cached_style(fmt: Mapping[str, Any], theme: Mapping[str, str], cache: dict[str, Style]) -> Style:
+    """``cell_style`` memoised per extraction on the fields it reads (Style is frozen, so
+    sharing is safe): a sheet has thousands of cells and a handful of formats."""
+    key = repr([fmt.get(k) for k in ("textFormat", "backgroundColorStyle", "backgroundColor",
+                                     "horizontalAlignment", "verticalAlignment", "wrapStrategy")])
+    style = cache.get(key)
+    if style is None:
+        style = cache[key] = cell_style(fmt, theme)
+    return style
 
 
 def _value(ev: Mapping[str, Any] | None) -> tuple[Any, str | None]:
@@ -228,7 +239,7 @@ def _overflow(cells: dict[tuple[int, int], Node], cols: _Axis, rows: _Axis) -> N
         family, size = st.font, st.size or 10.0
         box = node.boxes[0]
         row_cols = occupied.get(r, [])
-        i = row_cols.index(c)
+        i = bisect_left(row_cols, c)
         left_limit = cols.start(row_cols[i - 1] + 1) if i > 0 else 0.0
         right_limit = cols.start(row_cols[i + 1]) if i + 1 < len(row_cols) else float("inf")
         text = node.text
@@ -238,15 +249,16 @@ def _overflow(cells: dict[tuple[int, int], Node], cols: _Axis, rows: _Axis) -> N
 
         vt = node.attrs.get("data_type")
         kind = {"number": "number", "date": "number", "bool": "bool", "error": "error"}.get(str(vt), "text")
+        text_w = max((width_of(line) for line in text.split("\n")), default=0.0)
         out = classify(
-            kind=kind, text_w=max((width_of(line) for line in text.split("\n")), default=0.0),
+            kind=kind, text_w=text_w,
             x0=box.x0, x1=box.x1, height=box.height, align=st.align or "general", wrap=bool(st.wrap),
             merged="merge" in node.attrs, shrink=False, rotation=0, left_limit=left_limit,
             right_limit=right_limit, line_h=line_height_pt(family, size),
             lines=wrap_lines(text, width_of, box.width - 3.75) if st.wrap else 1,
             fixed_height=True, general_min_w=None,
         )
-        out["text_width_pt"] = round(max((width_of(line) for line in text.split("\n")), default=0.0), 3)
+        out["text_width_pt"] = round(text_w, 3)
         node.attrs.update(out)
 
 
@@ -270,6 +282,7 @@ def _sheet(i: int, sheet: Mapping[str, Any], *, theme: Mapping[str, str], defaul
                 if (rr, cc) != (r0, c0):
                     covered[(rr, cc)] = (r0, c0)
     cells: dict[tuple[int, int], Node] = {}
+    style_cache: dict[str, Style] = {}
     for g in data:
         r_start, c_start = int(g.get("startRow", 0) or 0), int(g.get("startColumn", 0) or 0)
         for dr, row in enumerate(g.get("rowData") or []):
@@ -277,14 +290,17 @@ def _sheet(i: int, sheet: Mapping[str, Any], *, theme: Mapping[str, str], defaul
                 r, c = r_start + dr, c_start + dc
                 node = _cell(name, i, r, c, cell or {}, theme=theme, default_fmt=default_fmt, cols=cols, rows=rows,
                              merge=merges.get((r, c)), covered=covered.get((r, c)),
-                             hidden=r in hidden_rows or c in hidden_cols)
+                             hidden=r in hidden_rows or c in hidden_cols, style_cache=style_cache)
                 if node is not None:
                     cells[(r, c)] = node
     _overflow(cells, cols, rows)
     used_right = max((n.boxes[0].x1 for n in cells.values() if n.boxes), default=0.0)
     row_nodes: list[Node] = []
-    for r in sorted({rc[0] for rc in cells}):
-        kids = [cells[(r, c)] for c in sorted(c for (rr, c) in cells if rr == r)]
+    by_row: dict[int, list[int]] = {}
+    for r, c in cells:
+        by_row.setdefault(r, []).append(c)
+    for r in sorted(by_row):
+        kids = [cells[(r, c)] for c in sorted(by_row[r])]
         rattrs: dict[str, Any] = {"row": r + 1, "height_pt": rows.size(r)}
         if r in hidden_rows:
             rattrs["hidden"] = True
@@ -365,7 +381,7 @@ def _conditional(cf: Mapping[str, Any], theme: Mapping[str, str]) -> Json:
 
 def _cell(sheet: str, page: int, r: int, c: int, cell: Mapping[str, Any], *, theme: Mapping[str, str],
           default_fmt: Mapping[str, Any], cols: _Axis, rows: _Axis, merge: tuple[int, int, int, int] | None,
-          covered: tuple[int, int] | None, hidden: bool) -> Node | None:
+          covered: tuple[int, int] | None, hidden: bool, style_cache: dict[str, Style]) -> Node | None:
     uev = cell.get("userEnteredValue") or {}
     if covered is not None:
         return None  # inside a merge: not drawn; the merge's top-left cell covers it (as .xlsx)
@@ -429,7 +445,7 @@ def _cell(sheet: str, page: int, r: int, c: int, cell: Mapping[str, Any], *, the
         attrs["merge"] = grid_range_a1({"startRowIndex": r0, "endRowIndex": r1, "startColumnIndex": c0, "endColumnIndex": c1})
         attrs["row_span"], attrs["col_span"] = r1 - r0, c1 - c0
         x1, y1 = cols.start(c1), rows.start(r1)
-    style = cell_style(fmt, theme)
+    style = _cached_style(fmt, theme, style_cache)
     children: list[Node] = []
     runs = cell.get("textFormatRuns")
     text = str(display or "")
@@ -444,15 +460,17 @@ def _cell(sheet: str, page: int, r: int, c: int, cell: Mapping[str, Any], *, the
                 rattrs["hyperlink"] = link
             children.append(Node(id=f"{sheet}!{ref}/r{k}", kind="run", text=text[start:end], attrs=rattrs,
                                  style=cell_style(fmt, theme, text_format=rf)))
-    box = Box(page=page, x0=x0, top=y0, x1=x1, bottom=y1)
+    # Cells are the bulk of a sheet: built without re-validation (values are checked above;
+    # the .xlsx extractor does the same), so 100k cells load in seconds.
+    box = Box.model_construct(page=page, x0=x0, top=y0, x1=x1, bottom=y1, origin="native", polygon=None)
     if cell.get("note"):
         attrs["comment"] = str(cell["note"])
         children.append(Node(id=f"{sheet}!{ref}/comment", kind="comment", text=str(cell["note"]), source=f"{sheet}!{ref}"))
     if "image_url" in attrs:
         children.append(Node(id=f"{sheet}!{ref}/img", kind="image", boxes=[box],
                              attrs={"src": attrs["image_url"], "in_cell": True}))
-    return Node(id=f"{sheet}!{ref}", kind="cell", text=text, style=style, attrs=attrs, boxes=[box],
-                source=f"{sheet}!{ref}", children=children)
+    return Node.model_construct(id=f"{sheet}!{ref}", kind="cell", text=text, style=style, attrs=attrs, boxes=[box],
+                                source=f"{sheet}!{ref}", children=children)
 
 
 def extract_gsheet(
