@@ -393,6 +393,10 @@ def element_node(node_id: str, element: Json, *, page: int, parent_m: Matrix, de
         fill = _inherited(element, deck, lambda e: ((e.get("shape") or {}).get("shapeProperties") or {}).get("shapeBackgroundFill"))
         valign = _inherited(element, deck, lambda e: ((e.get("shape") or {}).get("shapeProperties") or {}).get("contentAlignment"))
         style = Style(fill=_fill_hex(fill, theme), valign=_VALIGN.get(str(valign)) if valign else None)
+        autofit = ((shape.get("shapeProperties") or {}).get("autofit") or {})
+        scale = autofit.get("fontScale")
+        if scale is not None and float(scale) != 1:
+            attrs["autofit_font_scale"] = float(scale)  # rendered size = size * scale (as .pptx)
         alpha = ((fill or {}).get("solidFill") or {}).get("alpha")
         if style.fill and alpha is not None and float(alpha) < 1:
             attrs["fill_alpha"] = float(alpha)
