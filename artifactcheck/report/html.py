@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..model import Document
 from .evidence_boxes import EvidenceBox, evidence_boxes
 from .json_writer import write_text_atomic
 from .model import Report, ScoredNode
@@ -55,6 +56,7 @@ rect.tone-pass{stroke:var(--pass);fill:var(--pass)}rect.tone-fail{stroke:var(--f
 rect.tone-neutral{stroke:var(--neutral);fill:var(--neutral)}
 rect.tone-region{stroke:var(--region);fill:none;stroke-dasharray:8 5;stroke-width:2}
 rect.ev:hover{fill-opacity:.3}
+text.wire{font-family:'Liberation Sans',Arial,sans-serif}
 text.label{font-family:system-ui,sans-serif;font-weight:600;paint-order:stroke;stroke:#fff;stroke-width:3px}
 text.tone-pass{fill:var(--pass)}text.tone-fail{fill:var(--fail)}text.tone-neutral{fill:var(--neutral)}
 .legend span{margin-right:14px}.sw{display:inline-block;width:12px;height:12px;border:3px solid;vertical-align:-2px;margin-right:4px}
@@ -75,14 +77,22 @@ def write_report_html(
     *,
     artifact: str | Path | None = None,
     page_images: Sequence[bytes] | None = None,
+    document: Document | None = None,
 ) -> Path:
     """Write the HTML report. ``page_images`` are PNG bytes per page; when None and
-    ``artifact`` is given, pages are rendered from it (see module docstring)."""
+    ``artifact`` is given, pages are rendered from it (see module docstring). Pages
+    without an image show a wireframe of the tree (``document``, or ``artifact`` loaded
+    again): every cell, paragraph and picture outlined with its text."""
     images = list(page_images) if page_images is not None else _render_page_images(report, artifact)
-    return write_text_atomic(Path(path), report_html(report, images))
+    wireframes: dict[int, str] = {}
+    if len(images) < len(report.pages):
+        doc = document if document is not None else _load_quietly(artifact)
+        if doc is not None:
+            wireframes = page_wireframes(doc, skip=set(range(len(images))))
+    return write_text_atomic(Path(path), report_html(report, images, wireframes))
 
 
-def report_html(report: Report, page_images: Sequence[bytes] | None = None) -> str:
+def report_html(report: Report, page_images: Sequence[bytes] | None = None, wireframes: dict[int, str] | None = None) -> str:
     boxes = [b for step in report.steps for b in evidence_boxes(step)]
     title = f"{report.task}: {report.verdict} {report.score:.3f}"
     parts = [
@@ -95,7 +105,7 @@ def report_html(report: Report, page_images: Sequence[bytes] | None = None) -> s
         _steps_table(report),
         "<h2>Pages with evidence</h2>",
         _LEGEND,
-        _pages(report, boxes, page_images or []),
+        _pages(report, boxes, page_images or [], wireframes or {}),
         f"<script>{_SCRIPT}</script>",
         "</body></html>",
     ]
@@ -171,7 +181,7 @@ def _steps_table(report: Report) -> str:
     return "".join(rows)
 
 
-def _pages(report: Report, boxes: list[EvidenceBox], images: Sequence[bytes]) -> str:
+def _pages(report: Report, boxes: list[EvidenceBox], images: Sequence[bytes], wireframes: dict[int, str]) -> str:
     out = ['<div class="pages">']
     pages = report.pages[:MAX_PAGES_DRAWN]
     for page in pages:
@@ -192,13 +202,17 @@ def _pages(report: Report, boxes: list[EvidenceBox], images: Sequence[bytes]) ->
             svg.append(f'<image href="data:image/png;base64,{data}" x="0" y="0" width="{w:g}" height="{h:g}" preserveAspectRatio="none"/>')
         else:
             svg.append(f'<rect x="0" y="0" width="{w:g}" height="{h:g}" fill="#ffffff" stroke="#d1d5db"/>')
+            svg.append(wireframes.get(page.index, ""))
+        labelled: set[str] = set()
         for b in on_page:
             svg.append(
                 f'<rect class="ev tone-{b.tone} role-{b.role}" data-step="{_e(b.step_id)}" data-page="{b.page}" '
                 f'x="{b.x0:g}" y="{b.top:g}" width="{b.x1 - b.x0:g}" height="{b.bottom - b.top:g}">'
                 f"<title>{_e(b.step_id)}: {_e(b.label)} ({b.x0:g}, {b.top:g})–({b.x1:g}, {b.bottom:g}) pt</title></rect>"
             )
-            if b.role == "found":  # name the step next to its box, so a glance tells which is which
+            if b.role == "found" and (b.step_id not in labelled or b.tone == "fail"):
+                # name the step next to (the first of) its boxes, so a glance tells which is which
+                labelled.add(b.step_id)
                 svg.append(
                     f'<text class="label tone-{b.tone}" x="{b.x0 + 2:g}" y="{max(b.top - 2, 9):g}" '
                     f'font-size="{9 / scale:.1f}">{_e(b.step_id)}</text>'
@@ -209,6 +223,55 @@ def _pages(report: Report, boxes: list[EvidenceBox], images: Sequence[bytes]) ->
         out.append("<p class='meta'>No pages: the artifact could not be loaded.</p>")
     out.append("</div>")
     return "".join(out)
+
+
+WIREFRAME_KINDS = ("cell", "paragraph", "image", "shape", "textbox", "chart")
+MAX_WIREFRAME_NODES = 3000
+
+
+def page_wireframes(doc: Document, *, skip: set[int] | None = None) -> dict[int, str]:
+    """SVG fragments per page outlining the tree's drawn nodes (points, page space):
+    cells and paragraphs with their text, pictures and shapes as grey boxes. Used when
+    there is no rendered page image (sheets, no LibreOffice)."""
+    out: dict[int, list[str]] = {}
+    count = 0
+    for node in doc.iter():
+        if node.kind not in WIREFRAME_KINDS or count >= MAX_WIREFRAME_NODES:
+            continue
+        if node.kind == "paragraph" and node.parent is not None and node.parent.kind == "cell":
+            continue  # the cell carries the text
+        for box in node.boxes:
+            if skip and box.page in skip:
+                continue
+            count += 1
+            parts = out.setdefault(box.page, [])
+            fill = "#f1f5f9" if node.kind in ("image", "chart") else "none"
+            if node.style is not None and (node.style.fill or node.style.highlight):
+                fill = node.style.fill or node.style.highlight or fill  # cell fills show (highlighted rows)
+            parts.append(
+                f'<rect class="wire" x="{box.x0:g}" y="{box.top:g}" width="{box.width:g}" height="{box.height:g}" '
+                f'fill="{fill}" stroke="#cbd5e1" stroke-width="0.5"/>'
+            )
+            text = (node.text or ("[" + node.kind + "]" if node.kind in ("image", "chart") else "")).strip()
+            if text:
+                size = max(4.0, min(box.height * 0.7, 10.0))
+                first = text.splitlines()[0][:120]
+                parts.append(
+                    f'<text class="wire" x="{box.x0 + 1.5:g}" y="{box.top + min(box.height, size * 1.2) - 1:g}" '
+                    f'font-size="{size:.1f}" fill="#475569">{_e(first)}</text>'
+                )
+    return {page: "".join(parts) for page, parts in out.items()}
+
+
+def _load_quietly(artifact: str | Path | None) -> Document | None:
+    if artifact is None:
+        return None
+    try:
+        from ..loading import load
+
+        return load(artifact)
+    except Exception:  # noqa: BLE001 - the report is written without a wireframe
+        return None
 
 
 def _render_page_images(report: Report, artifact: str | Path | None) -> list[bytes]:

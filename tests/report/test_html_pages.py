@@ -44,3 +44,16 @@ def test_the_rendered_slide_sits_under_the_boxes(tmp_path: Path) -> None:
     crop = picture.convert("L").crop(tuple(round(v * scale) for v in (node_box["x0"], node_box["top"], node_box["x1"], node_box["bottom"])))  # type: ignore[index]
     low, high = crop.getextrema()
     assert high - low > 80, "expected text pixels inside the credit's box"
+
+
+def test_a_sheet_without_a_page_image_shows_a_wireframe_with_fills(tmp_path: Path) -> None:
+    tracker = DECK.parent / "paper_tracker"
+    artifact = tracker / "fail_rows_scattered.xlsx"
+    report = score(artifact, tracker / "rubric.yaml")
+    out = write_report_html(report, tmp_path / "sheet.html", artifact=artifact)
+    svg = lxml_html.fromstring(out.read_text(encoding="utf-8")).get_element_by_id("page-0")
+    assert not svg.findall(".//image")
+    texts = [t.text_content() for t in svg.findall(".//text[@class='wire']")]
+    assert "Attention Is All You Need" in texts and "Title" in texts
+    filled = [r for r in svg.findall(".//rect[@class='wire']") if r.get("fill") == "#ffff00"]
+    assert len(filled) == 3 * 5  # three highlighted rows of five cells
