@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -68,6 +69,9 @@ HEADING_LEVELS: dict[str, int] = {"TITLE": 0, **{f"HEADING_{i}": i for i in rang
 
 _ALIGN = {"START": "left", "CENTER": "center", "END": "right", "JUSTIFIED": "justify"}
 _UNORDERED_GLYPHS = {"", "NONE", "GLYPH_TYPE_UNSPECIFIED"}
+# Docs positioned-object layouts -> the .docx extractor's wrap names.
+_WRAP = {"WRAP_TEXT": "square", "BREAK_LEFT": "square", "BREAK_RIGHT": "square",
+         "BREAK_LEFT_RIGHT": "topandbottom", "IN_FRONT_OF_TEXT": "none", "BEHIND_TEXT": "none"}
 # Docs glyph types -> Word's w:numFmt names, as the .docx extractor reports ``list_format``.
 LIST_FORMATS = {
     "DECIMAL": "decimal", "ZERO_DECIMAL": "decimalZero", "ALPHA": "lowerLetter", "UPPER_ALPHA": "upperLetter",
@@ -192,25 +196,30 @@ def _image_node(node_id: str, obj_id: str, embedded: Mapping[str, Any], ctx: _Co
     if h is not None:
         attrs["height"] = h
     if embedded.get("title"):
-        attrs["title"] = embedded["title"]
-    if embedded.get("description"):
-        attrs["alt"] = embedded["description"]
+        attrs["name"] = embedded["title"]
+    if embedded.get("description") or embedded.get("title"):
+        attrs["alt_text"] = embedded.get("description") or embedded.get("title")
     props = embedded.get("imageProperties") or {}
     uri = props.get("contentUri") or props.get("sourceUri")
     crop = props.get("cropProperties") or {}
-    if any(crop.get(k) for k in ("offsetLeft", "offsetRight", "offsetTop", "offsetBottom")):
-        attrs["crop"] = {k: float(crop.get(k, 0) or 0) for k in ("offsetLeft", "offsetTop", "offsetRight", "offsetBottom")}
+    edges = {"offsetLeft": "left", "offsetTop": "top", "offsetRight": "right", "offsetBottom": "bottom"}
+    cut = {edge: float(crop[k]) for k, edge in edges.items() if float(crop.get(k, 0) or 0) > 0}
+    if cut:
+        attrs["crop"] = cut  # fractions of the source image per edge, as the .docx extractor
     if props.get("angle"):
-        attrs["rotation"] = float(props["angle"])  # radians, as the API gives it
-    if positioned is not None:
-        attrs["anchored"] = True
-        layout = positioned.get("layout")
-        if layout:
-            attrs["wrap"] = str(layout)
-        for key, name in (("leftOffset", "offset_x"), ("topOffset", "offset_y")):
+        attrs["rotation"] = round(math.degrees(float(props["angle"])) % 360, 4)  # API: radians
+    if positioned is None:
+        attrs["placement"] = "inline"
+    else:
+        attrs["placement"] = "floating"
+        layout = str(positioned.get("layout", "WRAP_TEXT"))
+        attrs["wrap"] = _WRAP.get(layout, layout.lower())
+        attrs["behind_text"] = layout == "BEHIND_TEXT"
+        for key, axis in (("leftOffset", "h"), ("topOffset", "v")):
             v = dimension_pt(positioned.get(key))
+            attrs[f"position_{axis}_relative_from"] = "paragraph"  # Docs anchors to the paragraph
             if v is not None:
-                attrs[name] = v
+                attrs[f"position_{axis}_offset"] = v
     if "embeddedDrawingProperties" in embedded:
         attrs["drawing"] = True
     if uri and uri in ctx.images:

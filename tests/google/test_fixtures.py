@@ -134,7 +134,7 @@ def test_docs_link_style_footnote_image(tabbed: Document) -> None:
     note = tabbed.get("tab0/footnote-fn1")
     assert note.attrs["label"] == "1" and note.text == "A footnote."
     image = tabbed.select_one("image")
-    assert image is not None and image.attrs["alt"] == "Company logo" and image.attrs["blob"] in tabbed.blobs
+    assert image is not None and image.attrs["alt_text"] == "Company logo" and image.attrs["placement"] == "floating" and image.attrs["blob"] in tabbed.blobs
     assert any("no geometry" in w for w in tabbed.warnings) and not any(n.boxes for n in tabbed)
 
 
