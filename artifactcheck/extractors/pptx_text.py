@@ -91,7 +91,9 @@ def font_ref_rpr(style: etree._Element | None) -> etree._Element | None:
     rpr = etree.Element(f"{_A}defRPr")
     idx = ref.get("idx")
     if idx in ("major", "minor"):
-        etree.SubElement(rpr, f"{_A}latin").set("typeface", "+mj-lt" if idx == "major" else "+mn-lt")
+        prefix = "+mj-" if idx == "major" else "+mn-"
+        etree.SubElement(rpr, f"{_A}latin").set("typeface", prefix + "lt")
+        etree.SubElement(rpr, f"{_A}ea").set("typeface", prefix + "ea")
     for child in ref:
         if isinstance(child.tag, str):
             fill = etree.SubElement(rpr, f"{_A}solidFill")
@@ -144,16 +146,42 @@ def _bool(v: str | None) -> bool | None:
     return None if v is None else v in ("1", "true", "on")
 
 
-def run_style(rpr_chain: list[etree._Element], ctx: TextContext, *, is_link: bool) -> Style:
-    """Effective run style from the rPr chain (highest precedence first)."""
-    theme, clr_map = ctx.theme, ctx.clr_map
-    typeface = None
+def _script(text: str) -> str:
+    """Which font slot renders ``text``: ``ea`` for East Asian scripts, ``sym`` for
+    Symbol-font private-use characters, else ``latin`` (first decisive character wins)."""
+    for ch in text:
+        o = ord(ch)
+        if 0x3000 <= o <= 0x9FFF or 0xAC00 <= o <= 0xD7AF or 0xF900 <= o <= 0xFAFF or 0xFF00 <= o <= 0xFFEF or 0x20000 <= o <= 0x2FA1F:
+            return "ea"
+        if 0xF000 <= o <= 0xF0FF:
+            return "sym"
+        if ch.isalnum():
+            return "latin"
+    return "latin"
+
+
+def _typeface(rpr_chain: list[etree._Element], slot: str) -> str | None:
     for el in rpr_chain:
-        latin = el.find(f"{_A}latin")
-        if latin is not None and latin.get("typeface"):
-            typeface = latin.get("typeface")
-            break
-    font = theme.typeface(typeface or "+mn-lt")
+        found = el.find(f"{_A}{slot}")
+        if found is not None and found.get("typeface"):
+            return str(found.get("typeface"))
+    return None
+
+
+def run_style(rpr_chain: list[etree._Element], ctx: TextContext, *, is_link: bool, text: str = "") -> Style:
+    """Effective run style from the rPr chain (highest precedence first). The font is
+    the one PowerPoint uses for the run's script: ``a:ea`` for CJK text, ``a:sym`` for
+    symbol characters, else ``a:latin`` (theme fonts resolved)."""
+    theme, clr_map = ctx.theme, ctx.clr_map
+    font = None
+    script = _script(text) if text else "latin"
+    if script == "ea":
+        ea = theme.typeface(_typeface(rpr_chain, "ea") or "+mn-ea")
+        font = ea or None
+    elif script == "sym":
+        font = _typeface(rpr_chain, "sym")
+    if not font:
+        font = theme.typeface(_typeface(rpr_chain, "latin") or "+mn-lt")
     sz = _first_attr(rpr_chain, "sz")
     try:
         size = float(sz) / 100.0 if sz is not None else DEFAULT_SIZE_PT
@@ -269,7 +297,7 @@ def paragraph_nodes(
                     id=f"{pid}/r{ri}",
                     kind="run",
                     text=text,
-                    style=run_style(chain, ctx, is_link=bool(link)),
+                    style=run_style(chain, ctx, is_link=bool(link), text=text),
                     attrs=run_attrs,
                     boxes=list(boxes),
                 )

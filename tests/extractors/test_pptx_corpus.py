@@ -164,3 +164,13 @@ def test_corrupt_and_encrypted_pptx_raise_typed_errors() -> None:
         with pytest.raises(ArtifactCheckError) as info:
             extract_pptx(CORPUS / "bad" / name)
         assert name in str(info.value)
+
+
+@needs_corpus
+def test_east_asian_runs_use_the_ea_typeface() -> None:
+    doc = extract_pptx(CORPUS / "pptx" / "pptx_txt-font-typeface.pptx")
+    fonts = {r.text: r.style.font for r in doc.iter("run") if r.style is not None}
+    cjk = "\u6692\u9fa2\u52a0\u548a\ufa12\u5f17"  # escaped: editors normalise U+FA12
+    assert fonts[cjk] == "Hiragino Sans GB W3"  # a:ea, not the run's a:latin Arial
+    assert fonts["A textbox with Verdana typeface applied to shape, not text selection"] == "Verdana"
+    assert fonts["Baseline default textbox, no adjustments of any kind"] == "Calibri"  # +mn-lt
