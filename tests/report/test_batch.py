@@ -87,3 +87,18 @@ def test_batch_scores_in_processes_writes_tables_and_resumes(manifest: Path, tmp
     (out / "reports" / "logo_only" / "run-a.json").write_text("{", encoding="utf-8")
     assert run_batch(manifest, out, jobs=1, progress=False)[2].state == "scored"
     shutil.rmtree(out)
+
+
+def test_the_batch_command_exit_codes(manifest: Path, tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from artifactcheck.cli import app
+
+    runner = CliRunner()
+    result = runner.invoke(app, ["batch", str(manifest), "-o", str(tmp_path / "o"), "-j", "1"])
+    assert result.exit_code == 2 and "bad_rubric run 0) not scored" in result.output
+    good = tmp_path / "good.csv"
+    good.write_text("artifact,rubric,run\nletter.json,good.yaml,0\nletter.json,good.yaml,1\n", encoding="utf-8")
+    result = runner.invoke(app, ["batch", str(good), "-o", str(tmp_path / "o2"), "-j", "1"])
+    assert result.exit_code == 0, result.output
+    assert "2 scored" in result.output and (tmp_path / "o2" / "summary.md").is_file()
