@@ -96,3 +96,10 @@ def test_fresh_libreoffice_resave_matches_the_committed_one(tmp_path: Path, py: 
     fresh = extract_pptx(out)
     for name in ("Picture 3", "Scaled Rect", "Rotated Member", "Table 2"):
         assert close(named(fresh, name).box, named(py, name).box), name
+
+
+def test_golden_snapshot_libreoffice(lo: Document) -> None:
+    from tests.extractors.test_pptx_fixture import _snapshot
+    from tests.golden import assert_matches_golden
+
+    assert_matches_golden("pptx_fixture_deck_libreoffice", _snapshot(lo))
