@@ -307,7 +307,7 @@ def _paragraph(node_id: str, para: Mapping[str, Any], ctx: _Context) -> Node:
         else:
             continue
         text = text.removesuffix("\n")  # the paragraph mark is structure, not text (as in .docx)
-        body = next((el[k] for k in ("textRun", "autoText", "footnoteReference", "person", "richLink") if k in el), {})
+        body: Mapping[str, Any] = next((el[k] for k in ("textRun", "autoText", "footnoteReference", "person", "richLink") if k in el), {})
         if body.get("suggestedDeletionIds") and text:
             # A suggested deletion is not the document's text (as a tracked deletion in .docx).
             extra.update(tracked="delete", deleted_text=text, rendered=False, not_rendered_reason="suggested deletion")
