@@ -9,9 +9,10 @@ or cell?
   (``extractors/font_metrics.py``: Office fonts through their metric twins), word-wrapped
   greedily at the box width minus the insets when the shape wraps, and the needed height
   (lines x 1.2 x size, plus insets) compared with the box; an unwrapped shape compares its
-  widest line with the box width. A shape that autofits (``attrs["autofit"]`` =
-  ``"shrink"`` or ``"shape"``, when the extractor records it) is not judged as
-  overflowing. Widths follow the shape's own (unrotated) size.
+  widest line with the box width. Text shrunk by PowerPoint (``attrs
+  ["autofit_font_scale"]``, normAutofit's fontScale) is measured at the shrunk size; a
+  shape recorded as autofitting otherwise (``attrs["autofit"]`` = ``"shrink"`` or
+  ``"shape"``) is not judged. Widths follow the shape's own (unrotated) size.
 
 OOXML's default insets are 0.1 in left/right and 0.05 in top/bottom; an extractor may
 record others in ``attrs["insets_pt"]`` ([left, top, right, bottom]).
@@ -83,11 +84,15 @@ def measure_shape_text(node: Node, width: float, height: float) -> dict[str, Any
     avail_w = width - left - right
     avail_h = height - top - bottom
     wrap = node.style.wrap if node.style is not None and node.style.wrap is not None else True
+    # PowerPoint's normAutofit fontScale: the text is drawn that much smaller than stated.
+    scale_attr = node.attrs.get("autofit_font_scale")
+    scale = float(scale_attr) if isinstance(scale_attr, (int, float)) and 0 < scale_attr <= 1 else 1.0
     need_h = 0.0
     widest = 0.0
     lines_total = 0
     substituted: set[str] = set()
-    for text, font, size, bold, italic in _paragraphs(node):
+    for text, font, stated, bold, italic in _paragraphs(node):
+        size = stated * scale
 
         def width_of(s: str, font: str | None = font, size: float = size, bold: bool = bold, italic: bool = italic) -> float:
             m = measure_text(s, font, size, bold=bold, italic=italic)
@@ -108,6 +113,7 @@ def measure_shape_text(node: Node, width: float, height: float) -> dict[str, Any
         "needed_height_pt": round(need_h, 2),
         "available_height_pt": round(avail_h, 2),
         "fonts_substituted": sorted(substituted),
+        "font_scale": scale,
     }
 
 
@@ -147,7 +153,7 @@ def text_fits(doc: Document, p: TextFitsParams, resources: Resources) -> CheckRe
             not_judged.append({**row, "reason": "not drawn (no box)"})
             continue
         m = measure_shape_text(node, *size)
-        if "autofit" not in node.attrs:
+        if "autofit" not in node.attrs and "autofit_font_scale" not in node.attrs:
             # The extractor did not say whether the shape shrinks its text to fit; a
             # failing row may then be text PowerPoint would shrink (design/checks-geometry.md).
             m["autofit_known"] = False

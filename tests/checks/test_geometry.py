@@ -345,7 +345,7 @@ def test_fixtures_dir_untouched(tmp_path: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def fit_files(tmp_path_factory: pytest.TempPathFactory) -> tuple[Document, Document]:
+def fit_files(tmp_path_factory: pytest.TempPathFactory) -> tuple[Document, Document, Document]:
     import openpyxl
 
     import artifactcheck
@@ -360,26 +360,40 @@ def fit_files(tmp_path_factory: pytest.TempPathFactory) -> tuple[Document, Docum
             ]],
         )
     )
+    from lxml import etree
+    from pptx import Presentation
+
+    shrunk = d / "shrunk.pptx"
+    build_deck(shrunk, [[Item("box", 60, 200, 150, 40, name="Shrunk", text="This is a very long sentence that cannot possibly fit in this small box", font_size=18)]])
+    prs = Presentation(str(shrunk))
+    body_pr = prs.slides[0].shapes[0].text_frame._txBody.bodyPr
+    for old in list(body_pr):
+        body_pr.remove(old)
+    body_pr.append(etree.SubElement(body_pr, "{http://schemas.openxmlformats.org/drawingml/2006/main}normAutofit", fontScale="25000"))
+    prs.save(str(shrunk))
     wb = openpyxl.Workbook()
     ws = wb.active
     ws["A1"] = "A long text that is cut off by B1"
     ws["B1"] = "x"
     ws["A3"] = "Spills over its empty neighbours"
     wb.save(d / "fit.xlsx")
-    return deck, artifactcheck.load(d / "fit.xlsx")
+    return deck, artifactcheck.load(d / "fit.xlsx"), artifactcheck.load(shrunk)
 
 
-def test_text_fits_shapes(fit_files: tuple[Document, Document]) -> None:
-    deck, _ = fit_files
+def test_text_fits_shapes(fit_files: tuple[Document, Document, Document]) -> None:
+    deck, _, shrunk = fit_files
     assert check("text_fits", deck, target=sel("Fits")).status == "pass"
     r = check("text_fits", deck, target="shape")
     bad = r.evidence["overflowing"]
     assert r.status == "fail" and r.score == 0.5 and len(bad) == 1
     assert bad[0]["needed_height_pt"] > bad[0]["available_height_pt"] and bad[0]["lines"] >= 4
+    # The same text shrunk to 25% by PowerPoint (normAutofit fontScale) fits.
+    r = check("text_fits", shrunk, target="shape")
+    assert r.status == "pass" and r.evidence["fitting_sample"][0]["font_scale"] == 0.25
 
 
-def test_text_fits_cells(fit_files: tuple[Document, Document]) -> None:
-    _, book = fit_files
+def test_text_fits_cells(fit_files: tuple[Document, Document, Document]) -> None:
+    _, book, _ = fit_files
     r = check("text_fits", book, target="cell")
     assert r.status == "fail" and [b["id"] for b in r.evidence["overflowing"]] == ["Sheet!A1"]
     assert check("text_fits", book, target='cell[id="Sheet!A3"]').status == "pass"  # spilling text is visible
