@@ -23,7 +23,7 @@ from .runner import ArtifactFailure, artifact_ref_for_file, run_rubric
 
 def score(
     artifact: str | Path | Document,
-    rubric: str | Path | Rubric,
+    rubric: str | Path | Rubric | dict[str, Any],
     *,
     trace: str | Path | list[str] | None = None,
     assets: str | Path | None = None,
@@ -32,13 +32,21 @@ def score(
     load_options: dict[str, Any] | None = None,
     extras: dict[str, Any] | None = None,
 ) -> Report:
-    """Score ``artifact`` (a file path or a loaded Document) against ``rubric`` (a rubric
-    file or a Rubric built in code). ``trace`` is a browsing trace: a list of URLs or a
+    """Score ``artifact`` (a file path, a Google URL/id, or a loaded Document) against
+    ``rubric`` (a rubric file, a Rubric built in code, or the same data as a dict). ``trace`` is a browsing trace: a list of URLs or a
     file (JSON list, JSONL of ``{"url": ...}`` or one URL per line). ``params`` override
     the rubric file's parameters. ``assets`` (reference images) defaults to the
     ``assets/`` folder next to a rubric file, when there is one. Raises RubricError for a
     bad rubric and ArtifactCheckError when ``artifact`` does not exist."""
     rubric_path: str | None = None
+    if isinstance(rubric, dict):
+        from .validate import validate_rubric
+
+        try:
+            rubric = Rubric.model_validate(rubric)
+        except ValueError as exc:
+            raise RubricError(f"invalid rubric: {exc}") from None
+        validate_rubric(rubric)
     if isinstance(rubric, Rubric):
         if params:
             raise RubricError("params apply to rubric files; build the Rubric with the values instead")

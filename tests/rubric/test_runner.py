@@ -188,3 +188,19 @@ def test_located_boxes_come_from_the_nodes_the_evidence_names(tmp_path: Path) ->
     located = report.step("title").located
     assert {"id": "body/p1", "page": 0, "x0": 72.0, "top": 110.0, "x1": 540.0, "bottom": 140.0} in located
     assert all(set(entry) <= {"id", "page", "x0", "top", "x1", "bottom", "ok"} for entry in located)
+
+
+def test_a_rubric_as_plain_data_scores_like_the_file(tmp_path: Path) -> None:
+    import yaml
+
+    from artifactcheck.errors import RubricError
+
+    path = write(tmp_path, FILE_RUBRIC)
+    data = yaml.safe_load(path.read_text())
+    from_dict = strip_timings(json.loads(score(letter_doc(), data).to_json()))
+    from_file = strip_timings(json.loads(score(letter_doc(), path).to_json()))
+    from_file["rubric"]["path"] = None
+    assert from_dict == from_file
+    data["steps"][0]["wieght"] = 1
+    with pytest.raises(RubricError, match="wieght"):
+        score(letter_doc(), data)
