@@ -94,11 +94,17 @@ class Step(BaseModel):
 
     @property
     def steps(self) -> list[Step]:
-        """Children after include expansion (an unexpanded Include is a loader bug)."""
+        """Children after include expansion; an Include left in a rubric built in code is
+        a RubricError."""
         out = []
         for child in self.children:
             if isinstance(child, Include):
-                raise TypeError(f"unexpanded include {child.include!r} under {self.id!r}")
+                from ..errors import RubricError
+
+                raise RubricError(
+                    f"step {self.id!r} holds include {child.include!r}: includes are expanded when a "
+                    "rubric file is loaded (load_rubric); in code, build the steps instead"
+                )
             out.append(child)
         return out
 
