@@ -94,7 +94,8 @@ def extract_google_response(
 ) -> Document:
     """Build the tree of a saved Google API response (see the module docstring).
 
-    ``pdf`` is an optional Drive PDF export (Docs geometry); ``images`` (in options) maps
+    ``pdf`` is an optional Drive PDF export (Docs geometry; a ``.pdf`` with the same name
+    beside a ``.json`` response is used when not given); ``images`` (in options) maps
     content URLs to (bytes, mime). Raises UnsupportedFormat for JSON of another shape."""
     if raw is None and path is not None and Path(path).is_file():
         raw = Path(path).read_bytes()  # hash the file as given, not a re-serialisation
@@ -106,6 +107,10 @@ def extract_google_response(
             )
         data, raw = inner, None
     kind = detect_api(data)
+    if kind == "document" and pdf is None and path is not None:
+        beside = Path(path).with_suffix(".pdf")
+        if beside.is_file() and Path(path).suffix.lower() == ".json":
+            pdf = beside  # doc.json + doc.pdf: the Drive export saved beside the response
     if kind is not None:
         from .gdocs import extract_gdoc
         from .gsheets import extract_gsheet

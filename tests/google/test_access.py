@@ -238,3 +238,13 @@ def test_snapshot_many_writes_one_bundle_per_file(tmp_path: Path, logo_png: byte
     client = GoogleClient(http=mock_http(*seq), sleep=no_sleep)
     paths = snapshot_many([f"https://docs.google.com/presentation/d/{FILE_ID}/edit"], tmp_path, client=client)
     assert [p.name for p in paths] == [f"{FILE_ID}.zip"] and load(paths[0]).artifact.format == "gslides"
+
+
+def test_a_pdf_export_saved_beside_the_response_gives_layout_boxes(tmp_path: Path, docs_pdf: bytes) -> None:
+    (tmp_path / "doc.json").write_text(json.dumps(fixture_json("docs_tabs.json")))
+    without = load(tmp_path / "doc.json")
+    assert not without.pages and any("no geometry" in w for w in without.warnings)
+    (tmp_path / "doc.pdf").write_bytes(docs_pdf)
+    doc = load(tmp_path / "doc.json")
+    assert doc.pages and doc.get("tab0/p1").box is not None
+    assert doc.root.attrs["layout_text_coverage"] == 1.0
