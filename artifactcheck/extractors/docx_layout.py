@@ -35,6 +35,9 @@ _RETRY_BELOW = 0.999  # a run matched below this share is aligned again in pass 
 _ACCEPT_PASS2 = 0.6  # pass-2 / header matches below this share are not trusted
 _CHUNK_KEYS = 3000  # key characters per pass-2 alignment chunk
 _WINDOW_PAGES = 3  # pages ahead of the last match a pass-2 chunk may land on
+_GAP_FILL_MAX_KEYS = 8  # runs up to this many key characters are looked up exactly (pass 3)
+_GAP_FILL_SPAN = 400  # ... within at most this many PDF characters between their neighbours
+_GAP_FILL_EDGE = 60  # ... or this many next to their only matched neighbour
 _PHASH_MAX = 10  # Hamming distance of 64-bit phashes that still counts as the same picture
 _CONTAINERS = {"paragraph", "table", "row", "cell", "textbox", "header", "footer", "footnote", "group"}
 
@@ -95,7 +98,8 @@ class _Layouter:
                 if top.attrs.get("rendered") is not False:
                     self.note_runs.extend(_runs(top))
             elif top.kind != "comment":
-                self.body_runs.extend(_runs(top, skip_textboxes=True))
+                if top.kind != "textbox":  # a text box is a sibling of its anchor paragraph
+                    self.body_runs.extend(_runs(top, skip_textboxes=True))
                 self.textboxes.extend(n for n in top.iter() if n.kind == "textbox")
 
     # -- text ----------------------------------------------------------------------------
@@ -106,8 +110,12 @@ class _Layouter:
         # are aligned again without them.
         self._headers_footers()
         self._retry_unmatched(self.body_runs)
+        self._fill_gaps(self.body_runs)
         self._textboxes()
         self._align_subset(self.note_runs, pages=None)
+        self._fill_gaps(self.note_runs)
+        for tb in self.textboxes:
+            self._fill_gaps(_runs(tb, skip_textboxes=True))
         self._images()
         self._assign()
 
@@ -188,19 +196,106 @@ class _Layouter:
                     cur = max(cur, min(max(pages), cur + _WINDOW_PAGES))
             i = j
 
+    def _fill_gaps(self, runs: list[Node]) -> None:
+        """Pass 3: short runs ("Is", "42", a footnote number) that the fuzzy passes
+        drop as coincidences are looked up exactly in the unclaimed characters between
+        the PDF positions of their matched neighbours, when that stretch is short."""
+        matched = [self.runs.get(r.id) for r in runs]
+        for i, r in enumerate(runs):
+            m = matched[i]
+            key = "".join(normalize_char(ch) for ch in r.text)
+            if not key or len(key) > _GAP_FILL_MAX_KEYS or (m is not None and m.ratio >= 0.999):
+                continue
+            lo = next((max(x.pdf_chars) + 1 for x in reversed(matched[:i]) if x is not None and x.pdf_chars), None)
+            hi = next((min(x.pdf_chars) for x in matched[i + 1 :] if x is not None and x.pdf_chars), None)
+            # With one neighbour only, look just next to it (a note's number sits right
+            # before the note's text): the nearest occurrence on that side wins.
+            from_end = lo is None
+            if lo is None and hi is None:
+                continue
+            if lo is None:
+                lo = max(0, hi - _GAP_FILL_EDGE)  # type: ignore[operator]
+            if hi is None:
+                hi = min(len(self.layout.chars), lo + _GAP_FILL_EDGE)
+            if not 0 < hi - lo <= _GAP_FILL_SPAN:
+                continue
+            keys: list[str] = []
+            origin: list[int] = []
+            for j in range(lo, hi):
+                c = self.layout.chars[j]
+                if j in self.claimed or c.generated:
+                    continue
+                k = normalize_char(c.char)
+                keys.append(k)
+                origin.extend([j] * len(k))
+            at = "".join(keys).rfind(key) if from_end else "".join(keys).find(key)
+            if at < 0:
+                continue
+            chars = set(origin[at : at + len(key)])
+            if m is not None:
+                self.claimed -= m.pdf_chars
+            self.runs[r.id] = matched[i] = _RunMatch(
+                boxes=_page_boxes(self.layout, sorted(chars)), key_chars=len(key), matched=len(key), pdf_chars=chars
+            )
+            self.claimed |= chars
+
     def _textboxes(self) -> None:
-        """Text boxes float: LibreOffice draws them after (or before) the page's flowing
-        text. Each is aligned alone, against unclaimed characters on the pages around
-        its anchor paragraph."""
+        """Text boxes float: LibreOffice draws them apart from the flowing text, not
+        always in anchor order. Each is first looked up exactly (its whole text is
+        usually one contiguous stretch) near its anchor; the rest are aligned together
+        against what the body left unclaimed, and a box that still matches poorly is
+        aligned alone against the pages around its anchor paragraph."""
         last = len(self.layout.pages) - 1
+        per_box = []
         for tb in self.textboxes:
-            runs = _runs(tb, skip_textboxes=True)  # nested text boxes come in their own turn
+            runs = _runs(tb, skip_textboxes=True)  # nested boxes take their own turn
             if not runs:
                 continue
-            anchor = str(tb.attrs.get("anchor_paragraph") or "")
-            pages = self._anchor_pages(anchor)
+            pages = self._anchor_pages(str(tb.attrs.get("anchor_paragraph") or ""))
             window = set(range(max(0, min(pages) - 1), min(last, max(pages) + 1) + 1)) if pages else None
+            if not self._claim_exact(runs, window):
+                per_box.append((runs, window))
+        self._align_subset([r for runs, _ in per_box for r in runs], None)
+        for runs, window in per_box:
+            keys = sum(self.runs.get(r.id, _RunMatch()).key_chars for r in runs)
+            got = sum(self.runs.get(r.id, _RunMatch()).matched for r in runs)
+            if keys and got / keys >= _RETRY_BELOW:
+                continue
+            for r in runs:
+                prev = self.runs.get(r.id)
+                if prev is not None:
+                    self.claimed -= prev.pdf_chars
             self._align_subset(runs, window)
+
+    def _claim_exact(self, runs: list[Node], pages: set[int] | None) -> bool:
+        """Find the runs' concatenated key text verbatim among the unclaimed characters
+        (on ``pages``, or all) and claim it run by run. False when it is not there."""
+        keys = ["".join(normalize_char(ch) for ch in r.text) for r in runs]
+        whole = "".join(keys)
+        if len(whole) < 4:
+            return False
+        sub, idx = self._sublayout(pages)
+        stream: list[str] = []
+        origin: list[int] = []
+        for j, c in zip(idx, sub.chars):
+            if c.generated:
+                continue
+            k = normalize_char(c.char)
+            stream.append(k)
+            origin.extend([j] * len(k))
+        at = "".join(stream).find(whole)
+        if at < 0:
+            return False
+        for r, k in zip(runs, keys):
+            chars = set(origin[at : at + len(k)])
+            at += len(k)
+            if not k:
+                continue
+            self.runs[r.id] = _RunMatch(
+                boxes=_page_boxes(self.layout, sorted(chars)), key_chars=len(k), matched=len(k), pdf_chars=chars
+            )
+            self.claimed |= chars
+        return True
 
     def _anchor_pages(self, anchor_id: str) -> list[int]:
         try:
@@ -253,7 +348,11 @@ class _Layouter:
         self.hf_pages: dict[str, set[int]] = {}
         for page, sec in enumerate(self.page_section):
             first_of_section = page == 0 or self.page_section[page - 1] != sec
-            title_page = bool(sections[sec].get("title_page")) if sec < len(sections) and isinstance(sections[sec], dict) else False  # type: ignore[union-attr]
+            sec_attrs = sections[sec] if sec < len(sections) and isinstance(sections[sec], dict) else {}
+            title_page = bool(sec_attrs.get("title_page"))  # type: ignore[union-attr]
+            # a continuous section has no first page of its own (the page began earlier)
+            if sec_attrs.get("start") == "continuous" and page > 0:  # type: ignore[union-attr]
+                first_of_section = False
             for kind in ("header", "footer"):
                 htype = "default"
                 if first_of_section and title_page:
@@ -282,6 +381,18 @@ class _Layouter:
                     m.matched = max(m.matched, min(span.matched_chars, span.key_chars))
                     m.pdf_chars |= chars
                     self.claimed |= chars
+        for hf in self.hf_nodes:
+            if hf.id in self.hf_pages:
+                continue
+            # Not shown on any page: its runs are not expected in the PDF at all.
+            hf.attrs["rendered"] = False
+            hf.attrs["not_rendered_reason"] = (
+                f"no rendered page shows section {hf.attrs['section']}'s {hf.attrs['type']} {hf.kind}"
+            )
+            for r in _runs(hf):
+                self.runs.pop(r.id, None)
+                r.attrs["rendered"] = False
+                r.attrs["not_rendered_reason"] = hf.attrs["not_rendered_reason"]
 
     # -- pictures ------------------------------------------------------------------------
     def _images(self) -> None:
