@@ -211,7 +211,8 @@ def write_bundle(cap: Capture, output: str | Path) -> Path:
     manifest = {
         "format": BUNDLE_FORMAT, "version": BUNDLE_VERSION, "file_id": cap.file_id, "kind": cap.kind,
         "source_url": cap.source_url, "captured_at": cap.captured_at, "drive": cap.metadata,
-        "members": sorted(members), "images": image_map, "warnings": cap.warnings,
+        "members": {name: hashlib.sha256(data).hexdigest() for name, data in sorted(members.items())},
+        "images": image_map, "warnings": cap.warnings,
     }
     out.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as zf:
@@ -238,15 +239,28 @@ def is_bundle(path: str | Path) -> bool:
 
 def read_bundle(path: str | Path) -> Capture:
     """A bundle zip back into a Capture (offline)."""
+    from .extractors.package import MAX_PACKAGE_BYTES
+
     try:
         with zipfile.ZipFile(path) as zf:
+            if sum(i.file_size for i in zf.infolist()) > MAX_PACKAGE_BYTES:
+                raise CorruptArtifact("snapshot bundle is larger than the package size limit", path=path)
             manifest = json.loads(zf.read(MANIFEST))
+            expected = manifest.get("members") or {}
+
+            def member(name: str) -> bytes:
+                data = zf.read(name)
+                want = expected.get(name) if isinstance(expected, dict) else None
+                if want is not None and hashlib.sha256(data).hexdigest() != want:
+                    raise CorruptArtifact(f"bundle member {name} does not match its manifest hash", path=path)
+                return data
+
             names = set(zf.namelist())
-            response = json.loads(zf.read("response.json")) if "response.json" in names else None
-            pdf = zf.read("export.pdf") if "export.pdf" in names else None
-            office = next((zf.read(n) for n in sorted(names) if n.startswith("original.")), None)
-            images = {url: (zf.read(v["member"]), str(v["mime"])) for url, v in (manifest.get("images") or {}).items()}
-    except (OSError, zipfile.BadZipFile, KeyError, ValueError) as exc:
+            response = json.loads(member("response.json")) if "response.json" in names else None
+            pdf = member("export.pdf") if "export.pdf" in names else None
+            office = next((member(n) for n in sorted(names) if n.startswith("original.")), None)
+            images = {url: (member(v["member"]), str(v["mime"])) for url, v in (manifest.get("images") or {}).items()}
+    except (OSError, zipfile.BadZipFile, KeyError, ValueError, TypeError) as exc:
         raise CorruptArtifact(f"not a readable snapshot bundle: {exc}", path=path) from None
     return Capture(
         file_id=str(manifest.get("file_id")), kind=str(manifest.get("kind")), metadata=dict(manifest.get("drive") or {}),

@@ -52,3 +52,25 @@ def test_extract_of_unrelated_json_is_unsupported(tmp_path: Path) -> None:
     other.write_text(json.dumps({"hello": "world"}))
     result = runner.invoke(app, ["extract", str(other)])
     assert result.exit_code == 2 and "not a documents.get, spreadsheets.get or presentations.get response" in result.output
+
+
+def test_a_tampered_bundle_is_refused(tmp_path: Path) -> None:
+    import zipfile
+
+    from artifactcheck import load
+    from artifactcheck.errors import CorruptArtifact
+
+    cap = Capture(file_id="1FixtureFileId_abcdefghijklmnop", kind="spreadsheet",
+                  metadata={"mimeType": "application/vnd.google-apps.spreadsheet"},
+                  response=fixture_json("sheets_parity.json"), captured_at="2024-01-01T00:00:00Z")
+    good = write_bundle(cap, tmp_path / "good.zip")
+    assert load(good).artifact.format == "gsheet"
+    bad = tmp_path / "bad.zip"
+    with zipfile.ZipFile(good) as src, zipfile.ZipFile(bad, "w") as dst:
+        for info in src.infolist():
+            data = src.read(info.filename)
+            if info.filename == "response.json":
+                data = data.replace(b"Parity workbook", b"Edited workbook")
+            dst.writestr(info.filename, data)
+    with pytest.raises(CorruptArtifact, match="response.json does not match its manifest hash"):
+        load(bad)
