@@ -353,34 +353,35 @@ class _Layouter:
             # a continuous section has no first page of its own (the page began earlier)
             if sec_attrs.get("start") == "continuous" and page > 0:  # type: ignore[union-attr]
                 first_of_section = False
+            # The page's header and footer are aligned together, header first: that
+            # is their order in the PDF stream, so neither borrows the other's words.
+            runs: list[Node] = []
             for kind in ("header", "footer"):
                 htype = "default"
                 if first_of_section and title_page:
                     htype = "first"
                 elif even_odd and page % 2 == 1:
-                    htype = "even"
+                    htype = "even"  # no even header part: Word shows none on even pages
                 node = by_key.get((sec, kind, htype))
-                if node is None and htype == "even":
-                    node = None  # no even header: Word shows none on even pages
                 if node is None:
                     continue
                 self.hf_pages.setdefault(node.id, set()).add(page)
-                runs = [r for r in _runs(node) if _key_len(r.text) > 0]
-                if not runs:
+                runs.extend(r for r in _runs(node) if _key_len(r.text) > 0)
+            if not runs:
+                continue
+            sub, idx = self._sublayout({page})
+            if not idx:
+                continue
+            result = align_text_to_layout([TextSpan(r.id, r.text) for r in runs], sub)
+            for r, span in zip(runs, result.spans):
+                m = self.runs.setdefault(r.id, _RunMatch(key_chars=span.key_chars))
+                if not span.pdf_chars or (span.ratio < _ACCEPT_PASS2 and r.attrs.get("field") is None):
                     continue
-                sub, idx = self._sublayout({page})
-                if not idx:
-                    continue
-                result = align_text_to_layout([TextSpan(r.id, r.text) for r in runs], sub)
-                for r, span in zip(runs, result.spans):
-                    m = self.runs.setdefault(r.id, _RunMatch(key_chars=span.key_chars))
-                    if not span.pdf_chars or (span.ratio < _ACCEPT_PASS2 and r.attrs.get("field") is None):
-                        continue
-                    chars = {idx[i] for i in span.pdf_chars}
-                    m.boxes.extend(_page_boxes(self.layout, sorted(chars)))
-                    m.matched = max(m.matched, min(span.matched_chars, span.key_chars))
-                    m.pdf_chars |= chars
-                    self.claimed |= chars
+                chars = {idx[i] for i in span.pdf_chars}
+                m.boxes.extend(_page_boxes(self.layout, sorted(chars)))
+                m.matched = max(m.matched, min(span.matched_chars, span.key_chars))
+                m.pdf_chars |= chars
+                self.claimed |= chars
         for hf in self.hf_nodes:
             if hf.id in self.hf_pages:
                 continue
