@@ -29,6 +29,7 @@ from .json_writer import write_text_atomic
 from .model import Report, ScoredNode
 
 MAX_PAGE_WIDTH_PX = 820
+_DRAW_ORDER = {"region": 0, "neutral": 1, "pass": 2, "fail": 3}
 PAGE_IMAGE_DPI = 96
 MAX_PAGES_DRAWN = 60
 SIZE_TOLERANCE_PT = 2.0
@@ -185,7 +186,10 @@ def _pages(report: Report, boxes: list[EvidenceBox], images: Sequence[bytes], wi
     out = ['<div class="pages">']
     pages = report.pages[:MAX_PAGES_DRAWN]
     for page in pages:
-        on_page = [b for b in boxes if b.page == page.index]
+        # regions underneath, then passes, failures on top: a failed box is never hidden
+        # under a passing box of another step at the same place (the misplaced logo that
+        # is nonetheless the right logo stays red)
+        on_page = sorted((b for b in boxes if b.page == page.index), key=lambda b: _DRAW_ORDER[b.tone])
         if not on_page and len(pages) > 6 and page.index not in (0, len(pages) - 1):
             continue  # long documents: draw the pages that carry evidence, plus the ends
         w, h = page.width, page.height

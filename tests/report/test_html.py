@@ -56,27 +56,49 @@ def test_boxes_are_where_the_evidence_says(rendered) -> None:  # type: ignore[no
     rects = svg.findall(".//rect[@data-step]")
     expected = [b for s in report.steps for b in evidence_boxes(s)]
     assert len(rects) == len(expected) >= 4
+    drawn = {}
     origin = None
-    for rect, box in zip(rects, expected, strict=True):
-        assert rect.get("data-step") == box.step_id
+    for rect in rects:
         coords = tuple(float(rect.get(k)) for k in ("x", "y", "width", "height"))
-        assert coords == pytest.approx((box.x0, box.top, box.x1 - box.x0, box.bottom - box.top))
+        drawn[(rect.get("data-step"), coords)] = rect
         left, top, width, height = map(float, rect.get("data-client").split(","))
         assert (width, height) == pytest.approx((coords[2] * scale, coords[3] * scale), abs=0.05)
-        here = (left - box.x0 * scale, top - box.top * scale)  # the page's origin on screen
+        here = (left - coords[0] * scale, top - coords[1] * scale)  # the page's origin on screen
         origin = origin or here
         assert here == pytest.approx(origin, abs=0.05), "every box must share the page's origin"
+    for box in expected:  # every evidence box is drawn, at its own coordinates
+        assert (box.step_id, (box.x0, box.top, box.x1 - box.x0, box.bottom - box.top)) in drawn
     # the logo (passed) is outlined green, the title (failed: not in the bottom third) red
     colours = {}
-    for rect, box in zip(rects, expected, strict=True):
+    for box in expected:
         if box.role != "found":
             continue
+        rect = drawn[(box.step_id, (box.x0, box.top, box.x1 - box.x0, box.bottom - box.top))]
         left, top, width, height = map(float, rect.get("data-client").split(","))
         colours[box.step_id] = shot.getpixel((round(left), round(top + height / 2)))
     r, g, b = colours["logo"]
     assert g > 100 and g > r + 60 and g > b + 40, colours
     r, g, b = colours["title_low"]
     assert r > 180 and r > g + 100 and r > b + 100, colours
+
+
+def test_failed_boxes_are_drawn_over_passed_ones() -> None:
+    import tempfile
+
+    from conftest import RUBRIC
+    from rubric_docs import letter_doc
+
+    from artifactcheck.report.html import report_html
+
+    with tempfile.TemporaryDirectory() as tmp:
+        rubric = Path(tmp) / "r.yaml"
+        # the same title paragraph: passes "top 20%", fails "bottom third"
+        rubric.write_text(RUBRIC.replace("region: upper-left}\n  - id: title_low", "region: upper-left}\n  - id: title_top\n    step_type: spatial\n    check: in_region\n    params: {target: paragraph, region: top 20%}\n  - id: title_low"), encoding="utf-8")
+        report = score(letter_doc(), rubric)
+    assert report.step("title_top").status == "pass" and report.step("title_low").status == "fail"
+    page = lxml_html.fromstring(report_html(report)).get_element_by_id("page-0")
+    at_title = [r for r in page.findall(".//rect[@data-step]") if r.get("y") == "110" and "role-found" in r.get("class")]
+    assert [r.get("data-step") for r in at_title][-1] == "title_low"  # drawn last, on top
 
 
 def test_a_report_without_pages_still_renders(letter_files: tuple[Path, Path], tmp_path: Path) -> None:
