@@ -95,6 +95,7 @@ def test_sheets_cassette_responses_drive_the_client(tmp_path: Path) -> None:
     assert doc.artifact.format == "gsheet" and doc.select_one("sheet") is not None
 
 
+@pytest.mark.slow
 def test_docs_online_with_pdf_export_gets_layout_boxes(tmp_path: Path, logo_png: bytes, docs_pdf: bytes) -> None:
     client = GoogleClient(http=mock_http(drive_meta(FILE_ID, DOCS_MIME), ok(fixture_json("docs_tabs.json")),
                                          ok(logo_png, content_type="image/png"), ok(docs_pdf, content_type="application/pdf")),
@@ -240,6 +241,7 @@ def test_snapshot_many_writes_one_bundle_per_file(tmp_path: Path, logo_png: byte
     assert [p.name for p in paths] == [f"{FILE_ID}.zip"] and load(paths[0]).artifact.format == "gslides"
 
 
+@pytest.mark.slow
 def test_a_pdf_export_saved_beside_the_response_gives_layout_boxes(tmp_path: Path, docs_pdf: bytes) -> None:
     (tmp_path / "doc.json").write_text(json.dumps(fixture_json("docs_tabs.json")))
     without = load(tmp_path / "doc.json")
