@@ -8,7 +8,6 @@ read does raise RubricError: there is nothing to score against.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -108,36 +107,9 @@ def load_for_scoring(path: str | Path, options: dict[str, Any]) -> tuple[Documen
 
 
 def load_trace(path: str | Path) -> list[str]:
-    """Visited URLs from a trace file: a JSON list (of URLs or of objects with ``url``),
-    JSONL (one such item per line) or plain text (one URL per line; # comments)."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ArtifactCheckError(f"cannot read trace: {exc}", path=p) from None
-    stripped = text.strip()
-    items: list[Any]
-    if stripped.startswith("["):
-        try:
-            items = json.loads(stripped)
-        except ValueError as exc:
-            raise ArtifactCheckError(f"trace is not valid JSON: {exc}", path=p) from None
-    elif stripped.startswith("{"):
-        items = []
-        for number, line in enumerate(text.splitlines(), 1):
-            if line.strip():
-                try:
-                    items.append(json.loads(line))
-                except ValueError as exc:
-                    raise ArtifactCheckError(f"trace line {number} is not JSON: {exc}", path=p) from None
-    else:
-        items = [line.strip() for line in text.splitlines() if line.strip() and not line.strip().startswith("#")]
-    urls: list[str] = []
-    for item in items:
-        if isinstance(item, str):
-            urls.append(item)
-        elif isinstance(item, dict) and isinstance(item.get("url"), str):
-            urls.append(item["url"])
-        else:
-            raise ArtifactCheckError(f"trace entry {item!r} is neither a URL nor an object with url", path=p)
-    return urls
+    """Visited URLs from a trace file, read by the trace checks' own reader
+    (:func:`artifactcheck.checks.trace.load_trace`: a JSON list of URLs or objects with
+    ``url``, a HAR log, JSONL, or one URL per line) so both agree on the format."""
+    from ..checks.trace import load_trace as read_trace
+
+    return read_trace(path)

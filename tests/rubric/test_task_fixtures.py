@@ -45,7 +45,8 @@ def test_there_are_six_tasks_each_with_a_pass_and_failing_variants() -> None:
 @pytest.mark.parametrize(("task", "artifact"), variants())
 def test_fixture_scores_as_expected(task: str, artifact: str) -> None:
     folder = TASKS / task
-    report = score(folder / artifact, folder / "rubric.yaml", assets=folder / "assets")
+    trace = folder / "trace.jsonl"
+    report = score(folder / artifact, folder / "rubric.yaml", assets=folder / "assets", trace=trace if trace.is_file() else None)
     undecided = [(s.id, s.outcome, s.explanation) for s in report.steps if s.outcome in ("error", "needs_trace")]
     assert not undecided, undecided  # skips by requires/sequential are expected; errors are not
     if artifact.startswith("pass"):
@@ -53,6 +54,16 @@ def test_fixture_scores_as_expected(task: str, artifact: str) -> None:
     else:
         assert report.verdict != "PASS" and report.counts.failed >= 1
     assert_matches_expected(report, folder / "expected" / f"{Path(artifact).stem}.json")
+
+
+@pytest.mark.slow
+def test_without_its_trace_a_web_visit_step_needs_a_trace_and_is_not_failed() -> None:
+    folder = TASKS / "reference_list"
+    report = score(folder / "pass.docx", folder / "rubric.yaml")
+    step = report.step("sources_visited")
+    assert (step.status, step.outcome, step.score) == ("skipped", "needs_trace", None)
+    assert report.counts.needs_trace == 1 and report.counts.failed == 0
+    assert report.verdict == "PARTIAL" and not report.complete
 
 
 def test_a_real_file_scores_byte_identically_apart_from_timings() -> None:
