@@ -313,8 +313,13 @@ def batch_command(manifest: Path, *, out: Path | None, jobs: int, html: bool, fo
     from rich.console import Console
 
     target = out or manifest.with_name(manifest.stem + ".out")
-    outcomes = run_batch(manifest, target, jobs=jobs, html=html, force=force)
     console = Console(stderr=True)
+    try:
+        outcomes = run_batch(manifest, target, jobs=jobs, html=html, force=force)
+    except KeyboardInterrupt:
+        # finished rows are on disk (written by rename); the next run resumes after them
+        console.print(f"interrupted; rerun the same command to resume (finished rows are kept in {target})")
+        return 130
     errors = [o for o in outcomes if o.state == "error"]
     for o in errors:
         console.print(f"[red]row {o.row.line} ({o.row.task} run {o.row.run}) not scored:[/red] {o.message}")
