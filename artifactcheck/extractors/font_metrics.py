@@ -1,0 +1,261 @@
+"""Text widths in points from real font files (fontTools), for "is this text cut off?".
+
+Office fonts are rarely installed on Linux; their metric-compatible free twins are
+(same advance widths by design): Calibri -> Carlito, Cambria -> Caladea, Arial ->
+Liberation Sans, Times New Roman -> Liberation Serif, Courier New -> Liberation Mono.
+Any other family goes through ``fc-match`` (fontconfig, installed with LibreOffice); when
+fontconfig answers with a different family the measurement is an approximation and
+:class:`FontFace` says so (``substituted``; ``fallback`` when it is DejaVu Sans).
+
+Widths are the sum of the glyphs' advance widths (no kerning, no shaping: Excel's GDI
+text output does not kern either). A character the font has no glyph for counts as 1 em
+when it is East-Asian wide, else 0.5 em, and is counted in ``TextMeasure.missing``.
+
+Parsed fonts are cached per process; a measurement is a dict lookup per character.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import threading
+import unicodedata
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import logging
+
+from fontTools.ttLib import TTFont
+
+# fontTools logs a warning for fonts with a pre-1970 "created" date (Carlito has one).
+logging.getLogger("fontTools.ttLib.tables._h_e_a_d").setLevel(logging.ERROR)
+
+# Office family -> metric-compatible family installed with LibreOffice / Debian fonts.
+METRIC_TWINS: dict[str, str] = {
+    "calibri": "Carlito",
+    "calibri light": "Carlito",
+    "cambria": "Caladea",
+    "arial": "Liberation Sans",
+    "helvetica": "Liberation Sans",
+    "arial narrow": "Liberation Sans Narrow",
+    "times new roman": "Liberation Serif",
+    "times": "Liberation Serif",
+    "courier new": "Liberation Mono",
+    "courier": "Liberation Mono",
+}
+FALLBACK_FAMILY = "DejaVu Sans"
+
+# Where Debian puts these fonts, for machines without fc-match.
+_DEBIAN_FILES: dict[tuple[str, bool, bool], str] = {}
+for _fam, _stem, _dir in (
+    ("carlito", "Carlito", "crosextra"),
+    ("caladea", "Caladea", "crosextra"),
+    ("liberation sans", "LiberationSans", "liberation2"),
+    ("liberation serif", "LiberationSerif", "liberation2"),
+    ("liberation mono", "LiberationMono", "liberation2"),
+):
+    for _b, _i, _suffix in (
+        (False, False, "Regular"),
+        (True, False, "Bold"),
+        (False, True, "Italic"),
+        (True, True, "BoldItalic"),
+    ):
+        _DEBIAN_FILES[(_fam, _b, _i)] = f"/usr/share/fonts/truetype/{_dir}/{_stem}-{_suffix}.ttf"
+for _b, _i, _suffix in (
+    (False, False, ""),
+    (True, False, "-Bold"),
+    (False, True, "-Oblique"),
+    (True, True, "-BoldOblique"),
+):
+    _DEBIAN_FILES[("dejavu sans", _b, _i)] = f"/usr/share/fonts/truetype/dejavu/DejaVuSans{_suffix}.ttf"
+
+
+@dataclass(frozen=True)
+class FontFace:
+    """Which file measures a requested family. ``substituted``: the file's family is not
+    the requested one nor its metric twin (widths are approximate); ``fallback``: it is
+    the DejaVu Sans last resort."""
+
+    requested: str
+    family: str
+    file: str
+    bold: bool
+    italic: bool
+    substituted: bool
+    fallback: bool
+
+
+@dataclass(frozen=True)
+class TextMeasure:
+    """A measured string: ``width_pt`` at the given size; ``missing`` characters had no
+    glyph and were estimated."""
+
+    width_pt: float
+    missing: int
+    face: FontFace
+    estimated: bool = False
+
+
+@dataclass
+class _FontData:
+    units_per_em: int
+    ascent: int  # OS/2 winAscent (what Windows/Excel use for line height)
+    descent: int  # OS/2 winDescent, positive
+    cmap: dict[int, str]
+    hmtx: dict[str, tuple[int, int]]
+    cache: dict[str, float | None] = field(default_factory=dict)  # char -> advance in em
+
+    def advance_em(self, ch: str) -> float | None:
+        adv = self.cache.get(ch, -1.0)
+        if adv != -1.0:
+            return adv
+        glyph = self.cmap.get(ord(ch))
+        value = None if glyph is None else self.hmtx[glyph][0] / self.units_per_em
+        self.cache[ch] = value
+        return value
+
+
+_LOCK = threading.Lock()
+
+
+@lru_cache(maxsize=64)
+def _load(file: str) -> _FontData:
+    font = TTFont(file, lazy=True, fontNumber=0)
+    try:
+        upem = int(font["head"].unitsPerEm)
+        os2 = font["OS/2"] if "OS/2" in font else None
+        hhea = font["hhea"]
+        ascent = int(os2.usWinAscent) if os2 is not None else int(hhea.ascent)
+        descent = int(os2.usWinDescent) if os2 is not None else -int(hhea.descent)
+        cmap = dict(font.getBestCmap() or {})
+        hmtx = dict(font["hmtx"].metrics)
+    finally:
+        font.close()
+    return _FontData(upem, ascent, descent, cmap, hmtx)
+
+
+def _fc_match(family: str, bold: bool, italic: bool) -> tuple[str, str] | None:
+    exe = shutil.which("fc-match")
+    if exe is None:
+        return None
+    pattern = family.replace("-", r"\-").replace(":", r"\:")
+    if bold:
+        pattern += ":bold"
+    if italic:
+        pattern += ":italic"
+    try:
+        out = subprocess.run(
+            [exe, "-f", "%{file}\n%{family[0]}\n", pattern],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
+        ).stdout.splitlines()
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if len(out) >= 2 and out[0] and Path(out[0]).is_file():
+        return out[0], out[1]
+    return None
+
+
+@lru_cache(maxsize=256)
+def resolve_font(family: str | None, *, bold: bool = False, italic: bool = False) -> FontFace:
+    """The font file that measures ``family`` (an Office family name), bold/italic."""
+    requested = (family or FALLBACK_FAMILY).strip() or FALLBACK_FAMILY
+    twin = METRIC_TWINS.get(requested.lower(), requested)
+    found = _fc_match(twin, bold, italic)
+    if found is None:
+        for fam in (twin.lower(), FALLBACK_FAMILY.lower()):
+            path = _DEBIAN_FILES.get((fam, bold, italic))
+            if path and Path(path).is_file():
+                found = (path, fam.title())
+                break
+    if found is None:
+        raise FileNotFoundError(
+            f"no font file for {requested!r} and no {FALLBACK_FAMILY} fallback; "
+            "install fontconfig and fonts-dejavu-core"
+        )
+    file, got = found
+    matched = got.lower() in {requested.lower(), twin.lower()}
+    return FontFace(
+        requested=requested,
+        family=got,
+        file=file,
+        bold=bold,
+        italic=italic,
+        substituted=not matched,
+        fallback=not matched and got.lower() == FALLBACK_FAMILY.lower(),
+    )
+
+
+def _wide(ch: str) -> bool:
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+MAX_MEASURED_CHARS = 4096  # longer strings: measure a prefix and scale (flagged `estimated`)
+_MEMO: dict[tuple[str, str], tuple[float, int]] = {}
+_MEMO_MAX_TEXT = 64
+_MEMO_MAX_ITEMS = 200_000
+
+
+def measure_text(
+    text: str, family: str | None, size_pt: float, *, bold: bool = False, italic: bool = False
+) -> TextMeasure:
+    """Advance width of ``text`` on one line, in points, at ``size_pt``.
+
+    Strings longer than ``MAX_MEASURED_CHARS`` (a cell may hold 32,767 characters, no
+    screen shows that many) are measured on a prefix and scaled; ``estimated`` says so."""
+    face = resolve_font(family, bold=bold, italic=italic)
+    key = (text, face.file)
+    hit = _MEMO.get(key) if len(text) <= _MEMO_MAX_TEXT else None
+    if hit is not None:
+        return TextMeasure(width_pt=hit[0] * size_pt, missing=hit[1], face=face)
+    sample = text if len(text) <= MAX_MEASURED_CHARS else text[:MAX_MEASURED_CHARS]
+    with _LOCK:
+        data = _load(face.file)
+        total = 0.0
+        missing = 0
+        advance = data.advance_em
+        for ch in sample:
+            adv = advance(ch)
+            if adv is None:
+                if unicodedata.category(ch) in ("Cc", "Cf", "Mn"):
+                    continue  # controls, format and combining marks take no width
+                missing += 1
+                adv = 1.0 if _wide(ch) else 0.5
+            total += adv
+    if len(sample) < len(text):
+        total *= len(text) / len(sample)
+        return TextMeasure(width_pt=total * size_pt, missing=missing, face=face, estimated=True)
+    if len(text) <= _MEMO_MAX_TEXT and len(_MEMO) < _MEMO_MAX_ITEMS:
+        _MEMO[key] = (total, missing)
+    return TextMeasure(width_pt=total * size_pt, missing=missing, face=face)
+
+
+def text_width_pt(
+    text: str, family: str | None, size_pt: float, *, bold: bool = False, italic: bool = False
+) -> float:
+    """Width of ``text`` in points (see :func:`measure_text`).
+
+    >>> round(text_width_pt("0", "Calibri", 11), 3)   # Carlito digit: 1038/2048 em
+    5.575
+    """
+    return measure_text(text, family, size_pt, bold=bold, italic=italic).width_pt
+
+
+def line_height_pt(family: str | None, size_pt: float, *, bold: bool = False) -> float:
+    """Single line height in points (winAscent + winDescent), as GDI lays out cell text."""
+    face = resolve_font(family, bold=bold)
+    data = _load(face.file)
+    return (data.ascent + data.descent) / data.units_per_em * size_pt
+
+
+def max_digit_width_px(family: str | None, size_pt: float, *, dpi: float = 96.0) -> int:
+    """Excel's "maximum digit width": the widest of 0-9 in whole pixels at ``dpi``
+    (rounded: Calibri 11 -> 7, Arial 10 -> 7). Excel column widths are in these units."""
+    face = resolve_font(family)
+    data = _load(face.file)
+    size_px = size_pt * dpi / 72.0
+    widest = max((data.advance_em(d) or 0.5) for d in "0123456789")
+    return max(1, int(widest * size_px + 0.5))

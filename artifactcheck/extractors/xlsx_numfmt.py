@@ -1,0 +1,339 @@
+"""Displayed text of a cell value under an Excel number format (what the grid shows).
+
+Supported: General; ``0``, ``0.00``, ``#,##0``, ``#,##0.00`` and any digit/grouping
+pattern; percent; scientific (``0.00E+00``); literal prefixes/suffixes (``"$"``,
+``\\€``, ``[$€-407]``); up to four ``;`` sections (positive; negative; zero; text) with
+colours and simple ``[>=100]`` conditions skipped/applied; ``@`` text; ``_x`` spacing (one
+space) and ``*x`` fills (dropped); dates and times (``yyyy yy mmmm mmm mm m dddd ddd dd d
+hh h mm ss AM/PM [h] [mm] [ss] .0``).
+
+Not supported (the value is shown as General and ``supported`` is False): fractions
+(``# ?/?``), ``?`` digit alignment, ``E-`` engineering layouts beyond the simple case,
+locale-dependent ``[$-F800]`` system date formats, Buddhist/Hijri calendars.
+The text of a formula's cached value is formatted the same way.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from openpyxl.styles.numbers import BUILTIN_FORMATS, is_date_format
+from openpyxl.utils.datetime import CALENDAR_MAC_1904, CALENDAR_WINDOWS_1900, from_excel
+
+_COLOR_OR_COND = re.compile(r"\[(?:[A-Za-z]+\d*|Color\s*\d+)\]", re.IGNORECASE)
+_COND = re.compile(r"\[(<=|>=|<>|<|>|=)(-?[\d.]+)\]")
+_LOCALE = re.compile(r"\[\$([^\]-]*)(?:-[0-9A-Fa-f]+)?\]")
+_ELAPSED = re.compile(r"\[(h+|m+|s+)\]", re.IGNORECASE)
+_MONTHS = [dt.date(2000, m, 1).strftime("%B") for m in range(1, 13)]
+_DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+
+@dataclass(frozen=True)
+class Formatted:
+    text: str
+    supported: bool = True
+
+
+def builtin_format(num_fmt_id: int) -> str:
+    """The format code of a built-in ``numFmtId`` (General when unknown)."""
+    return BUILTIN_FORMATS.get(num_fmt_id, "General")
+
+
+def is_date(fmt: str) -> bool:
+    return fmt not in ("General", "@") and bool(is_date_format(fmt))
+
+
+def general(value: float) -> str:
+    """Excel's General format for a number in a standard-width cell: at most 11
+    characters, 10 significant digits, scientific beyond that."""
+    if value == 0:
+        return "0"
+    if isinstance(value, int) or float(value).is_integer():
+        iv = int(value)
+        if abs(iv) < 10**11:
+            return str(iv)
+    a = abs(value)
+    if 1e-9 <= a < 1e11:
+        int_digits = max(1, int(math.floor(math.log10(a))) + 1)
+        decimals = max(0, 10 - int_digits)
+        text = f"{value:.{decimals}f}"
+        if "." in text:
+            text = text.rstrip("0").rstrip(".")
+        if text not in ("0", "-0"):
+            return text
+    mant, exp = f"{value:.5E}".split("E")
+    mant = mant.rstrip("0").rstrip(".")
+    e = int(exp)
+    return f"{mant}E{'+' if e >= 0 else '-'}{abs(e):02d}"
+
+
+def _split_sections(fmt: str) -> list[str]:
+    sections, cur, quoted, esc = [], [], False, False
+    for ch in fmt:
+        if esc:
+            cur.append(ch)
+            esc = False
+        elif ch == "\\":
+            cur.append(ch)
+            esc = True
+        elif ch == '"':
+            quoted = not quoted
+            cur.append(ch)
+        elif ch == ";" and not quoted:
+            sections.append("".join(cur))
+            cur = []
+        else:
+            cur.append(ch)
+    sections.append("".join(cur))
+    return sections
+
+
+def _tokens(section: str) -> list[tuple[str, str]]:
+    """Split a section into ('lit', text) and ('code', text) tokens."""
+    out: list[tuple[str, str]] = []
+    i = 0
+    n = len(section)
+    while i < n:
+        ch = section[i]
+        if ch == '"':
+            j = section.find('"', i + 1)
+            j = n if j < 0 else j
+            out.append(("lit", section[i + 1 : j]))
+            i = j + 1
+        elif ch == "\\" and i + 1 < n:
+            out.append(("lit", section[i + 1]))
+            i += 2
+        elif ch == "_" and i + 1 < n:
+            out.append(("lit", " "))
+            i += 2
+        elif ch == "*" and i + 1 < n:
+            i += 2  # repeat-fill character: depends on the column width; dropped
+        elif ch == "[":
+            j = section.find("]", i)
+            j = n - 1 if j < 0 else j
+            inner = section[i : j + 1]
+            m = _LOCALE.fullmatch(inner)
+            if m:
+                out.append(("lit", m.group(1)))
+            elif _ELAPSED.fullmatch(inner):
+                out.append(("code", inner))
+            i = j + 1
+        else:
+            out.append(("code", ch))
+            i += 1
+    return out
+
+
+def _pick_section(sections: list[str], value: float) -> tuple[str, bool]:
+    """The section for ``value`` and whether its sign is already written by it."""
+    conds = [_COND.search(s) for s in sections]
+    if any(conds):
+        for s, c in zip(sections, conds):
+            if c is None:
+                return s, False
+            op, num = c.group(1), float(c.group(2))
+            ok = {
+                "<": value < num, "<=": value <= num, ">": value > num,
+                ">=": value >= num, "=": value == num, "<>": value != num,
+            }[op]
+            if ok:
+                return s, False
+        return sections[-1], False
+    if len(sections) >= 3 and value == 0:
+        return sections[2], True
+    if len(sections) >= 2 and value < 0:
+        return sections[1], True
+    return sections[0], False
+
+
+def _format_number(value: float, section: str, sign_in_section: bool) -> Formatted:
+    toks = _tokens(_COND.sub("", _COLOR_OR_COND.sub("", section)))
+    code = "".join(t for k, t in toks if k == "code")
+    if "?" in code or "/" in code:
+        return Formatted(general(value), supported=False)
+    if not any(c in code for c in "0#"):
+        # Only literals ("-", "Total"): Excel shows them as they are.
+        return Formatted("".join(t for _, t in toks), supported=True)
+    percent = code.count("%")
+    v = abs(value) if sign_in_section else value
+    v = v * (100**percent)
+    # Trailing commas after the last digit placeholder scale by 1000 each.
+    m = re.search(r"[0#]([,]+)(?![0#])", code)
+    if m:
+        v = v / (1000 ** len(m.group(1)))
+    sci = re.search(r"[eE][+-]", code)
+    num_part = code[: sci.start()] if sci else code
+    dot = num_part.find(".")
+    int_pat = num_part if dot < 0 else num_part[:dot]
+    frac_pat = "" if dot < 0 else num_part[dot + 1 :]
+    decimals = sum(1 for c in frac_pat if c in "0#")
+    min_decimals = sum(1 for c in frac_pat if c == "0")
+    grouping = "," in int_pat and re.search(r"[0#],[0#]", int_pat) is not None
+    min_int = sum(1 for c in int_pat if c == "0")
+    if sci:
+        exp_digits = sum(1 for c in code[sci.end() :] if c in "0#") or 1
+        if v == 0:
+            mant, e = 0.0, 0
+        else:
+            e = int(math.floor(math.log10(abs(v))))
+            mant = v / 10**e
+            if round(abs(mant), decimals) >= 10:
+                mant, e = mant / 10, e + 1
+        body = f"{abs(mant):.{decimals}f}"
+        sign_e = "-" if e < 0 else "+"
+        number = f"{body}E{sign_e}{abs(e):0{exp_digits}d}"
+        negative = mant < 0
+    else:
+        r = round(abs(v) + 0.0, decimals)
+        body = f"{r:,.{decimals}f}" if grouping else f"{r:.{decimals}f}"
+        if decimals > min_decimals and "." in body:
+            whole, frac = body.split(".")
+            frac = frac.rstrip("0")
+            while len(frac) < min_decimals:
+                frac += "0"
+            body = whole + ("." + frac if frac or dot >= 0 else "")
+        whole = body.split(".")[0]
+        if min_int == 0 and whole in ("0",):
+            body = body[1:] if body.startswith("0.") or body == "0" else body
+        elif len(whole.replace(",", "")) < min_int:
+            pad = min_int - len(whole.replace(",", ""))
+            body = "0" * pad + body
+        number = body
+        negative = v < 0 and r != 0
+    # Rebuild: literals in place, the number where the first digit placeholder was.
+    out: list[str] = []
+    placed = False
+    for kind, t in toks:
+        if kind == "lit":
+            out.append(t)
+        elif t in "0#.,?eE+-" or t.isdigit():
+            if not placed and t in "0#.":
+                out.append(number)
+                placed = True
+            elif t in "+-" and not placed:
+                out.append(t)
+        elif t == "%":
+            out.append("%")
+        elif t in " ()$€£¥:/":
+            out.append(t)
+        else:
+            out.append(t)
+    text = "".join(out)
+    if negative and not sign_in_section:
+        text = "-" + text
+    return Formatted(text)
+
+
+def _format_date(value: float, fmt: str, *, date1904: bool) -> Formatted:
+    section = _split_sections(fmt)[0]
+    section = _COLOR_OR_COND.sub("", section) if not _ELAPSED.search(section) else section
+    epoch = CALENDAR_MAC_1904 if date1904 else CALENDAR_WINDOWS_1900
+    try:
+        when = from_excel(value, epoch=epoch)
+    except (ValueError, OverflowError, TypeError):
+        return Formatted(general(value), supported=False)
+    if isinstance(when, dt.timedelta):
+        when = dt.datetime(1899, 12, 30) + when
+    if isinstance(when, dt.time):
+        when = dt.datetime.combine(dt.date(1899, 12, 31), when)
+    if isinstance(when, dt.date) and not isinstance(when, dt.datetime):
+        when = dt.datetime.combine(when, dt.time())
+    toks = _tokens(section)
+    codes = [(k, t.lower() if k == "code" else t) for k, t in toks]
+    # Merge runs of the same letter into one code ("yyyy"); keep literals apart.
+    merged: list[tuple[str, str]] = []
+    for k, t in codes:
+        if k == "code" and merged and merged[-1][0] == "code" and merged[-1][1][-1:] == t and t.isalpha():
+            merged[-1] = ("code", merged[-1][1] + t)
+        else:
+            merged.append((k, t))
+    ampm = any(k == "code" and t in ("am/pm", "a/p") for k, t in merged) or "am/pm" in section.lower()
+    out: list[str] = []
+    for idx, (k, t) in enumerate(merged):
+        if k == "lit":
+            out.append(t)
+            continue
+        prev_code = next(
+            (c.strip("[]") for kk, c in reversed(merged[:idx]) if kk == "code" and c.strip("[]").isalpha()), ""
+        )
+        next_code = next(
+            (c.strip("[]") for kk, c in merged[idx + 1 :] if kk == "code" and c.strip("[]").isalpha()), ""
+        )
+        if t.startswith("[") and t.endswith("]"):
+            unit = t[1]
+            total = value * 86400
+            if unit == "h":
+                out.append(f"{int(total // 3600):0{len(t) - 2}d}")
+            elif unit == "m":
+                out.append(f"{int(total // 60):0{len(t) - 2}d}")
+            else:
+                out.append(f"{int(round(total)):0{len(t) - 2}d}")
+        elif t.startswith("y"):
+            out.append(str(when.year) if len(t) > 2 else f"{when.year % 100:02d}")
+        elif t.startswith("m") and (prev_code.startswith("h") or next_code.startswith("s")) and len(t) <= 2:
+            out.append(f"{when.minute:0{len(t)}d}")
+        elif t.startswith("m"):
+            name = _MONTHS[when.month - 1]
+            out.append(
+                {1: str(when.month), 2: f"{when.month:02d}", 3: name[:3], 5: name[0]}.get(len(t), name)
+            )
+        elif t.startswith("d"):
+            day = _DAYS[when.weekday()]
+            out.append({1: str(when.day), 2: f"{when.day:02d}", 3: day[:3]}.get(len(t), day))
+        elif t.startswith("h"):
+            h = when.hour % 12 or 12 if ampm else when.hour
+            out.append(f"{h:0{min(len(t), 2)}d}")
+        elif t.startswith("s"):
+            out.append(f"{when.second:0{min(len(t), 2)}d}")
+        elif t == "a":
+            # "AM/PM" arrives as a, m, /, p, m codes after merging; emit once.
+            rest = "".join(c for _, c in merged[idx : idx + 5]).lower()
+            if rest.startswith("am/pm"):
+                out.append("AM" if when.hour < 12 else "PM")
+                merged[idx + 1 : idx + 5] = [("skip", "")] * len(merged[idx + 1 : idx + 5])
+            elif rest.startswith("a/p"):
+                out.append("A" if when.hour < 12 else "P")
+                merged[idx + 1 : idx + 3] = [("skip", "")] * len(merged[idx + 1 : idx + 3])
+        elif t == "0" and out and out[-1].isdigit():
+            out.append(f"{int(when.microsecond / 100000)}")
+        elif k == "skip":
+            continue
+        else:
+            out.append(t)
+    return Formatted("".join(out))
+
+
+@lru_cache(maxsize=4096)
+def _sections(fmt: str) -> tuple[str, ...]:
+    return tuple(_split_sections(fmt))
+
+
+def format_value(value: object, fmt: str, *, date1904: bool = False) -> Formatted:
+    """The text Excel shows for ``value`` (a number, str, bool or error string)."""
+    if value is None:
+        return Formatted("")
+    if isinstance(value, bool):
+        return Formatted("TRUE" if value else "FALSE")
+    if isinstance(value, str):
+        secs = _sections(fmt)
+        if len(secs) >= 4 and "@" in secs[3]:
+            toks = _tokens(secs[3])
+            return Formatted("".join(value if (k == "code" and t == "@") else t for k, t in toks if k == "lit" or t == "@"))
+        return Formatted(value)
+    if not isinstance(value, (int, float)) or isinstance(value, float) and not math.isfinite(value):
+        return Formatted(str(value))
+    if fmt in ("General", "") or fmt.lower() == "general":
+        return Formatted(general(value))
+    if fmt == "@":
+        return Formatted(general(value))
+    if is_date(fmt):
+        return _format_date(float(value), fmt, date1904=date1904)
+    secs = list(_sections(fmt))
+    section, signed = _pick_section(secs, float(value))
+    if section.strip().lower() == "general":
+        return Formatted(("-" if value < 0 and not signed else "") + general(abs(value)) if signed else general(value))
+    return _format_number(float(value), section, signed)

@@ -1,0 +1,108 @@
+"""Reading the parts of an (already inspected, size-checked) .xlsx package: bytes, safely
+parsed XML, and relationships resolved to absolute part names. Every failure becomes a
+``CorruptArtifact`` naming the file and the part."""
+
+from __future__ import annotations
+
+import posixpath
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+from lxml import etree
+
+from ..errors import CorruptArtifact
+from .package import parse_xml
+
+REL_NS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
+CT_NS = "{http://schemas.openxmlformats.org/package/2006/content-types}"
+
+_MIME_BY_EXT = {
+    "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif",
+    "bmp": "image/bmp", "tif": "image/tiff", "tiff": "image/tiff", "emf": "image/x-emf",
+    "wmf": "image/x-wmf", "svg": "image/svg+xml", "webp": "image/webp",
+}
+
+
+@dataclass(frozen=True)
+class Rel:
+    id: str
+    type: str  # the last path segment of the relationship type URI ("worksheet", "image")
+    target: str  # absolute part name, or the URL when external
+    external: bool
+
+
+class Parts:
+    """An open package. Use as a context manager."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        try:
+            self.zip = zipfile.ZipFile(path)
+        except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
+            raise CorruptArtifact(f"cannot open the zip container: {exc}", path=path) from None
+        self.names = set(self.zip.namelist())
+        self._rels: dict[str, dict[str, Rel]] = {}
+
+    def __enter__(self) -> Parts:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.zip.close()
+
+    def has(self, name: str) -> bool:
+        return name in self.names
+
+    def read(self, name: str) -> bytes:
+        try:
+            return self.zip.read(name)
+        except KeyError:
+            raise CorruptArtifact(f"part {name} is missing", path=self.path) from None
+        except (zipfile.BadZipFile, OSError, EOFError, ValueError, NotImplementedError) as exc:
+            raise CorruptArtifact(f"cannot decompress part {name}: {exc}", path=self.path) from None
+
+    def open(self, name: str) -> IO[bytes]:
+        try:
+            return self.zip.open(name)
+        except KeyError:
+            raise CorruptArtifact(f"part {name} is missing", path=self.path) from None
+        except (zipfile.BadZipFile, OSError, EOFError, ValueError, NotImplementedError) as exc:
+            raise CorruptArtifact(f"cannot decompress part {name}: {exc}", path=self.path) from None
+
+    def xml(self, name: str) -> etree._Element:
+        return parse_xml(self.read(name), path=self.path, part=name)
+
+    def xml_or_none(self, name: str | None) -> etree._Element | None:
+        if name is None or name not in self.names:
+            return None
+        return self.xml(name)
+
+    def rels(self, part: str) -> dict[str, Rel]:
+        """Relationships of ``part`` by id (empty when it has none)."""
+        if part in self._rels:
+            return self._rels[part]
+        folder, base = posixpath.split(part)
+        rels_name = posixpath.join(folder, "_rels", base + ".rels")
+        out: dict[str, Rel] = {}
+        if rels_name in self.names:
+            root = self.xml(rels_name)
+            for r in root.iter(f"{REL_NS}Relationship"):
+                rid = r.get("Id", "")
+                target = r.get("Target", "")
+                external = r.get("TargetMode") == "External"
+                if not external:
+                    if target.startswith("/"):
+                        target = target.lstrip("/")
+                    else:
+                        target = posixpath.normpath(posixpath.join(folder, target))
+                out[rid] = Rel(rid, r.get("Type", "").rsplit("/", 1)[-1], target, external)
+        self._rels[part] = out
+        return out
+
+    def rels_of_type(self, part: str, type_: str) -> list[Rel]:
+        return [r for r in self.rels(part).values() if r.type == type_]
+
+    def mime(self, name: str) -> str:
+        ext = name.rsplit(".", 1)[-1].lower()
+        return _MIME_BY_EXT.get(ext, "application/octet-stream")
