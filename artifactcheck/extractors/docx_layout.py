@@ -105,6 +105,7 @@ class _Layouter:
     # -- text ----------------------------------------------------------------------------
     def run(self) -> None:
         self._align(self.body_runs, self.layout, accept=0.0, index_map=None)
+        self.page_section = self._page_sections()
         # Headers/footers need the page -> section map the body pass gives; once their
         # characters are claimed, body runs they disturbed (text next to a page turn)
         # are aligned again without them.
@@ -339,7 +340,6 @@ class _Layouter:
     def _headers_footers(self) -> None:
         if not self.hf_nodes:
             return
-        self.page_section = self._page_sections()
         sections = self.doc.root.attrs.get("sections") or []
         even_odd = bool(self.doc.root.attrs.get("even_and_odd_headers"))
         by_key: dict[tuple[int, str, str], Node] = {}
@@ -519,7 +519,7 @@ class _Layouter:
         self.doc.root.attrs["layout_key_chars"] = key_total
         self.doc.root.attrs["layout_matched_chars"] = matched_total
         for page in self.doc.pages:
-            if hasattr(self, "page_section") and page.index < len(self.page_section):
+            if page.index < len(self.page_section):
                 page.attrs["section"] = self.page_section[page.index]
 
 

@@ -47,7 +47,7 @@ def box_snapshot(doc: Document) -> dict[str, Any]:
     }
 
 
-@pytest.mark.parametrize("name", ["layout_pages", "layout_flow"])
+@pytest.mark.parametrize("name", ["layout_pages", "layout_flow", "tree_features"])
 def test_fixture_tree_golden(name: str) -> None:
     assert_matches_golden(f"docx_{name}_tree", tree_snapshot(extract_docx(DOCX / f"{name}.docx", render=False)))
 

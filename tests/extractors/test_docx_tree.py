@@ -290,3 +290,53 @@ def test_missing_referenced_part_is_a_typed_error(tmp_path: Path) -> None:
             zout.writestr(info, data[:200] if info.filename == "word/document.xml" else data)
     with pytest.raises(CorruptArtifact, match="word/document.xml"):
         extract_docx(broken_xml, render=False)
+
+
+# -- tree_features.docx: features without layout assertions -------------------------------
+@pytest.fixture(scope="module")
+def features() -> Document:
+    return extract_docx(DOCX / "tree_features.docx", render=False)
+
+
+def test_outline_level_makes_a_heading(features: Document) -> None:
+    p = features.get("p0")
+    assert p.text == "Outline level three" and p.attrs["heading_level"] == 3
+
+
+def test_field_code_and_bookmark_hyperlinks(features: Document) -> None:
+    links = {r.text: r.attrs["hyperlink"] for r in features.select("run[hyperlink]")}
+    assert links == {"field link": "https://example.com/field#part2", "anchor link": "#summary"}
+    assert features.get("p1").text == "field link and anchor link"  # no instruction text
+
+
+def test_theme_colour_with_tint_and_named_highlight(features: Document) -> None:
+    run = features.get("p2/r0")
+    assert run.style is not None
+    # accent1 4F81BD "lighter 40%" (themeTint 99) is 95B3D7 in Word 2007's palette
+    assert (run.style.color, run.style.highlight, run.style.strike) == ("#95b3d7", "#008080", True)
+
+
+def test_tracked_changes(features: Document) -> None:
+    p = features.get("p3")
+    assert p.text == "Kept inserted"
+    ins = features.select_one("run[tracked='insert']")
+    deleted = features.select_one("run[tracked='delete']")
+    assert ins is not None and ins.text == "inserted"
+    assert deleted is not None and deleted.attrs["deleted_text"] == "deleted" and deleted.attrs["rendered"] is False
+
+
+def test_nested_numbering_counters(features: Document) -> None:
+    items = [(p.text, p.attrs["list_level"], p.attrs["list_label"]) for p in features.select("paragraph[list_level]")]
+    assert items == [("Top item", 0, "1."), ("Nested item", 1, "1."), ("Nested again", 1, "2."), ("Back to top", 0, "2.")]
+
+
+def test_cropped_picture(features: Document) -> None:
+    (img,) = features.images()
+    assert img.attrs["crop"] == {"left": 0.1, "top": 0.05, "right": 0.2}
+    assert (img.attrs["width"], img.attrs["height"]) == (100, 50)
+
+
+def test_vml_text_box_in_a_table_cell(features: Document) -> None:
+    (tb,) = features.select("cell textbox")
+    assert tb.text == "VML box text" and tb.attrs["vml"] is True and tb.attrs["width"] == 120
+    assert features.select_one("cell:contains('VML box text')") is not None
