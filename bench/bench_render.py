@@ -72,8 +72,12 @@ def spans_of(path: Path) -> list[TextSpan]:
 
     for i, block in enumerate(d.iter_inner_content()):
         if isinstance(block, Table):
+            seen: set[int] = set()  # python-docx repeats a merged cell in every grid column
             for r, row in enumerate(block.rows):
                 for c, cell in enumerate(row.cells):
+                    if id(cell._tc) in seen:
+                        continue
+                    seen.add(id(cell._tc))
                     for k, p in enumerate(cell.paragraphs):
                         paragraph(p, f"b{i}r{r}c{c}p{k}")
         else:

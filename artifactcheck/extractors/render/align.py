@@ -43,6 +43,8 @@ _ANCHOR_N = 12
 _SMALL_ANCHOR_N = 6
 _TREE_STRIDE = 3
 _MAX_GAP_CELLS = 4_000_000  # len(a) * len(b) above which a gap is anchored again first
+_SPARSE_ANCHORS = 2_000  # fewer anchors than one per this many chars: align progressively
+_CHUNK = 3_000  # tree characters per step of the progressive alignment
 
 _FOLD = {
     "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'", "`": "'", "\u00b4": "'",
@@ -195,14 +197,17 @@ def _align_gap(t: str, p: str, t0: int, p0: int, match: list[int], depth: int = 
     """Fill ``match[t0 + i] = p0 + j`` for characters of ``t`` aligned to ``p``."""
     if not t or not p:
         return
-    if len(t) * len(p) > _MAX_GAP_CELLS and depth < 3:
-        n = _ANCHOR_N if depth == 0 else _SMALL_ANCHOR_N
-        chain = _anchors(t, p, 0, 0, n)
-        if chain:
-            _align_chain(t, p, t0, p0, chain, n, match, depth + 1)
+    cells = len(t) * len(p)
+    if cells > _MAX_GAP_CELLS:
+        if depth < 3:
+            n = _ANCHOR_N if depth == 0 else _SMALL_ANCHOR_N
+            chain = _anchors(t, p, 0, 0, n)
+            if chain and len(chain) * _SPARSE_ANCHORS >= len(t):
+                _align_chain(t, p, t0, p0, chain, n, match, depth + 1)
+                return
+        if cells > 50 * _MAX_GAP_CELLS:
+            _align_progressive(t, p, t0, p0, match)
             return
-        if len(t) * len(p) > 50 * _MAX_GAP_CELLS:
-            return  # nothing in common that we can afford to find
     unequal_gap = len(t) != len(p)
     for tag, a0, a1, b0, _b1 in Levenshtein.opcodes(t, p):
         if tag != "equal":
@@ -212,6 +217,57 @@ def _align_gap(t: str, p: str, t0: int, p0: int, match: list[int], depth: int = 
         if unequal_gap and a1 - a0 < 3 and (len(t) > 8 or len(p) > 8):
             continue
         match[t0 + a0 : t0 + a1] = range(p0 + b0, p0 + b0 + a1 - a0)
+
+
+def _align_progressive(t: str, p: str, t0: int, p0: int, match: list[int]) -> None:
+    """Banded alignment for long stretches without enough unique anchors (a document
+    that repeats the same phrases and passages).
+
+    Walk ``t`` in overlapping chunks: align a chunk against a window of ``p`` that starts
+    after the last committed match, but commit only the matches in the first two thirds
+    of the chunk — an edit-distance alignment against a longer window scatters the
+    chunk's tail over the window as coincidences, so the tail is re-aligned as the head
+    of the next chunk. A chunk that finds nothing jumps ahead to where a probe from it
+    occurs in ``p`` (a block only the PDF has, e.g. a long table of contents).
+    """
+    ti = pi = 0
+    while ti < len(t) and pi < len(p):
+        chunk = t[ti : ti + _CHUNK]
+        final = ti + len(chunk) >= len(t)
+        commit = len(chunk) if final else (2 * len(chunk)) // 3
+        last = _align_window(chunk, p, pi, commit, t0 + ti, p0, match)
+        if last is None:
+            probe = chunk[: 32]
+            hit = p.find(probe, pi) if len(probe) == 32 else -1
+            if hit > pi:
+                last = _align_window(chunk, p, hit, commit, t0 + ti, p0, match)
+        if last is None:
+            ti += commit  # nothing here in the PDF: skip this part of the tree text
+            continue
+        ta, pb = last
+        if final:
+            return
+        ti, pi = ti + ta + 1, pb + 1
+
+
+def _align_window(
+    chunk: str, p: str, start: int, commit: int, t_abs: int, p0: int, match: list[int]
+) -> tuple[int, int] | None:
+    """Align ``chunk`` to ``p[start:...]`` and record matches of its first ``commit``
+    characters. Returns the last committed pair (chunk offset, position in ``p``), or None
+    when no block of >= 8 characters matched."""
+    window = p[start : start + int(len(chunk) * 1.1) + 200]
+    blocks = [
+        (a0, min(a1, commit), b0)
+        for tag, a0, a1, b0, _b1 in Levenshtein.opcodes(chunk, window)
+        if tag == "equal" and a1 - a0 >= 3 and a0 < commit
+    ]
+    if not any(a1 - a0 >= 8 for a0, a1, _ in blocks):
+        return None
+    for a0, a1, b0 in blocks:
+        match[t_abs + a0 : t_abs + a1] = range(p0 + start + b0, p0 + start + b0 + a1 - a0)
+    a0, a1, b0 = blocks[-1]
+    return a1 - 1, start + b0 + (a1 - a0) - 1
 
 
 def _align_chain(
@@ -287,8 +343,7 @@ def align_text_to_layout(spans: Sequence[TextSpan], layout: PdfLayout) -> Alignm
     else:
         p_body, p_body_origin = p_text, p_origin
     match = [-1] * len(t_text)
-    chain = _anchors(t_text, p_body, 0, 0, _ANCHOR_N)
-    _align_chain(t_text, p_body, 0, 0, chain, _ANCHOR_N, match, 1)
+    _align_gap(t_text, p_body, 0, 0, match)
 
     start = 0
     for which, idx in enumerate(body):
