@@ -83,6 +83,7 @@ def _extract(path: Path, pkg: PptxPackage, main_part: str) -> Document:
     default_text = pres.find(f"{_P}defaultTextStyle")
 
     slide_parts: list[str] = []
+    slide_ids: list[str | None] = []
     id_list = pres.find(f"{_P}sldIdLst")
     for sld in id_list if id_list is not None else []:
         rel = pkg.related(main_part, sld.get(f"{_R}id"))
@@ -90,6 +91,8 @@ def _extract(path: Path, pkg: PptxPackage, main_part: str) -> Document:
             warnings.append(f"{main_part}: slide reference {sld.get(f'{_R}id')} points to no slide part; skipped")
             continue
         slide_parts.append(rel.target)
+        slide_ids.append(sld.get("id"))
+    sections = _sections(pres)
     slide_index = {part: i for i, part in enumerate(slide_parts)}
     styles_part = pkg.first_related(main_part, "tableStyles")
     table_styles = TableStyles(pkg.xml(styles_part) if styles_part else None)
@@ -98,6 +101,10 @@ def _extract(path: Path, pkg: PptxPackage, main_part: str) -> Document:
     slides: list[Node] = []
     for i, part in enumerate(slide_parts):
         slide_node, page = _slide(pkg, part, i, width, height, default_text, media, warnings, slide_index, table_styles)
+        section = sections.get(slide_ids[i] or "")
+        if section is not None:
+            slide_node.attrs["section"] = section
+            page.attrs["section"] = section
         slides.append(slide_node)
         pages.append(page)
 
@@ -279,6 +286,15 @@ def _notes(ctx: SlideContext, part: str, slide_id: str) -> Node | None:
         source=notes_part,
         children=paras,
     )
+
+
+def _sections(pres: etree._Element) -> dict[str, str]:
+    """Slide id -> section name, from PowerPoint 2010's ``p14:sectionLst``."""
+    out: dict[str, str] = {}
+    for section in pres.iter("{http://schemas.microsoft.com/office/powerpoint/2010/main}section"):
+        for sld in section.iter("{http://schemas.microsoft.com/office/powerpoint/2010/main}sldId"):
+            out.setdefault(sld.get("id") or "", section.get("name") or "")
+    return out
 
 
 def _title_text(children: list[Node]) -> str | None:

@@ -17,7 +17,7 @@ from lxml import etree
 from ..model import Box, Node, Style
 from .drawingml_color import A_NS
 from .pptx_fill import Fill, line_color, shape_fill
-from .pptx_geometry import Affine, Xfrm, read_xfrm, to_box
+from .pptx_geometry import EMU_PER_PT, Affine, Xfrm, read_xfrm, to_box
 from .pptx_media import Crop
 from .pptx_slide import SlideContext, child, local, ph_type, placeholder_of
 from .pptx_text import paragraph_nodes
@@ -153,6 +153,11 @@ class ShapeWalker:
             attrs["flip_h"] = True
         if xfrm.flip_v:
             attrs["flip_v"] = True
+        if local(shape) == "cxnSp" or _is_line(shape):
+            # A line runs corner to corner; flips choose which corners.
+            t = parent @ xfrm.own_transform
+            ends = [t.apply(xfrm.x, xfrm.y), t.apply(xfrm.x + xfrm.cx, xfrm.y + xfrm.cy)]
+            attrs["endpoints"] = [[x / EMU_PER_PT, y / EMU_PER_PT] for x, y in ends]
         return [to_box(self.ctx.page, xfrm, parent)], xfrm
 
     # -- kinds -------------------------------------------------------------------------
@@ -288,6 +293,11 @@ class ShapeWalker:
             return None
         blob = self.ctx.media.original(rel.target)
         return blob.sha256 if blob is not None else None
+
+
+def _is_line(shape: etree._Element) -> bool:
+    geom = child(child(shape, "spPr"), "prstGeom")
+    return geom is not None and geom.get("prst") in ("line", "straightConnector1")
 
 
 def _first_body_pr(shapes: list[etree._Element]) -> etree._Element | None:

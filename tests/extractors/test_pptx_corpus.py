@@ -174,3 +174,19 @@ def test_east_asian_runs_use_the_ea_typeface() -> None:
     assert fonts[cjk] == "Hiragino Sans GB W3"  # a:ea, not the run's a:latin Arial
     assert fonts["A textbox with Verdana typeface applied to shape, not text selection"] == "Verdana"
     assert fonts["Baseline default textbox, no adjustments of any kind"] == "Calibri"  # +mn-lt
+
+
+@needs_corpus
+def test_flipped_lines_report_their_true_endpoints() -> None:
+    doc = extract_pptx(CORPUS / "pptx" / "poi_shapes.pptx")
+    line = doc.get("s0/sh5")
+    assert line.attrs["flip_v"] is True
+    (x0, y0), (x1, y1) = line.attrs["endpoints"]  # type: ignore[misc]
+    assert line.box is not None and y0 == pytest.approx(line.box.bottom) and y1 == pytest.approx(line.box.top)
+
+
+@needs_corpus
+def test_sections_name_their_slides() -> None:
+    doc = extract_pptx(CORPUS / "pptx" / "poi_60810.pptx")
+    assert doc.get("s0").attrs["section"] == "Core layouts"
+    assert all("section" in s.attrs for s in doc.iter("slide"))

@@ -126,6 +126,7 @@ def test_flipped_shape_and_connector(doc: Document) -> None:
     line = by_name(doc, "Connector")
     assert line.attrs["connector"] is True
     assert_box(line.box, 1 * IN, 4 * IN, 5 * IN, 5 * IN)
+    assert line.attrs["endpoints"] == [[1 * IN, 4 * IN], [5 * IN, 5 * IN]]
     assert by_name(doc, "Red Oval").style.fill == "#ff0000"  # type: ignore[union-attr]
 
 
