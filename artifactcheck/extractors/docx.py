@@ -20,14 +20,13 @@ file and the part; rendering failures are ``RenderError``/``RenderTimeout``.
 from __future__ import annotations
 
 import hashlib
-import zipfile
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
 from lxml import etree
 
-from ..errors import ArtifactCheckError, CorruptArtifact
+from ..errors import ArtifactCheckError, CorruptArtifact, RenderError
 from ..model import ArtifactInfo, Document, Node, ToolInfo
 from .docx_body import BodyWalker, WalkState
 from .docx_numbering import Numbering
@@ -57,14 +56,19 @@ def extract_docx(path: str | Path, *, render: bool = True, **options: Any) -> Do
             doc = _build(pkg)
         except ArtifactCheckError:
             raise
-        except (etree.LxmlError, zipfile.BadZipFile, KeyError, ValueError, OSError, RecursionError) as exc:
-            raise CorruptArtifact(f"cannot read the document: {type(exc).__name__}: {exc}", path=p) from None
+        except Exception as exc:  # noqa: BLE001 - no library traceback escapes extraction
+            raise CorruptArtifact(f"cannot read the document: {type(exc).__name__}: {exc}", path=p) from exc
     finally:
         pkg.close()
     if render:
         from .docx_layout import attach_layout
 
-        attach_layout(doc, p, timeout=float(options.get("timeout", 120)))
+        try:
+            attach_layout(doc, p, timeout=float(options.get("timeout", 120)))
+        except ArtifactCheckError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a PDF we cannot lay out is a render failure
+            raise RenderError(f"cannot lay out the rendered PDF: {type(exc).__name__}: {exc}", path=p) from exc
     else:
         doc.warnings.append("render=False: no layout, so no boxes and no pages")
     return doc
