@@ -30,16 +30,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from make_long_docx import make_long_docx  # noqa: E402
+from make_long_docx import make_long_docx
 
-from artifactcheck.extractors.render import (  # noqa: E402
+from artifactcheck.extractors.render import (
     LibreOfficeRenderer,
     TextSpan,
     align_text_to_layout,
     read_layout,
     render_pdf,
 )
-from artifactcheck.extractors.render.renderer import find_soffice  # noqa: E402
+from artifactcheck.extractors.render.renderer import find_soffice
 
 
 def bare_soffice(src: Path, work: Path) -> float:

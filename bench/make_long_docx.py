@@ -15,11 +15,7 @@ import docx
 from docx.shared import Inches
 from PIL import Image
 
-WORDS = (
-    "office efficient fine flow affinity field figure final shuffle offline coefficient "
-    "layout render paragraph table measure evidence rubric checkpoint artifact align box "
-    "page column section heading picture caption reflow justify baseline margin quote"
-).split()
+WORDS = ["office", "efficient", "fine", "flow", "affinity", "field", "figure", "final", "shuffle", "offline", "coefficient", "layout", "render", "paragraph", "table", "measure", "evidence", "rubric", "checkpoint", "artifact", "align", "box", "page", "column", "section", "heading", "picture", "caption", "reflow", "justify", "baseline", "margin", "quote"]
 
 
 def _sentence(rng: random.Random) -> str:

@@ -209,9 +209,10 @@ def _align_gap(t: str, p: str, t0: int, p0: int, match: list[int], depth: int = 
             _align_progressive(t, p, t0, p0, match)
             return
     unequal_gap = len(t) != len(p)
-    for tag, a0, a1, b0, _b1 in Levenshtein.opcodes(t, p):
-        if tag != "equal":
+    for op in Levenshtein.opcodes(t, p):
+        if op.tag != "equal":
             continue
+        a0, a1, b0 = op.src_start, op.src_end, op.dest_start
         # A one- or two-letter coincidence in a gap of different lengths is noise (a
         # letter of a list label or a page number), not evidence.
         if unequal_gap and a1 - a0 < 3 and (len(t) > 8 or len(p) > 8):
@@ -258,9 +259,9 @@ def _align_window(
     when no block of >= 8 characters matched."""
     window = p[start : start + int(len(chunk) * 1.1) + 200]
     blocks = [
-        (a0, min(a1, commit), b0)
-        for tag, a0, a1, b0, _b1 in Levenshtein.opcodes(chunk, window)
-        if tag == "equal" and a1 - a0 >= 3 and a0 < commit
+        (op.src_start, min(op.src_end, commit), op.dest_start)
+        for op in Levenshtein.opcodes(chunk, window)
+        if op.tag == "equal" and op.src_end - op.src_start >= 3 and op.src_start < commit
     ]
     if not any(a1 - a0 >= 8 for a0, a1, _ in blocks):
         return None
@@ -393,14 +394,10 @@ def _boxes(layout: PdfLayout, indices: list[int], line_of: list[int]) -> list[Bo
             cur = key
             x0, top, x1, bottom = c.x0, c.top, c.x1, c.bottom
             continue
-        if c.x0 < x0:
-            x0 = c.x0
-        if c.top < top:
-            top = c.top
-        if c.x1 > x1:
-            x1 = c.x1
-        if c.bottom > bottom:
-            bottom = c.bottom
+        x0 = min(x0, c.x0)
+        top = min(top, c.top)
+        x1 = max(x1, c.x1)
+        bottom = max(bottom, c.bottom)
     if cur is not None:
         out.append(Box(page=cur[0], x0=x0, top=top, x1=x1, bottom=bottom, origin="layout"))
     return out

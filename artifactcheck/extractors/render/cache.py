@@ -115,29 +115,29 @@ def render_pdf(
     path = Path(path)
     if not path.is_file():
         raise RenderError("input file does not exist", path=path)
-    renderer = renderer or LibreOfficeRenderer()
+    engine: Renderer = renderer if renderer is not None else LibreOfficeRenderer()
     root = cache_dir()
     source_sha = _sha256_file(path)
-    key = cache_key(path, renderer, source_sha256=source_sha)
+    key = cache_key(path, engine, source_sha256=source_sha)
     entry = root / key[:2] / key
     if use_cache and entry.is_dir():
         if _valid_entry(entry):
-            return RenderedPDF(entry / "document.pdf", renderer.name, renderer.version, True)
+            return RenderedPDF(entry / "document.pdf", engine.name, engine.version, True)
         _discard(entry)
 
     entry.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".tmp-{key[:8]}-", dir=entry.parent))
     try:
-        pdf = renderer.convert(path, staging / "convert", target="pdf", timeout=timeout)
+        pdf = engine.convert(path, staging / "convert", target="pdf", timeout=timeout)
         os.replace(pdf, staging / "document.pdf")
         shutil.rmtree(staging / "convert", ignore_errors=True)
         meta = {
             "size": (staging / "document.pdf").stat().st_size,
             "sha256": _sha256_file(staging / "document.pdf"),
             "source_sha256": source_sha,
-            "renderer": renderer.name,
-            "version": renderer.version,
-            "options": renderer.options,
+            "renderer": engine.name,
+            "version": engine.version,
+            "options": engine.options,
         }
         (staging / "entry.json").write_text(json.dumps(meta))
         if not use_cache and entry.is_dir():
@@ -151,4 +151,4 @@ def render_pdf(
                 os.rename(staging, entry)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    return RenderedPDF(entry / "document.pdf", renderer.name, renderer.version, False)
+    return RenderedPDF(entry / "document.pdf", engine.name, engine.version, False)

@@ -50,7 +50,8 @@ def _render(doc: pdfium.PdfDocument, page: int, dpi: int) -> Image.Image:
     try:
         bitmap = pg.render(scale=dpi / 72.0, may_draw_forms=True)
         try:
-            return bitmap.to_pil().convert("RGB")
+            image: Image.Image = bitmap.to_pil().convert("RGB")
+            return image
         finally:
             bitmap.close()
     finally:

@@ -23,8 +23,8 @@ import logging
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, NamedTuple
 from pathlib import Path
+from typing import Any, NamedTuple
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -174,7 +174,7 @@ class PdfLayout:
 
     @cached_property
     def lines(self) -> list[PdfLine]:
-        return _group(self.chars, words=False)
+        return _group(self.chars, words=False)  # type: ignore[return-value]
 
     @cached_property
     def words(self) -> list[PdfWord]:
@@ -320,7 +320,7 @@ def _text_object_address_fn() -> Any:
 
 
 _GET_TEXT_OBJECT = _text_object_address_fn()
-_NO_BAND = object()  # identity-compared sentinel: no font metrics, use pdfium's box
+_NO_BAND: Any = object()  # identity-compared sentinel: no font metrics, use pdfium's box
 # Characters that may be inferred whitespace (checked with FPDFText_IsGenerated) or the
 # "\r\n" pdfium puts at line ends; any other character is drawn.
 _SPACES = frozenset(" \t\r\n\u00a0\u2002\u2003\u2009\u200a\u3000")
@@ -427,14 +427,10 @@ def _group(chars: list[PdfChar], *, words: bool) -> list[PdfWord] | list[PdfLine
             continue
         if page < 0:
             page = c.page
-        if c.x0 < x0:
-            x0 = c.x0
-        if c.top < top:
-            top = c.top
-        if c.x1 > x1:
-            x1 = c.x1
-        if c.bottom > bottom:
-            bottom = c.bottom
+        x0 = min(x0, c.x0)
+        top = min(top, c.top)
+        x1 = max(x1, c.x1)
+        bottom = max(bottom, c.bottom)
     if page >= 0:
         out.append(kind(page, "".join(d.char for d in chars[start:]), x0, top, x1, bottom, start, len(chars)))
     return out

@@ -29,7 +29,7 @@ from typing import Protocol, runtime_checkable
 
 from ...errors import MissingDependency, RenderError, RenderTimeout
 
-__all__ = ["LibreOfficeRenderer", "Renderer", "soffice_version", "find_soffice"]
+__all__ = ["LibreOfficeRenderer", "Renderer", "find_soffice", "soffice_version"]
 
 # Filter names per LibreOffice application; the input's application decides which PDF
 # export filter accepts it (writer_pdf_Export refuses a spreadsheet).
@@ -52,9 +52,14 @@ class Renderer(Protocol):
     that change the output (also part of the cache key).
     """
 
-    name: str
-    version: str
-    options: str
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def version(self) -> str: ...
+
+    @property
+    def options(self) -> str: ...
 
     def convert(self, src: Path, out_dir: Path, *, target: str = "pdf", timeout: float) -> Path:
         """Write the converted file into ``out_dir`` and return its path.
@@ -81,7 +86,7 @@ def soffice_version(exe: str) -> str:
     """``soffice --version``'s version number, e.g. ``"7.4.7.2"`` (run once per executable)."""
     try:
         out = subprocess.run(
-            [exe, "--version"], capture_output=True, text=True, timeout=60, start_new_session=True
+            [exe, "--version"], capture_output=True, text=True, timeout=60, start_new_session=True, check=False
         ).stdout
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise MissingDependency("LibreOffice (soffice)", hint=f"a working {exe}: {exc}") from None

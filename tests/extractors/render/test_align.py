@@ -108,7 +108,7 @@ def fixture_alignment(known_layout_pdf: RenderedPDF):  # type: ignore[no-untyped
 
 @pytest.mark.slow
 def test_every_fixture_paragraph_aligns_fully(fixture_alignment) -> None:  # type: ignore[no-untyped-def]
-    layout, result, d = fixture_alignment
+    _, result, d = fixture_alignment
     for i, p in enumerate(d.paragraphs):
         if p.text.strip():
             assert result.by_id[f"p{i}"].ratio == 1.0, p.text

@@ -7,6 +7,7 @@ Known positions come from the fixture's construction (fixtures/build_render.py):
 from __future__ import annotations
 
 import io
+import itertools
 import zipfile
 
 import imagehash
@@ -67,7 +68,7 @@ def test_header_is_printed_above_the_margin_on_every_page(layout: PdfLayout) -> 
 def test_lines_of_a_paragraph_tile_without_overlap(layout: PdfLayout) -> None:
     lines = [l for l in layout.lines if l.page == 0 and l.x0 > 300]  # the narrow, hyphenated one
     assert len(lines) >= 4  # pdfium joins hyphenated lines; read_layout splits them again
-    for above, below in zip(lines, lines[1:]):
+    for above, below in itertools.pairwise(lines):
         assert below.top >= above.bottom - 0.01
 
 

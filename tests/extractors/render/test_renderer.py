@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import io
 import os
-import zipfile
 import shutil
 import time
+import zipfile
 from pathlib import Path
 
 import pytest
