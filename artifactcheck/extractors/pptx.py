@@ -96,11 +96,12 @@ def _extract(path: Path, pkg: PptxPackage, main_part: str) -> Document:
     slide_index = {part: i for i, part in enumerate(slide_parts)}
     styles_part = pkg.first_related(main_part, "tableStyles")
     table_styles = TableStyles(pkg.xml(styles_part) if styles_part else None)
+    authors = _comment_authors(pkg, main_part)
 
     pages: list[Page] = []
     slides: list[Node] = []
     for i, part in enumerate(slide_parts):
-        slide_node, page = _slide(pkg, part, i, width, height, default_text, media, warnings, slide_index, table_styles)
+        slide_node, page = _slide(pkg, part, i, width, height, default_text, media, warnings, slide_index, table_styles, authors)
         section = sections.get(slide_ids[i] or "")
         if section is not None:
             slide_node.attrs["section"] = section
@@ -132,6 +133,7 @@ def _slide(
     warnings: list[str],
     slide_index: dict[str, int],
     table_styles: TableStyles,
+    authors: dict[str, str],
 ) -> tuple[Node, Page]:
     slide = pkg.xml(part, cache=False)
     layout_part = pkg.first_related(part, "slideLayout")
@@ -191,6 +193,7 @@ def _slide(
     notes = _notes(ctx, part, node_id)
     if notes is not None:
         children.append(notes)
+    children.extend(_comments(ctx, part, node_id, authors))
     slide_box = Box(page=index, x0=0.0, top=0.0, x1=width, bottom=height)
     title = _title_text(children)
     node = Node(id=node_id, kind="slide", attrs=attrs, boxes=[slide_box], source=part, children=children)
@@ -294,6 +297,55 @@ def _sections(pres: etree._Element) -> dict[str, str]:
     for section in pres.iter("{http://schemas.microsoft.com/office/powerpoint/2010/main}section"):
         for sld in section.iter("{http://schemas.microsoft.com/office/powerpoint/2010/main}sldId"):
             out.setdefault(sld.get("id") or "", section.get("name") or "")
+    return out
+
+
+def _comment_authors(pkg: PptxPackage, main_part: str) -> dict[str, str]:
+    """Author id -> name, from legacy ``commentAuthors.xml`` and modern ``authors.xml``."""
+    out: dict[str, str] = {}
+    for kind in ("commentAuthors", "authors"):
+        part = pkg.first_related(main_part, kind)
+        if part is None:
+            continue
+        for el in pkg.xml(part, cache=False).iter():
+            if isinstance(el.tag, str) and etree.QName(el).localname in ("cmAuthor", "author"):
+                out[el.get("id") or ""] = el.get("name") or ""
+    return out
+
+
+def _comments(ctx: SlideContext, part: str, slide_id: str, authors: dict[str, str]) -> list[Node]:
+    """Review comments (legacy ``p:cm`` and modern ``p188:cm``) as ``comment`` nodes:
+    not drawn in the slide show, so no boxes; ``x``/``y`` give the marker's anchor in
+    points (legacy positions are in 1/8 pt)."""
+    out: list[Node] = []
+    for rel in ctx.pkg.rels(part).values():
+        if rel.external or not rel.kind.lower().endswith("comments") or not ctx.pkg.has(rel.target):
+            continue
+        root = ctx.pkg.xml(rel.target, cache=False)
+        for cm in root:
+            if not isinstance(cm.tag, str) or etree.QName(cm).localname != "cm":
+                continue
+            text_el = child(cm, "text")
+            if text_el is not None:
+                text = text_el.text or ""
+            else:
+                body = child(cm, "txBody")
+                paras = body.iter("{http://schemas.openxmlformats.org/drawingml/2006/main}p") if body is not None else []
+                text = "\n".join("".join(t.text or "" for t in p.iter("{http://schemas.openxmlformats.org/drawingml/2006/main}t")) for p in paras)
+            attrs: dict[str, Any] = {
+                "author": authors.get(cm.get("authorId") or "", cm.get("authorId")),
+                "date": cm.get("dt") or cm.get("created"),
+                "rendered": False,
+                "not_rendered_reason": "review comments are not drawn on the slide",
+                "part": rel.target,
+            }
+            pos = child(cm, "pos")
+            if pos is not None:
+                try:
+                    attrs["x"], attrs["y"] = float(pos.get("x", "0")) / 8.0, float(pos.get("y", "0")) / 8.0
+                except ValueError:
+                    pass
+            out.append(Node(id=f"{slide_id}/comment{len(out)}", kind="comment", text=text, attrs=attrs, source=rel.target))
     return out
 
 

@@ -190,3 +190,12 @@ def test_sections_name_their_slides() -> None:
     doc = extract_pptx(CORPUS / "pptx" / "poi_60810.pptx")
     assert doc.get("s0").attrs["section"] == "Core layouts"
     assert all("section" in s.attrs for s in doc.iter("slide"))
+
+
+@needs_corpus
+def test_review_comments_with_authors() -> None:
+    doc = extract_pptx(CORPUS / "pptx" / "tika_testPPT_various2.pptx")
+    comments = list(doc.iter("comment"))
+    assert comments[0].text == "This is a comment" and comments[0].attrs["author"] == "Timothy Allison"
+    assert all(c.boxes == [] and c.attrs["rendered"] is False for c in comments)
+    assert 0 <= comments[0].attrs["x"] <= doc.pages[0].width  # type: ignore[operator]
