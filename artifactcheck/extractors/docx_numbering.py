@@ -179,10 +179,25 @@ def format_number(n: int, fmt: str) -> str:
         return s if fmt == "upperRoman" else s.lower()
     if fmt == "decimalZero":
         return f"{n:02d}"
+    if fmt in ("chineseCounting", "chineseCountingThousand", "ideographTraditional", "japaneseCounting") and 0 < n < 100:
+        return _chinese(n) if fmt != "ideographTraditional" else "甲乙丙丁戊己庚辛壬癸"[(n - 1) % 10]
+    if fmt == "decimalEnclosedCircle" and 0 < n <= 20:
+        return chr(0x2460 + n - 1)
+    if fmt == "decimalFullWidth":
+        return "".join(chr(0xFF10 + int(d)) for d in str(n))
     if fmt == "ordinal":
         suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
         return f"{n}{suffix}"
     return str(n)
+
+
+def _chinese(n: int) -> str:
+    """1-99 in Chinese counting numerals (十一, 二十, 九十九)."""
+    digits = "〇一二三四五六七八九"
+    tens, ones = divmod(n, 10)
+    if tens == 0:
+        return digits[ones]
+    return (digits[tens] if tens > 1 else "") + "十" + (digits[ones] if ones else "")
 
 
 def _letters(n: int) -> str:
