@@ -63,7 +63,7 @@ def test_top_level_boxes_agree_with_python_pptx(path: Path, extracted: dict[str,
         ours = [
             c
             for c in doc.get(f"s{si}").children
-            if c.kind != "note" and "alternate_content" not in c.attrs and "inherited_from" not in c.attrs
+            if c.kind not in ("note", "comment") and "alternate_content" not in c.attrs and "inherited_from" not in c.attrs
         ]
         theirs = list(slide.shapes)
         assert [c.attrs.get("name") for c in ours] == [s.name for s in theirs]
@@ -147,7 +147,7 @@ def test_layout_and_master_shapes_are_drawn_under_the_slide() -> None:
     inherited = [c for c in slide.children if "inherited_from" in c.attrs]
     assert [c.text for c in inherited if c.text] == ["MASTERTEXTBOX"]
     assert all(c.box is not None and c.attrs["inherited_from"] == "layout" for c in inherited)
-    own = [c for c in slide.children if "inherited_from" not in c.attrs and c.kind != "note"]
+    own = [c for c in slide.children if "inherited_from" not in c.attrs and c.kind not in ("note", "comment")]
     # drawn beneath: lower z than every shape of the slide itself
     assert max(c.attrs["z"] for c in inherited) < min(c.attrs["z"] for c in own)
 
