@@ -573,6 +573,8 @@ def _reason(n: Node) -> str:
         return "whitespace only"
     if n.kind in ("shape", "chart"):
         return f"{n.kind} is drawn as vector graphics; not located"
+    if n.kind in ("cell", "row", "table", "textbox"):
+        return f"empty {n.kind}: boxes come from rendered content, and there is none (borders are not read)"
     if n.kind == "run" and n.attrs.get("math"):
         return "equation: LibreOffice draws formulas as vector graphics, without a text layer"
     if n.kind == "run":
