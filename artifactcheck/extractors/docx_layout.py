@@ -529,19 +529,28 @@ def _fragments(layout: PdfLayout, chars: set[int]) -> list[Box]:
     split across two columns gets two boxes on that page instead of one box covering
     the other column too."""
     out: list[list[float]] = []
+    all_chars = layout.chars
     last_top = 0.0
-    for i in sorted(chars):
-        c = layout.chars[i]
+    f: list[float] = []
+    for i in sorted(chars):  # hot loop: plain comparisons, no min()/max() calls
+        c = all_chars[i]
         if c.generated:
             continue
-        line_h = max(c.bottom - c.top, 1.0)
-        new = not out or out[-1][0] != c.page or c.top < last_top - max(30.0, 2 * line_h)
-        if new:
-            out.append([c.page, c.x0, c.top, c.x1, c.bottom])
+        top = c.top
+        jump = 2 * (c.bottom - top)
+        if not out or f[0] != c.page or top < last_top - (jump if jump > 30.0 else 30.0):
+            f = [c.page, c.x0, top, c.x1, c.bottom]
+            out.append(f)
         else:
-            f = out[-1]
-            f[1], f[2], f[3], f[4] = min(f[1], c.x0), min(f[2], c.top), max(f[3], c.x1), max(f[4], c.bottom)
-        last_top = c.top
+            if c.x0 < f[1]:
+                f[1] = c.x0
+            if top < f[2]:
+                f[2] = top
+            if c.x1 > f[3]:
+                f[3] = c.x1
+            if c.bottom > f[4]:
+                f[4] = c.bottom
+        last_top = top
     return [_box(int(f[0]), f[1], f[2], f[3], f[4]) for f in out]
 
 
