@@ -21,6 +21,7 @@ import subprocess
 import threading
 import unicodedata
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -233,6 +234,37 @@ def measure_text(
     return TextMeasure(width_pt=total * size_pt, missing=missing, face=face)
 
 
+def em_measurer(family: str | None, *, bold: bool = False, italic: bool = False) -> tuple[FontFace, Callable[[str], tuple[float, int]]]:
+    """A fast measuring function for one face: text -> (width in em, missing glyphs).
+    Multiply by the size in points. For hot loops (one call per spreadsheet cell)."""
+    face = resolve_font(family, bold=bold, italic=italic)
+    data = _load(face.file)
+    advance = data.advance_em
+    memo: dict[str, tuple[float, int]] = {}
+
+    def measure(text: str) -> tuple[float, int]:
+        hit = memo.get(text)
+        if hit is not None:
+            return hit
+        total = 0.0
+        missing = 0
+        for ch in text[:MAX_MEASURED_CHARS]:
+            adv = advance(ch)
+            if adv is None:
+                if unicodedata.category(ch) in ("Cc", "Cf", "Mn"):
+                    continue
+                missing += 1
+                adv = 1.0 if _wide(ch) else 0.5
+            total += adv
+        if len(text) > MAX_MEASURED_CHARS:
+            total *= len(text) / MAX_MEASURED_CHARS
+        elif len(text) <= _MEMO_MAX_TEXT and len(memo) < 50_000:
+            memo[text] = (total, missing)
+        return total, missing
+
+    return face, measure
+
+
 def text_width_pt(
     text: str, family: str | None, size_pt: float, *, bold: bool = False, italic: bool = False
 ) -> float:
@@ -244,6 +276,7 @@ def text_width_pt(
     return measure_text(text, family, size_pt, bold=bold, italic=italic).width_pt
 
 
+@lru_cache(maxsize=1024)
 def line_height_pt(family: str | None, size_pt: float, *, bold: bool = False) -> float:
     """Single line height in points (winAscent + winDescent), as GDI lays out cell text."""
     face = resolve_font(family, bold=bold)

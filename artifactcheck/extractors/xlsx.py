@@ -25,6 +25,7 @@ formula translation of shared formulas.
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import hashlib
 import math
 from bisect import bisect_left, bisect_right
@@ -33,10 +34,11 @@ from pathlib import Path
 from typing import Any
 
 from lxml import etree
+from openpyxl.utils import get_column_letter
 
 from ..errors import ArtifactCheckError, ArtifactTooLarge, CorruptArtifact, UnsupportedFormat
 from ..model import ArtifactInfo, Blob, Box, Document, Node, Page, ToolInfo
-from .font_metrics import MAX_MEASURED_CHARS, line_height_pt, max_digit_width_px, measure_text, resolve_font
+from .font_metrics import MAX_MEASURED_CHARS, em_measurer, line_height_pt, max_digit_width_px, resolve_font
 from .package import inspect_package
 from .tree_builder import fill_container_text
 from .xlsx_drawing import DrawingReader
@@ -47,6 +49,7 @@ from .xlsx_features import (
     read_table,
 )
 from .xlsx_grid import MAX_COLS, SheetGrid
+from .xlsx_nodes import make_box, make_node
 from .xlsx_numfmt import format_value, general, is_date
 from .xlsx_overflow import classify, wrap_lines
 from .xlsx_parts import Parts
@@ -72,6 +75,10 @@ def extract_xlsx(path: str | Path, **options: Any) -> Document:
     if info.format != "xlsx":
         raise UnsupportedFormat(f"this is a {info.format} package, not a spreadsheet", path=p)
     extractor = _Extractor(p, info.main_part)
+    # The tree is hundreds of thousands of small acyclic objects: the cyclic garbage
+    # collector would rescan them over and over while they are built (~30% of the time).
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
     try:
         return extractor.run()
     except ArtifactCheckError:
@@ -84,6 +91,9 @@ def extract_xlsx(path: str | Path, **options: Any) -> Document:
         raise CorruptArtifact(
             f"cannot read part {extractor.current_part}: {type(exc).__name__}: {exc}", path=p
         ) from exc
+    finally:
+        if gc_was_enabled:
+            gc.enable()
 
 
 def _version(dist: str) -> str:
@@ -102,6 +112,7 @@ class _Extractor:
         self.blobs: dict[str, Blob] = {}
         self._warned_fonts: set[str] = set()
         self.text_chars = 0
+        self._measurers: dict[tuple[str | None, bool, bool], Any] = {}
 
     # -- workbook -------------------------------------------------------------------
     def run(self) -> Document:
@@ -198,6 +209,14 @@ class _Extractor:
         name = app.findtext(f"{ns}Application")
         ver = app.findtext(f"{ns}AppVersion")
         return " ".join(x for x in (name, ver) if x) or None
+
+    def measurer(self, family: str | None, bold: bool, italic: bool) -> Any:
+        key = (family, bold, italic)
+        m = self._measurers.get(key)
+        if m is None:
+            self._note_font(family)
+            m = self._measurers[key] = em_measurer(family, bold=bold, italic=italic)[1]
+        return m
 
     def _note_font(self, family: str | None) -> None:
         if family in self._warned_fonts:
@@ -346,10 +365,9 @@ class _SheetBuilder:
                 row_attrs: dict[str, Any] = {"row": rnum, "height_pt": grid.row_height(rnum)}
                 if grid.row_height(rnum) == 0:
                     row_attrs["hidden"] = True
-                row_nodes.append(Node.model_construct(
-                    id=f"{self.name}!{rnum}:{rnum}", kind="row", text="", style=None, attrs=row_attrs,
-                    boxes=[Box.model_construct(page=self.index, x0=0.0, top=top, x1=0.0,
-                                               bottom=top + grid.row_height(rnum), origin="native", polygon=None)],
+                row_nodes.append(make_node(
+                    f"{self.name}!{rnum}:{rnum}", kind="row", attrs=row_attrs,
+                    boxes=[make_box(self.index, 0.0, top, 0.0, top + grid.row_height(rnum))],
                     source=f"{self.part}#row{rnum}", children=built,
                 ))
         # Comments on cells that were not emitted get their cell.
@@ -369,8 +387,7 @@ class _SheetBuilder:
         # Row boxes span the used width.
         for rn in row_nodes:
             b = rn.boxes[0]
-            rn.boxes[0] = Box.model_construct(page=self.index, x0=0.0, top=b.top, x1=max_x, bottom=b.bottom,
-                                              origin="native", polygon=None)
+            rn.boxes[0] = make_box(self.index, 0.0, b.top, max_x, b.bottom)
         sheet_children.extend(row_nodes)
         sheet_children.extend(drawing_nodes)
         attrs.update(self._geometry_attrs())
@@ -381,8 +398,6 @@ class _SheetBuilder:
         if cells_by_pos:
             rs = [p[0] for p in cells_by_pos]
             cs = [p[1] for p in cells_by_pos]
-            from openpyxl.utils import get_column_letter
-
             attrs["used_range"] = f"{get_column_letter(min(cs))}{min(rs)}:{get_column_letter(max(cs))}{max(rs)}"
         attrs.update(self._view_attrs())
         tab = self.ex.styles.colours.resolve(sx.tab_color) if sx.tab_color is not None else None
@@ -419,8 +434,6 @@ class _SheetBuilder:
     ) -> Node | None:
         r, c, s, t, v, f, fmeta, inline, vm = rec
         fmt = self.ex.styles.format(s)
-        from openpyxl.utils import get_column_letter
-
         ref = f"{get_column_letter(c)}{r}" if 1 <= c <= MAX_COLS else f"C{c}R{r}"
         formula = self._formula(ref, f, fmeta, shared_f)
         value, dtype, serial = self._value(t, v, inline, fmt, ref)
@@ -482,13 +495,13 @@ class _SheetBuilder:
         cell_id = f"{self.name}!{ref}"
         if comment:
             attrs["comment"] = comment[1]
-            children.append(Node.model_construct(
-                id=f"{cell_id}/comment", kind="comment", text=comment[1], style=None,
+            children.append(make_node(
+                f"{cell_id}/comment", kind="comment", text=comment[1],
                 attrs={"author": comment[0]}, boxes=[], source=comment[2], children=[],
             ))
-        return Node.model_construct(
-            id=cell_id, kind="cell", text=text, style=style, attrs=attrs,
-            boxes=[Box.model_construct(page=self.index, x0=x0, top=top, x1=x1, bottom=bottom, origin="native", polygon=None)],
+        return make_node(
+            cell_id, kind="cell", text=text, style=style, attrs=attrs,
+            boxes=[make_box(self.index, x0, top, x1, bottom)],
             source=cell_id, children=children,
         )
 
@@ -557,10 +570,9 @@ class _SheetBuilder:
         work = text[:MAX_MEASURED_CHARS]
         scale = len(text) / len(work) if len(work) < len(text) else 1.0
         flat = work.replace("\r", "").replace("\n", "") if ("\n" in work or "\r" in work) else work
-        m = measure_text(flat, st.font, size, bold=bool(st.bold), italic=bool(st.italic))
-        if st.font not in self.ex._warned_fonts:
-            self.ex._note_font(st.font)
-        full_w = m.width_pt * scale
+        measure = self.ex.measurer(st.font, bool(st.bold), bool(st.italic))
+        em, missing = measure(flat)
+        full_w = em * size * scale
         kind = "text" if dtype == "string" else ("number" if dtype in ("number", "date") else dtype)
         align = st.align or "general"
         if align == "general":
@@ -576,13 +588,14 @@ class _SheetBuilder:
             avail = x1 - x0 - 3.75
 
             def width_of(s: str) -> float:
-                return measure_text(s, st.font, size, bold=bool(st.bold), italic=bool(st.italic)).width_pt
+                return measure(s)[0] * size
 
             lines = math.ceil(wrap_lines(work, width_of, avail) * scale)
         general_min = None
-        if kind == "number" and fmt.number_format.lower() == "general" and isinstance(value, (int, float)):
+        if (kind == "number" and full_w + 3.75 > x1 - x0 and fmt.number_format.lower() == "general"
+                and isinstance(value, (int, float))):
             short = general(round(value)) if abs(value) < 1e11 else general(float(f"{value:.0e}"))
-            general_min = measure_text(short, st.font, size, bold=bool(st.bold), italic=bool(st.italic)).width_pt
+            general_min = measure(short)[0] * size
         row_fixed = merge is not None or rnum in self.grid.custom_rows
         out = classify(
             kind=kind, text_w=full_w, x0=x0, x1=x1, height=bottom - top, align=align, wrap=bool(st.wrap),
@@ -590,8 +603,8 @@ class _SheetBuilder:
             right_limit=right_limit, line_h=line_h, lines=lines, fixed_height=row_fixed, general_min_w=general_min,
         )
         out["text_width_pt"] = round(full_w, 3)
-        if m.missing:
-            out["text_width_estimated_chars"] = m.missing
+        if missing:
+            out["text_width_estimated_chars"] = missing
         if scale != 1.0:
             out["text_width_estimated"] = True
         if hidden:
@@ -638,8 +651,6 @@ class _SheetBuilder:
             except ValueError:
                 xs = ys = 0
             if state in ("frozen", "frozenSplit"):
-                from openpyxl.utils import get_column_letter
-
                 out["freeze_panes"] = pane.get("topLeftCell") or f"{get_column_letter(xs + 1)}{ys + 1}"
                 out["frozen_rows"] = ys
                 out["frozen_cols"] = xs
@@ -694,10 +705,9 @@ class _SheetBuilder:
                 rn.children.sort(key=lambda n: n.attrs["col"])  # type: ignore[arg-type,return-value]
                 return
         top = self.grid.row_top(r)
-        new = Node.model_construct(
-            id=rid, kind="row", text="", style=None, attrs={"row": r, "height_pt": self.grid.row_height(r)},
-            boxes=[Box.model_construct(page=self.index, x0=0.0, top=top, x1=0.0, bottom=top + self.grid.row_height(r),
-                                       origin="native", polygon=None)],
+        new = make_node(
+            rid, kind="row", attrs={"row": r, "height_pt": self.grid.row_height(r)},
+            boxes=[make_box(self.index, 0.0, top, 0.0, top + self.grid.row_height(r))],
             source=f"{self.part}#row{r}", children=[node],
         )
         row_nodes.append(new)

@@ -43,6 +43,7 @@ def builtin_format(num_fmt_id: int) -> str:
     return BUILTIN_FORMATS.get(num_fmt_id, "General")
 
 
+@lru_cache(maxsize=4096)
 def is_date(fmt: str) -> bool:
     return fmt not in ("General", "@") and bool(is_date_format(fmt))
 
@@ -228,9 +229,38 @@ def _format_number(value: float, section: str, sign_in_section: bool) -> Formatt
     return Formatted(text)
 
 
-def _format_date(value: float, fmt: str, *, date1904: bool) -> Formatted:
+@lru_cache(maxsize=1024)
+def _date_plan(fmt: str) -> tuple[tuple[tuple[str, str], ...], bool]:
+    """Tokens of a date format's first section, letter runs merged ("yyyy"), AM/PM and
+    A/P collapsed into one code; and whether the clock is 12-hour."""
     section = _split_sections(fmt)[0]
     section = _COLOR_OR_COND.sub("", section) if not _ELAPSED.search(section) else section
+    toks = _tokens(section)
+    codes = [(k, t.lower() if k == "code" else t) for k, t in toks]
+    merged: list[tuple[str, str]] = []
+    i = 0
+    while i < len(codes):
+        k, t = codes[i]
+        if k == "code" and t == "a":
+            rest = "".join(c for kk, c in codes[i : i + 5] if kk == "code")
+            if rest.startswith("am/pm"):
+                merged.append(("code", "am/pm"))
+                i += 5
+                continue
+            if rest.startswith("a/p"):
+                merged.append(("code", "a/p"))
+                i += 3
+                continue
+        if k == "code" and merged and merged[-1][0] == "code" and merged[-1][1][-1:] == t and t.isalpha():
+            merged[-1] = ("code", merged[-1][1] + t)
+        else:
+            merged.append((k, t))
+        i += 1
+    ampm = any(k == "code" and t in ("am/pm", "a/p") for k, t in merged)
+    return tuple(merged), ampm
+
+
+def _format_date(value: float, fmt: str, *, date1904: bool) -> Formatted:
     epoch = CALENDAR_MAC_1904 if date1904 else CALENDAR_WINDOWS_1900
     try:
         when = from_excel(value, epoch=epoch)
@@ -242,20 +272,17 @@ def _format_date(value: float, fmt: str, *, date1904: bool) -> Formatted:
         when = dt.datetime.combine(dt.date(1899, 12, 31), when)
     if isinstance(when, dt.date) and not isinstance(when, dt.datetime):
         when = dt.datetime.combine(when, dt.time())
-    toks = _tokens(section)
-    codes = [(k, t.lower() if k == "code" else t) for k, t in toks]
-    # Merge runs of the same letter into one code ("yyyy"); keep literals apart.
-    merged: list[tuple[str, str]] = []
-    for k, t in codes:
-        if k == "code" and merged and merged[-1][0] == "code" and merged[-1][1][-1:] == t and t.isalpha():
-            merged[-1] = ("code", merged[-1][1] + t)
-        else:
-            merged.append((k, t))
-    ampm = any(k == "code" and t in ("am/pm", "a/p") for k, t in merged) or "am/pm" in section.lower()
+    merged, ampm = _date_plan(fmt)
     out: list[str] = []
     for idx, (k, t) in enumerate(merged):
         if k == "lit":
             out.append(t)
+            continue
+        if t == "am/pm":
+            out.append("AM" if when.hour < 12 else "PM")
+            continue
+        if t == "a/p":
+            out.append("A" if when.hour < 12 else "P")
             continue
         prev_code = next(
             (c.strip("[]") for kk, c in reversed(merged[:idx]) if kk == "code" and c.strip("[]").isalpha()), ""
@@ -285,23 +312,12 @@ def _format_date(value: float, fmt: str, *, date1904: bool) -> Formatted:
             day = _DAYS[when.weekday()]
             out.append({1: str(when.day), 2: f"{when.day:02d}", 3: day[:3]}.get(len(t), day))
         elif t.startswith("h"):
-            h = when.hour % 12 or 12 if ampm else when.hour
+            h = (when.hour % 12 or 12) if ampm else when.hour
             out.append(f"{h:0{min(len(t), 2)}d}")
         elif t.startswith("s"):
             out.append(f"{when.second:0{min(len(t), 2)}d}")
-        elif t == "a":
-            # "AM/PM" arrives as a, m, /, p, m codes after merging; emit once.
-            rest = "".join(c for _, c in merged[idx : idx + 5]).lower()
-            if rest.startswith("am/pm"):
-                out.append("AM" if when.hour < 12 else "PM")
-                merged[idx + 1 : idx + 5] = [("skip", "")] * len(merged[idx + 1 : idx + 5])
-            elif rest.startswith("a/p"):
-                out.append("A" if when.hour < 12 else "P")
-                merged[idx + 1 : idx + 3] = [("skip", "")] * len(merged[idx + 1 : idx + 3])
-        elif t == "0" and out and out[-1].isdigit():
+        elif t == "0" and out and out[-1][-1:].isdigit():
             out.append(f"{int(when.microsecond / 100000)}")
-        elif k == "skip":
-            continue
         else:
             out.append(t)
     return Formatted("".join(out))
