@@ -19,8 +19,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from artifactcheck.errors import ArtifactCheckError  # noqa: E402
-from artifactcheck.extractors.docx import extract_docx  # noqa: E402
+from artifactcheck.errors import ArtifactCheckError
+from artifactcheck.extractors.docx import extract_docx
 
 
 def main() -> int:

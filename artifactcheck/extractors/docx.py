@@ -56,7 +56,7 @@ def extract_docx(path: str | Path, *, render: bool = True, **options: Any) -> Do
             doc = _build(pkg)
         except ArtifactCheckError:
             raise
-        except Exception as exc:  # noqa: BLE001 - no library traceback escapes extraction
+        except Exception as exc:
             raise CorruptArtifact(f"cannot read the document: {type(exc).__name__}: {exc}", path=p) from exc
     finally:
         pkg.close()
@@ -67,7 +67,7 @@ def extract_docx(path: str | Path, *, render: bool = True, **options: Any) -> Do
             attach_layout(doc, p, timeout=float(options.get("timeout", 120)))
         except ArtifactCheckError:
             raise
-        except Exception as exc:  # noqa: BLE001 - a PDF we cannot lay out is a render failure
+        except Exception as exc:
             raise RenderError(f"cannot lay out the rendered PDF: {type(exc).__name__}: {exc}", path=p) from exc
     else:
         doc.warnings.append("render=False: no layout, so no boxes and no pages")

@@ -21,14 +21,12 @@ from lxml import etree
 
 from ..model import Blob, Node, Style, describe_image
 from .docx_drawing import (
-    A,
     PIC,
+    WPS,
+    A,
+    O,
     R,
     V,
-    WP,
-    WPG,
-    WPS,
-    O,
     anchor_attrs,
     blank_node,
     crop_attrs,
@@ -576,9 +574,10 @@ class BodyWalker:
             elif name in ("wgp", "wpc"):
                 members: list[Node] = []
                 for child in el.iter(f"{PIC}pic", f"{WPS}wsp"):
-                    members.extend(
-                        self._picture(child, para, {}) if _local(child) == "pic" else self._wordprocessing_shape(child, para, {})
-                    )
+                    if _local(child) == "pic":
+                        members.append(self._picture(child, para, {}))
+                    else:
+                        members.extend(self._wordprocessing_shape(child, para, {}))
                 # text boxes of a group are emitted beside the group (as for any text box)
                 para.floating.extend(m for m in members if m.kind == "textbox")
                 out.append(

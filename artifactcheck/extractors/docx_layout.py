@@ -538,18 +538,14 @@ def _fragments(layout: PdfLayout, chars: set[int]) -> list[Box]:
             continue
         top = c.top
         jump = 2 * (c.bottom - top)
-        if not out or f[0] != c.page or top < last_top - (jump if jump > 30.0 else 30.0):
+        if not out or f[0] != c.page or top < last_top - (max(30.0, jump)):
             f = [c.page, c.x0, top, c.x1, c.bottom]
             out.append(f)
         else:
-            if c.x0 < f[1]:
-                f[1] = c.x0
-            if top < f[2]:
-                f[2] = top
-            if c.x1 > f[3]:
-                f[3] = c.x1
-            if c.bottom > f[4]:
-                f[4] = c.bottom
+            f[1] = min(f[1], c.x0)
+            f[2] = min(f[2], top)
+            f[3] = max(f[3], c.x1)
+            f[4] = max(f[4], c.bottom)
         last_top = top
     return [_box(int(f[0]), f[1], f[2], f[3], f[4]) for f in out]
 
@@ -648,7 +644,7 @@ def _image_box(im: object) -> Box:
 
 def _hamming(a: str, b: str) -> int:
     try:
-        return bin(int(a, 16) ^ int(b, 16)).count("1")
+        return (int(a, 16) ^ int(b, 16)).bit_count()
     except ValueError:
         return 64
 

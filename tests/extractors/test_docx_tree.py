@@ -11,10 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from artifactcheck.errors import ArtifactCheckError, CorruptArtifact, EncryptedArtifact, UnsupportedFormat
+from artifactcheck.errors import (
+    ArtifactCheckError,
+    CorruptArtifact,
+    EncryptedArtifact,
+    UnsupportedFormat,
+)
 from artifactcheck.extractors.docx import extract_docx
 from artifactcheck.model import Document
-
 from tests.conftest import CORPUS, FIXTURES, corpus_files
 
 DOCX = FIXTURES / "docx"
@@ -331,7 +335,7 @@ def test_nested_numbering_counters(features: Document) -> None:
 
 
 def test_cropped_picture(features: Document) -> None:
-    (img,) = features.images()
+    img = features.get("p8/img0")
     assert img.attrs["crop"] == {"left": 0.1, "top": 0.05, "right": 0.2}
     assert (img.attrs["width"], img.attrs["height"]) == (100, 50)
 
@@ -340,3 +344,11 @@ def test_vml_text_box_in_a_table_cell(features: Document) -> None:
     (tb,) = features.select("cell textbox")
     assert tb.text == "VML box text" and tb.attrs["vml"] is True and tb.attrs["width"] == 120
     assert features.select_one("cell:contains('VML box text')") is not None
+
+
+def test_drawing_group_with_picture_and_text_box(features: Document) -> None:
+    (group,) = features.select("group")
+    assert group.attrs["name"] == "Group 1" and [c.kind for c in group.children] == ["image"]
+    assert group.children[0].attrs["blob"]
+    (tb,) = [t for t in features.select("textbox") if t.text == "Grouped caption"]
+    assert tb.attrs["anchor_paragraph"] == "p9"
