@@ -138,7 +138,7 @@ def _build(pkg: DocxPackage) -> Document:
         id="document",
         kind="document",
         attrs={
-            "sections": [s.attrs for s in sections],  # type: ignore[dict-item]
+            "sections": [s.attrs for s in sections],
             "even_and_odd_headers": even_odd,
         },
         children=children,
@@ -219,7 +219,7 @@ def _headers_footers(state: WalkState, sections: list[Section], *, even_odd: boo
                         + ("no w:titlePg in the section" if htype == "first" else "w:evenAndOddHeaders is off")
                         + ")",
                     )
-                out.append(Node(id=node_id, kind=kind, attrs=attrs, children=content, source=rel.target))  # type: ignore[arg-type]
+                out.append(Node(id=node_id, kind=kind, attrs=attrs, children=content, source=rel.target))
     return out
 
 
@@ -271,7 +271,7 @@ def _comments(state: WalkState) -> list[Node]:
             "initials": el.get(f"{W}initials"),
             "date": el.get(f"{W}date"),
             "anchor_text": "".join(state.comment_text.get(cid, [])),
-            "anchor_ids": list(dict.fromkeys(state.comment_nodes.get(cid, []))),  # type: ignore[dict-item]
+            "anchor_ids": list(dict.fromkeys(state.comment_nodes.get(cid, []))),
             **_NOT_PRINTED,
         }
         out.append(Node(id=node_id, kind="comment", attrs={k: v for k, v in attrs.items() if v is not None}, children=content, source=part))

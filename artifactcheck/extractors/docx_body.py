@@ -202,7 +202,7 @@ class BodyWalker:
         tbl_pr = tbl.find(f"{W}tblPr")
         style_id = None
         if tbl_pr is not None and tbl_pr.find(f"{W}tblStyle") is not None:
-            style_id = tbl_pr.find(f"{W}tblStyle").get(f"{W}val")  # type: ignore[union-attr]
+            style_id = tbl_pr.find(f"{W}tblStyle").get(f"{W}val")
         grid = tbl.find(f"{W}tblGrid")
         grid_cols = len(grid.findall(f"{W}gridCol")) if grid is not None else 0
         rows_el = list(self._iter_rows(tbl))
@@ -599,7 +599,7 @@ class BodyWalker:
         node_attrs = dict(attrs)
         crop = crop_attrs(blip_fill)
         if crop:
-            node_attrs["crop"] = crop  # type: ignore[assignment]
+            node_attrs["crop"] = crop
         if "width" not in node_attrs:
             ext = pic.find(f"{PIC}spPr/{A}xfrm/{A}ext")
             if ext is not None:

@@ -39,7 +39,7 @@ def _int(value: str | None) -> int | None:
         return int(value) if value is not None else None
     except ValueError:
         try:
-            return int(float(value))  # some writers emit "1.5E6"
+            return int(float(value or ""))  # some writers emit "1.5E6"
         except (TypeError, ValueError):
             return None
 
@@ -154,4 +154,4 @@ def mime_for(part: str, content_types: dict[str, str]) -> str:
 
 
 def blank_node(node_id: str, kind: str, attrs: dict[str, Any], source: str | None) -> Node:
-    return Node(id=node_id, kind=kind, attrs={k: v for k, v in attrs.items() if v is not None}, source=source)  # type: ignore[arg-type]
+    return Node(id=node_id, kind=kind, attrs={k: v for k, v in attrs.items() if v is not None}, source=source)

@@ -25,6 +25,7 @@ import io
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..model import Box, Document, Node, Page, ToolInfo
 from ..model.geometry import union_all
@@ -126,8 +127,8 @@ class _Layouter:
         result = align_text_to_layout([TextSpan(r.id, r.text) for r in runs], layout)
         for r, span in zip(runs, result.spans):
             if span.ratio < accept or not span.pdf_chars:
-                prev = self.runs.setdefault(r.id, _RunMatch(key_chars=span.key_chars))
-                self.claimed |= prev.pdf_chars
+                kept = self.runs.setdefault(r.id, _RunMatch(key_chars=span.key_chars))
+                self.claimed |= kept.pdf_chars
                 continue
             chars = {index_map[i] if index_map else i for i in span.pdf_chars}
             prev = self.runs.get(r.id)
@@ -340,7 +341,7 @@ class _Layouter:
     def _headers_footers(self) -> None:
         if not self.hf_nodes:
             return
-        sections = self.doc.root.attrs.get("sections") or []
+        sections: list[Any] = list(self.doc.root.attrs.get("sections") or [])  # type: ignore[arg-type]  # a list by construction
         even_odd = bool(self.doc.root.attrs.get("even_and_odd_headers"))
         by_key: dict[tuple[int, str, str], Node] = {}
         for hf in self.hf_nodes:
@@ -349,9 +350,9 @@ class _Layouter:
         for page, sec in enumerate(self.page_section):
             first_of_section = page == 0 or self.page_section[page - 1] != sec
             sec_attrs = sections[sec] if sec < len(sections) and isinstance(sections[sec], dict) else {}
-            title_page = bool(sec_attrs.get("title_page"))  # type: ignore[union-attr]
+            title_page = bool(sec_attrs.get("title_page"))
             # a continuous section has no first page of its own (the page began earlier)
-            if sec_attrs.get("start") == "continuous" and page > 0:  # type: ignore[union-attr]
+            if sec_attrs.get("start") == "continuous" and page > 0:
                 first_of_section = False
             # The page's header and footer are aligned together, header first: that
             # is their order in the PDF stream, so neither borrows the other's words.
@@ -436,7 +437,7 @@ class _Layouter:
             if not cands:
                 self.image_reason[node.id] = "picture not found among the rendered images"
                 continue
-            dist, best = min(cands, key=lambda c: (abs(pdf_images[c[1]].page - expected), c[0], c[1]))
+            _, best = min(cands, key=lambda c: (abs(pdf_images[c[1]].page - expected), c[0], c[1]))
             used.add(best)
             self.image_boxes[node.id] = [_image_box(pdf_images[best])]
             last_page = pdf_images[best].page

@@ -207,7 +207,7 @@ def _shd_fill(shd: etree._Element) -> str | None:
         fill = shd.get(f"{W}color") or fill
     if val == "nil" or not fill or fill.lower() == "auto" or len(fill) != 6:
         return None
-    return "#" + fill.lower()
+    return "#" + str(fill).lower()
 
 
 def para_layer(ppr: etree._Element | None) -> dict[str, Any]:
@@ -332,7 +332,7 @@ class StyleSheet:
         if ppr is not None:
             ps = ppr.find(f"{W}pStyle")
             if ps is not None and ps.get(f"{W}val"):
-                return ps.get(f"{W}val")
+                return str(ps.get(f"{W}val"))
         return self.default_paragraph_style
 
     def paragraph_props(self, style_id: str | None, direct: dict[str, Any], table_style: str | None) -> dict[str, Any]:
@@ -400,6 +400,6 @@ class StyleSheet:
             color=color,
             highlight=highlight,
             fill=fill,
-            align=align,  # type: ignore[arg-type]
+            align=align,
             baseline=baseline if baseline in ("superscript", "subscript") else None,
         )
