@@ -59,17 +59,23 @@ def cell_position(cell: Node) -> tuple[int, int] | None:
     return None
 
 
+MAX_GRID_CELLS = 2_000_000
+"""A sheet grid keeps at most this many slots; rows past it are dropped (``truncated``)."""
+
+
 @dataclass
 class Grid:
-    """Cells of one sheet or table in a dense matrix. ``cells[i][j]`` is None for a gap.
-    ``row_numbers[i]`` is the sheet's 1-based row number (table: 1-based row index),
-    ``col_numbers[j]`` likewise for columns."""
+    """Cells of one sheet or table in a matrix over the rows and columns that hold a
+    cell (a sheet's blank rows and columns are left out). ``cells[i][j]`` is None for a
+    gap. ``row_numbers[i]`` is the sheet's 1-based row number (table: 1-based row
+    index), ``col_numbers[j]`` likewise for columns."""
 
     source: Node
     cells: list[list[Node | None]]
     row_numbers: list[int]
     col_numbers: list[int]
     row_nodes: list[Node | None] = field(default_factory=list)
+    truncated: bool = False
 
     @property
     def name(self) -> str:
@@ -116,13 +122,16 @@ def build_grid(container: Node) -> Grid:
             placed[pos] = cell
     if not placed:
         return Grid(container, [], [], [], [])
+    # Only rows and columns that hold a cell: a stray value in XFD1048576 must not make a
+    # 16k x 1M matrix. Blank rows and columns carry no information for these checks.
     rows = sorted({r for r, _ in placed})
     cols = sorted({c for _, c in placed})
-    row_span = list(range(rows[0], rows[-1] + 1))
-    col_span = list(range(cols[0], cols[-1] + 1))
-    matrix = [[placed.get((r, c)) for c in col_span] for r in row_span]
+    max_rows = max(1, MAX_GRID_CELLS // len(cols))
+    truncated = len(rows) > max_rows
+    rows = rows[:max_rows]
+    matrix = [[placed.get((r, c)) for c in cols] for r in rows]
     row_index = {r.attrs.get("row"): r for r in container.descendants("row")}
-    return Grid(container, matrix, row_span, col_span, [row_index.get(r) for r in row_span])
+    return Grid(container, matrix, rows, cols, [row_index.get(r) for r in rows], truncated)
 
 
 def grids(doc: Document, scope: Target | None = None) -> list[Grid]:

@@ -1069,6 +1069,7 @@ def rows_grouped_at_top(doc: Document, params: GroupedParams, resources: Resourc
             "header_row": None if h is None else g.row_numbers[h],
             "marked_rows": marked,
             "out_of_place_rows": stray,
+            "grid_truncated": g.truncated,
             "data_rows": len(data),
         },
         score=(in_block / k if k else float(passed)) if k >= params.min_rows else 0.0,

@@ -365,3 +365,30 @@ def test_sheet_checks_without_scope_skip_empty_sheets(sheet: tuple[Document, Doc
     assert r.status == "pass" and [g["grid"] for g in r.evidence["grids"]] == ["Tasks"]
     empty = run_check("header_row", good, {"scope": "sheet[name='Notes']"})
     assert empty.status == "fail" and empty.evidence["grids"][0]["problems"] == ["no header row"]
+
+
+def test_far_away_cell_does_not_blow_up_the_grid() -> None:
+    from artifactcheck.model import Node
+
+    cells = [
+        ("A1", 1, 1, "Name"),
+        ("B1", 1, 2, "Score"),
+        ("A2", 2, 1, "Ada"),
+        ("B2", 2, 2, "91"),
+        ("XFD1048576", 1048576, 16384, "x"),
+    ]
+    sheet = Node(
+        id="S",
+        kind="sheet",
+        attrs={"name": "S"},
+        children=[
+            Node(id=f"S!{ref}", kind="cell", text=t, attrs={"row": r, "col": c})
+            for ref, r, c, t in cells
+        ],
+    )
+    doc = document(sheet, fmt="xlsx")
+    g = build_grid(doc.get("S"))
+    assert g.row_numbers == [1, 2, 1048576] and g.col_numbers == [1, 2, 16384]
+    assert g.col_label(2) == "XFD"
+    r = run_check("columns_match", doc, {"headers": ["name", "score"]})
+    assert r.status == "pass", r.explanation
