@@ -47,9 +47,14 @@ def main() -> int:
         total_keys += keys
         total_matched += matched
         share = matched / keys if keys else 1.0
-        print(f"{f.name:48s} {len(doc.pages):5d} {keys:8d} {matched:8d} {share:8.2%} {dt:8.1f}", flush=True)
+        print(
+            f"{f.name:48s} {len(doc.pages):5d} {keys:8d} {matched:8d} {share:8.2%} {dt:8.1f}",
+            flush=True,
+        )
     if total_keys:
-        print(f"{'ALL':48s} {'':5s} {total_keys:8d} {total_matched:8d} {total_matched / total_keys:8.2%}")
+        print(
+            f"{'ALL':48s} {'':5s} {total_keys:8d} {total_matched:8d} {total_matched / total_keys:8.2%}"
+        )
     return 0
 
 

@@ -57,7 +57,9 @@ def extract_docx(path: str | Path, *, render: bool = True, **options: Any) -> Do
         except ArtifactCheckError:
             raise
         except Exception as exc:
-            raise CorruptArtifact(f"cannot read the document: {type(exc).__name__}: {exc}", path=p) from exc
+            raise CorruptArtifact(
+                f"cannot read the document: {type(exc).__name__}: {exc}", path=p
+            ) from exc
     finally:
         pkg.close()
     if render:
@@ -68,7 +70,9 @@ def extract_docx(path: str | Path, *, render: bool = True, **options: Any) -> Do
         except ArtifactCheckError:
             raise
         except Exception as exc:
-            raise RenderError(f"cannot lay out the rendered PDF: {type(exc).__name__}: {exc}", path=p) from exc
+            raise RenderError(
+                f"cannot lay out the rendered PDF: {type(exc).__name__}: {exc}", path=p
+            ) from exc
     else:
         doc.warnings.append("render=False: no layout, so no boxes and no pages")
     return doc
@@ -79,7 +83,9 @@ def _content_types(pkg: DocxPackage) -> dict[str, str]:
     if not pkg.has("[Content_Types].xml"):
         return out
     root = pkg.xml("[Content_Types].xml")
-    defaults = {d.get("Extension", "").lower(): d.get("ContentType", "") for d in root.iter(f"{_CT}Default")}
+    defaults = {
+        d.get("Extension", "").lower(): d.get("ContentType", "") for d in root.iter(f"{_CT}Default")
+    }
     for name in pkg.zf.namelist():
         ext = name.rsplit(".", 1)[-1].lower()
         if ext in defaults:
@@ -106,8 +112,12 @@ def _build(pkg: DocxPackage) -> Document:
     styles = StyleSheet.parse(pkg.optional_xml(pkg.first_of_type(main, "styles")), theme)
     numbering = Numbering.parse(pkg.optional_xml(pkg.first_of_type(main, "numbering")))
     settings = pkg.optional_xml(pkg.first_of_type(main, "settings"))
-    state = WalkState(pkg=pkg, styles=styles, numbering=numbering, content_types=_content_types(pkg))
-    state.style_num_ids = {sid: st.ppr["num_id"] for sid, st in styles.styles.items() if st.ppr.get("num_id")}
+    state = WalkState(
+        pkg=pkg, styles=styles, numbering=numbering, content_types=_content_types(pkg)
+    )
+    state.style_num_ids = {
+        sid: st.ppr["num_id"] for sid, st in styles.styles.items() if st.ppr.get("num_id")
+    }
     even_odd = False
     if settings is not None:
         even_odd = bool(is_on(settings.find(f"{W}evenAndOddHeaders")))
@@ -159,7 +169,10 @@ def _build(pkg: DocxPackage) -> Document:
         pages=[],
         root=root,
         blobs=state.blobs,
-        tools=[ToolInfo(name="lxml", version=etree.__version__), ToolInfo(name="artifactcheck.docx", version=_our_version())],
+        tools=[
+            ToolInfo(name="lxml", version=etree.__version__),
+            ToolInfo(name="artifactcheck.docx", version=_our_version()),
+        ],
         warnings=state.warnings,
     )
 
@@ -204,22 +217,34 @@ def _headers_footers(state: WalkState, sections: list[Section], *, even_odd: boo
                     continue
                 rel = state.pkg.rel_target(main, rid)
                 if rel is None or rel.external or not state.pkg.has(rel.target):
-                    state.warnings.append(f"section {sec.index}: {kind} {htype} ({rid}) has no part")
+                    state.warnings.append(
+                        f"section {sec.index}: {kind} {htype} ({rid}) has no part"
+                    )
                     continue
                 node_id = f"s{sec.index}/{kind}-{htype}"
                 state.fields.clear()
                 state.open_comments.clear()
                 content = BodyWalker(state, rel.target).blocks(state.pkg.xml(rel.target), node_id)
                 attrs: dict[str, Any] = {"type": htype, "section": sec.index, "part": rel.target}
-                active = (htype == "default") or (htype == "first" and sec.title_page) or (htype == "even" and even_odd)
+                active = (
+                    (htype == "default")
+                    or (htype == "first" and sec.title_page)
+                    or (htype == "even" and even_odd)
+                )
                 if not active:
                     attrs.update(
                         rendered=False,
                         not_rendered_reason=f"{htype} {kind} is not used ("
-                        + ("no w:titlePg in the section" if htype == "first" else "w:evenAndOddHeaders is off")
+                        + (
+                            "no w:titlePg in the section"
+                            if htype == "first"
+                            else "w:evenAndOddHeaders is off"
+                        )
                         + ")",
                     )
-                out.append(Node(id=node_id, kind=kind, attrs=attrs, children=content, source=rel.target))
+                out.append(
+                    Node(id=node_id, kind=kind, attrs=attrs, children=content, source=rel.target)
+                )
     return out
 
 
@@ -233,7 +258,11 @@ def _notes(state: WalkState) -> list[Node]:
             continue
         notes = {n.get(f"{W}id") or "": n for n in root.findall(f"{W}{ntype}")}
         referenced = [nid for t, nid in state.note_order if t == ntype and nid in notes]
-        rest = [nid for nid, n in notes.items() if nid not in referenced and (n.get(f"{W}type") or "normal") == "normal"]
+        rest = [
+            nid
+            for nid, n in notes.items()
+            if nid not in referenced and (n.get(f"{W}type") or "normal") == "normal"
+        ]
         for nid in referenced + rest:
             el = notes[nid]
             if (el.get(f"{W}type") or "normal") != "normal":
@@ -245,9 +274,13 @@ def _notes(state: WalkState) -> list[Node]:
             node_id = f"{ntype}-{nid}"
             attrs: dict[str, Any] = {"note_type": ntype, "note_id": nid, "label": label}
             if nid not in referenced:
-                attrs.update(rendered=False, not_rendered_reason=f"{ntype} is never referenced from the text")
+                attrs.update(
+                    rendered=False, not_rendered_reason=f"{ntype} is never referenced from the text"
+                )
             content = BodyWalker(state, part).blocks(el, node_id)
-            out.append(Node(id=node_id, kind="footnote", attrs=attrs, children=content, source=part))
+            out.append(
+                Node(id=node_id, kind="footnote", attrs=attrs, children=content, source=part)
+            )
     state.current_note_label = ""
     return out
 
@@ -274,7 +307,15 @@ def _comments(state: WalkState) -> list[Node]:
             "anchor_ids": list(dict.fromkeys(state.comment_nodes.get(cid, []))),
             **_NOT_PRINTED,
         }
-        out.append(Node(id=node_id, kind="comment", attrs={k: v for k, v in attrs.items() if v is not None}, children=content, source=part))
+        out.append(
+            Node(
+                id=node_id,
+                kind="comment",
+                attrs={k: v for k, v in attrs.items() if v is not None},
+                children=content,
+                source=part,
+            )
+        )
     return out
 
 
@@ -286,20 +327,32 @@ def _mark_unrendered(root: Node) -> None:
         node, inherited = stack.pop()
         if inherited is not None and node.attrs.get("rendered") is not False:
             node.attrs.update(inherited)
-        own = {"rendered": False, "not_rendered_reason": node.attrs["not_rendered_reason"]} if node.attrs.get("rendered") is False else inherited
+        own = (
+            {"rendered": False, "not_rendered_reason": node.attrs["not_rendered_reason"]}
+            if node.attrs.get("rendered") is False
+            else inherited
+        )
         if node.kind == "paragraph" and node.attrs.get("rendered") is not False:
             runs = [c for c in node.children if c.kind == "run"]
             visible = [c for c in node.children if c.attrs.get("rendered") is not False]
             if not node.children:
-                node.attrs.update(rendered=False, not_rendered_reason="empty paragraph (no visible text)")
+                node.attrs.update(
+                    rendered=False, not_rendered_reason="empty paragraph (no visible text)"
+                )
             elif not visible:
                 hidden = all(c.attrs.get("hidden") for c in runs)
                 node.attrs.update(
                     rendered=False,
-                    not_rendered_reason="hidden text (w:vanish)" if hidden else "only tracked deletions or hidden text",
+                    not_rendered_reason="hidden text (w:vanish)"
+                    if hidden
+                    else "only tracked deletions or hidden text",
                 )
                 if hidden:
                     node.attrs["hidden"] = True
-            elif not any(c.text.strip() for c in visible if c.kind == "run") and all(c.kind == "run" for c in visible):
-                node.attrs.update(rendered=False, not_rendered_reason="empty paragraph (no visible text)")
+            elif not any(c.text.strip() for c in visible if c.kind == "run") and all(
+                c.kind == "run" for c in visible
+            ):
+                node.attrs.update(
+                    rendered=False, not_rendered_reason="empty paragraph (no visible text)"
+                )
         stack.extend((c, own) for c in node.children)

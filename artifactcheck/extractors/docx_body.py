@@ -42,7 +42,9 @@ MC = "{http://schemas.openxmlformats.org/markup-compatibility/2006}"
 M = "{http://schemas.openxmlformats.org/officeDocument/2006/math}"
 W14 = "{http://schemas.microsoft.com/office/word/2010/wordml}"
 
-_HYPERLINK_INSTR = re.compile(r'^\s*HYPERLINK\s+(?:"([^"]*)"|(\S+))?(.*)$', re.IGNORECASE | re.DOTALL)
+_HYPERLINK_INSTR = re.compile(
+    r'^\s*HYPERLINK\s+(?:"([^"]*)"|(\S+))?(.*)$', re.IGNORECASE | re.DOTALL
+)
 _ANCHOR_SWITCH = re.compile(r'\\l\s+"([^"]*)"|\\l\s+(\S+)')
 _TRANSPARENT_INLINE = {"smartTag", "customXml", "dir", "bdo", "ins", "moveTo"}
 _DELETED_INLINE = {"del", "moveFrom"}
@@ -145,7 +147,20 @@ def _sdt_attrs(sdt: etree._Element) -> dict[str, Any]:
         out["sdt_alias"] = alias.get(f"{W}val")
     for child in pr:
         name = _local(child)
-        if name in ("text", "richText", "date", "dropDownList", "comboBox", "checkbox", "picture", "docPartObj", "group", "citation", "bibliography", "equation"):
+        if name in (
+            "text",
+            "richText",
+            "date",
+            "dropDownList",
+            "comboBox",
+            "checkbox",
+            "picture",
+            "docPartObj",
+            "group",
+            "citation",
+            "bibliography",
+            "equation",
+        ):
             out["sdt_type"] = name
             break
     out["sdt"] = True
@@ -160,7 +175,9 @@ class BodyWalker:
         self.part = part
 
     # -- blocks --------------------------------------------------------------------------
-    def blocks(self, container: etree._Element, prefix: str, *, table_style: str | None = None) -> list[Node]:
+    def blocks(
+        self, container: etree._Element, prefix: str, *, table_style: str | None = None
+    ) -> list[Node]:
         """Nodes for the block children of ``container`` (``w:body``, ``w:tc``,
         ``w:hdr``, ``w:txbxContent``...). ``prefix`` is the container's id ('' at the top)."""
         out: list[Node] = []
@@ -178,7 +195,9 @@ class BodyWalker:
             elif name == "tbl":
                 out.append(self.table(el, next_id("t"), extra=extra))
             elif name == "altChunk":
-                self.s.warnings.append(f"{self.part}: an embedded alternative-format chunk (w:altChunk) is not read")
+                self.s.warnings.append(
+                    f"{self.part}: an embedded alternative-format chunk (w:altChunk) is not read"
+                )
         return out
 
     def _iter_blocks(self, container: etree._Element, extra: dict[str, Any]):  # type: ignore[no-untyped-def]
@@ -273,7 +292,11 @@ class BodyWalker:
                         source=self.part,
                     )
                 )
-            rows.append(fast_node(id=row_id, kind="row", attrs=rattrs, children=cell_nodes, source=self.part))
+            rows.append(
+                fast_node(
+                    id=row_id, kind="row", attrs=rattrs, children=cell_nodes, source=self.part
+                )
+            )
         cols = max([grid_cols] + [max((c[1] + c[2] for c in cells), default=0) for cells in layout])
         attrs: dict[str, Any] = {"rows": len(rows), "cols": cols, **extra}
         if style_id:
@@ -309,7 +332,12 @@ class BodyWalker:
 
     # -- paragraphs ----------------------------------------------------------------------
     def paragraph(
-        self, p: etree._Element, node_id: str, *, table_style: str | None = None, extra: dict[str, Any] | None = None
+        self,
+        p: etree._Element,
+        node_id: str,
+        *,
+        table_style: str | None = None,
+        extra: dict[str, Any] | None = None,
     ) -> list[Node]:
         """The paragraph node, followed by the text boxes anchored in it (siblings, so
         their text does not run into the paragraph's text)."""
@@ -328,7 +356,9 @@ class BodyWalker:
             attrs["heading_level"] = level
         num_id = props.get("num_id")
         if num_id:
-            info = self.s.numbering.next_label(num_id, props.get("ilvl", 0), style_num_id=self.s.style_num_ids)
+            info = self.s.numbering.next_label(
+                num_id, props.get("ilvl", 0), style_num_id=self.s.style_num_ids
+            )
             if info is not None:
                 attrs.update(
                     list_level=info.level,
@@ -349,7 +379,9 @@ class BodyWalker:
         if events.endswith("B"):
             para.attrs["page_break_after"] = True  # what follows starts on a new page
         mark_style = styles.to_style(
-            styles.run_props(paragraph_style=style_id, character_style=None, direct={}, table_style=table_style),
+            styles.run_props(
+                paragraph_style=style_id, character_style=None, direct={}, table_style=table_style
+            ),
             align=props.get("align") or "left",
             fill=props.get("shd"),
         )
@@ -484,8 +516,12 @@ class BodyWalker:
                 flush()
                 ntype = "footnote" if name.startswith("foot") else "endnote"
                 nid = el.get(f"{W}id") or ""
-                label = self._note_label(ntype, nid, custom=el.get(f"{W}customMarkFollows") in ("1", "true"))
-                self._emit_text(para, label, style, {**self._field_attrs(attrs), f"{ntype}_ref": nid})
+                label = self._note_label(
+                    ntype, nid, custom=el.get(f"{W}customMarkFollows") in ("1", "true")
+                )
+                self._emit_text(
+                    para, label, style, {**self._field_attrs(attrs), f"{ntype}_ref": nid}
+                )
             elif name in ("footnoteRef", "endnoteRef"):
                 buf.append(self.s.current_note_label)
             elif name == "drawing":
@@ -538,7 +574,12 @@ class BodyWalker:
             cid.append(text)
         if attrs.get("tracked") == "delete":
             # Deleted text is not part of the document's text; keep it for evidence only.
-            attrs = {**attrs, "deleted_text": text, "rendered": False, "not_rendered_reason": "tracked deletion"}
+            attrs = {
+                **attrs,
+                "deleted_text": text,
+                "rendered": False,
+                "not_rendered_reason": "tracked deletion",
+            }
             text = ""
         elif attrs.get("hidden"):
             attrs = {**attrs, "rendered": False, "not_rendered_reason": "hidden text (w:vanish)"}
@@ -546,7 +587,9 @@ class BodyWalker:
             para.text_seen = True
             if not para.events or para.events[-1] != "T":
                 para.events.append("T")
-        para.children.append(fast_node(id=para.next_id("r"), kind="run", text=text, style=style, attrs=attrs))
+        para.children.append(
+            fast_node(id=para.next_id("r"), kind="run", text=text, style=style, attrs=attrs)
+        )
 
     # -- drawings ------------------------------------------------------------------------
     def _drawing(self, drawing: etree._Element, para: _Para, run_attrs: dict[str, Any]) -> None:
@@ -587,9 +630,20 @@ class BodyWalker:
                 )
             elif name == "chart":
                 rel = self.s.pkg.rel_target(self.part, el.get(f"{R}id"))
-                out.append(blank_node(para.next_id("chart"), "chart", {**attrs, "part": rel.target if rel else None}, self.part))
+                out.append(
+                    blank_node(
+                        para.next_id("chart"),
+                        "chart",
+                        {**attrs, "part": rel.target if rel else None},
+                        self.part,
+                    )
+                )
             elif name in ("relIds",) or "diagram" in uri:
-                out.append(blank_node(para.next_id("shape"), "shape", {**attrs, "diagram": True}, self.part))
+                out.append(
+                    blank_node(
+                        para.next_id("shape"), "shape", {**attrs, "diagram": True}, self.part
+                    )
+                )
                 break
         return out
 
@@ -623,11 +677,17 @@ class BodyWalker:
             sha = None
             if self.s.pkg.has(rel.target):
                 data = self.s.pkg.read(rel.target)
-                blob = describe_image(data, mime=mime_for(rel.target, self.s.content_types), name=rel.target.rsplit("/", 1)[-1])
+                blob = describe_image(
+                    data,
+                    mime=mime_for(rel.target, self.s.content_types),
+                    name=rel.target.rsplit("/", 1)[-1],
+                )
                 self.s.blobs.setdefault(blob.sha256, blob)
                 sha = blob.sha256
                 if blob.decode_error:
-                    self.s.warnings.append(f"{rel.target}: image not decodable ({blob.decode_error})")
+                    self.s.warnings.append(
+                        f"{rel.target}: image not decodable ({blob.decode_error})"
+                    )
             else:
                 self.s.warnings.append(f"{self.part}: image part {rel.target} is missing")
             self.s.image_cache[rel.target] = sha
@@ -638,7 +698,9 @@ class BodyWalker:
         else:
             attrs["missing_image"] = True
 
-    def _wordprocessing_shape(self, wsp: etree._Element, para: _Para, attrs: dict[str, Any]) -> list[Node]:
+    def _wordprocessing_shape(
+        self, wsp: etree._Element, para: _Para, attrs: dict[str, Any]
+    ) -> list[Node]:
         content = wsp.find(f"{WPS}txbx/{W}txbxContent")
         prst = wsp.find(f"{WPS}spPr/{A}prstGeom")
         shape_attrs = dict(attrs)
@@ -654,11 +716,13 @@ class BodyWalker:
     def _textbox(self, content: etree._Element, para: _Para, attrs: dict[str, Any]) -> Node:
         tb_id = para.next_id("tb")
         children = BodyWalker(self.s, self.part).blocks(content, tb_id)
-        return blank_node(tb_id, "textbox", {**attrs, "anchor_paragraph": para.node_id}, self.part).model_copy(
-            update={"children": children}
-        )
+        return blank_node(
+            tb_id, "textbox", {**attrs, "anchor_paragraph": para.node_id}, self.part
+        ).model_copy(update={"children": children})
 
-    def _vml(self, pict: etree._Element, para: _Para, run_attrs: dict[str, Any], *, ole: bool) -> None:
+    def _vml(
+        self, pict: etree._Element, para: _Para, run_attrs: dict[str, Any], *, ole: bool
+    ) -> None:
         handled: set[int] = set()
         for el in pict.iter():
             if not isinstance(el.tag, str) or any(id(a) in handled for a in el.iterancestors()):
@@ -666,7 +730,10 @@ class BodyWalker:
             name = _local(el)
             if name == "txbxContent":
                 handled.add(id(el))
-                shape = next((a for a in el.iterancestors() if _ns(a) == V[1:-1] and _local(a) != "textbox"), None)
+                shape = next(
+                    (a for a in el.iterancestors() if _ns(a) == V[1:-1] and _local(a) != "textbox"),
+                    None,
+                )
                 attrs = vml_size(shape.get("style") if shape is not None else None)
                 attrs["vml"] = True
                 para.floating.append(self._textbox(el, para, attrs))

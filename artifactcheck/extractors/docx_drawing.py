@@ -29,9 +29,19 @@ WPG_NS = "http://schemas.microsoft.com/office/word/2010/wordprocessingGroup"
 V_NS = "urn:schemas-microsoft-com:vml"
 O_NS = "urn:schemas-microsoft-com:office:office"
 C_NS = "http://schemas.openxmlformats.org/drawingml/2006/chart"
-WP, A, PIC, R, WPS, WPG, V, O = (f"{{{n}}}" for n in (WP_NS, A_NS, PIC_NS, R_NS, WPS_NS, WPG_NS, V_NS, O_NS))
+WP, A, PIC, R, WPS, WPG, V, O = (
+    f"{{{n}}}" for n in (WP_NS, A_NS, PIC_NS, R_NS, WPS_NS, WPG_NS, V_NS, O_NS)
+)
 
-_CSS_UNIT_PT = {"pt": 1.0, "in": 72.0, "cm": 72 / 2.54, "mm": 72 / 25.4, "px": 0.75, "pc": 12.0, "emu": 1 / 12700}
+_CSS_UNIT_PT = {
+    "pt": 1.0,
+    "in": 72.0,
+    "cm": 72 / 2.54,
+    "mm": 72 / 25.4,
+    "px": 0.75,
+    "pc": 12.0,
+    "emu": 1 / 12700,
+}
 
 
 def _int(value: str | None) -> int | None:
@@ -150,8 +160,15 @@ def mime_for(part: str, content_types: dict[str, str]) -> str:
         return ctype
     guess, _ = mimetypes.guess_type(part)
     ext = part.rsplit(".", 1)[-1].lower()
-    return guess or {"emf": "image/x-emf", "wmf": "image/x-wmf", "jfif": "image/jpeg"}.get(ext, "application/octet-stream")
+    return guess or {"emf": "image/x-emf", "wmf": "image/x-wmf", "jfif": "image/jpeg"}.get(
+        ext, "application/octet-stream"
+    )
 
 
 def blank_node(node_id: str, kind: str, attrs: dict[str, Any], source: str | None) -> Node:
-    return Node(id=node_id, kind=kind, attrs={k: v for k, v in attrs.items() if v is not None}, source=source)
+    return Node(
+        id=node_id,
+        kind=kind,
+        attrs={k: v for k, v in attrs.items() if v is not None},
+        source=source,
+    )

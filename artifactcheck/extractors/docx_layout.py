@@ -40,7 +40,17 @@ _GAP_FILL_MAX_KEYS = 8  # runs up to this many key characters are looked up exac
 _GAP_FILL_SPAN = 400  # ... within at most this many PDF characters between their neighbours
 _GAP_FILL_EDGE = 60  # ... or this many next to their only matched neighbour
 _PHASH_MAX = 10  # Hamming distance of 64-bit phashes that still counts as the same picture
-_CONTAINERS = {"paragraph", "table", "row", "cell", "textbox", "header", "footer", "footnote", "group"}
+_CONTAINERS = {
+    "paragraph",
+    "table",
+    "row",
+    "cell",
+    "textbox",
+    "header",
+    "footer",
+    "footnote",
+    "group",
+}
 
 
 @dataclass
@@ -64,7 +74,9 @@ def attach_layout(doc: Document, path: Path, *, timeout: float = 120) -> None:
     rendered = render_pdf(path, timeout=timeout)
     layout = read_layout(rendered.pdf_path)
     doc.tools.append(ToolInfo(name=rendered.renderer_name, version=rendered.renderer_version))
-    doc.pages = [Page(index=p.index, kind="page", width=p.width, height=p.height) for p in layout.pages]
+    doc.pages = [
+        Page(index=p.index, kind="page", width=p.width, height=p.height) for p in layout.pages
+    ]
     if not layout.tagged:
         doc.warnings.append("the rendered PDF is not tagged; boxes come from text alignment only")
     _Layouter(doc, layout).run()
@@ -121,7 +133,9 @@ class _Layouter:
         self._images()
         self._assign()
 
-    def _align(self, runs: list[Node], layout: PdfLayout, *, accept: float, index_map: list[int] | None) -> None:
+    def _align(
+        self, runs: list[Node], layout: PdfLayout, *, accept: float, index_map: list[int] | None
+    ) -> None:
         if not runs:
             return
         result = align_text_to_layout([TextSpan(r.id, r.text) for r in runs], layout)
@@ -182,9 +196,18 @@ class _Layouter:
                 i += 1
                 continue
             j = i
-            while j < n and (self.runs.get(runs[j].id) is None or self.runs[runs[j].id].ratio < _RETRY_BELOW):
+            while j < n and (
+                self.runs.get(runs[j].id) is None or self.runs[runs[j].id].ratio < _RETRY_BELOW
+            ):
                 j += 1
-            before = next((self.runs[runs[k].id] for k in range(i - 1, -1, -1) if self.runs[runs[k].id].boxes), None)
+            before = next(
+                (
+                    self.runs[runs[k].id]
+                    for k in range(i - 1, -1, -1)
+                    if self.runs[runs[k].id].boxes
+                ),
+                None,
+            )
             cur = before.boxes[-1].page if before else 0
             group = runs[i:j]
             for r in group:  # give back partial claims so the group can take them again
@@ -208,8 +231,17 @@ class _Layouter:
             key = "".join(normalize_char(ch) for ch in r.text)
             if not key or len(key) > _GAP_FILL_MAX_KEYS or (m is not None and m.ratio >= 0.999):
                 continue
-            lo = next((max(x.pdf_chars) + 1 for x in reversed(matched[:i]) if x is not None and x.pdf_chars), None)
-            hi = next((min(x.pdf_chars) for x in matched[i + 1 :] if x is not None and x.pdf_chars), None)
+            lo = next(
+                (
+                    max(x.pdf_chars) + 1
+                    for x in reversed(matched[:i])
+                    if x is not None and x.pdf_chars
+                ),
+                None,
+            )
+            hi = next(
+                (min(x.pdf_chars) for x in matched[i + 1 :] if x is not None and x.pdf_chars), None
+            )
             # With one neighbour only, look just next to it (a note's number sits right
             # before the note's text): the nearest occurrence on that side wins.
             from_end = lo is None
@@ -237,7 +269,10 @@ class _Layouter:
             if m is not None:
                 self.claimed -= m.pdf_chars
             self.runs[r.id] = matched[i] = _RunMatch(
-                boxes=_page_boxes(self.layout, sorted(chars)), key_chars=len(key), matched=len(key), pdf_chars=chars
+                boxes=_page_boxes(self.layout, sorted(chars)),
+                key_chars=len(key),
+                matched=len(key),
+                pdf_chars=chars,
             )
             self.claimed |= chars
 
@@ -254,7 +289,9 @@ class _Layouter:
             if not runs:
                 continue
             pages = self._anchor_pages(str(tb.attrs.get("anchor_paragraph") or ""))
-            window = set(range(max(0, min(pages) - 1), min(last, max(pages) + 1) + 1)) if pages else None
+            window = (
+                set(range(max(0, min(pages) - 1), min(last, max(pages) + 1) + 1)) if pages else None
+            )
             if not self._claim_exact(runs, window):
                 per_box.append((runs, window))
         self._align_subset([r for runs, _ in per_box for r in runs], None)
@@ -294,7 +331,10 @@ class _Layouter:
             if not k:
                 continue
             self.runs[r.id] = _RunMatch(
-                boxes=_page_boxes(self.layout, sorted(chars)), key_chars=len(k), matched=len(k), pdf_chars=chars
+                boxes=_page_boxes(self.layout, sorted(chars)),
+                key_chars=len(k),
+                matched=len(k),
+                pdf_chars=chars,
             )
             self.claimed |= chars
         return True
@@ -304,7 +344,11 @@ class _Layouter:
             anchor = self.doc.get(anchor_id)
         except KeyError:
             return []
-        pages = [b.page for r in _runs(anchor, skip_textboxes=True) for b in self.runs.get(r.id, _RunMatch()).boxes]
+        pages = [
+            b.page
+            for r in _runs(anchor, skip_textboxes=True)
+            for b in self.runs.get(r.id, _RunMatch()).boxes
+        ]
         if pages:
             return pages
         best: list[int] = []
@@ -349,7 +393,9 @@ class _Layouter:
         self.hf_pages: dict[str, set[int]] = {}
         for page, sec in enumerate(self.page_section):
             first_of_section = page == 0 or self.page_section[page - 1] != sec
-            sec_attrs = sections[sec] if sec < len(sections) and isinstance(sections[sec], dict) else {}
+            sec_attrs = (
+                sections[sec] if sec < len(sections) and isinstance(sections[sec], dict) else {}
+            )
             title_page = bool(sec_attrs.get("title_page"))
             # a continuous section has no first page of its own (the page began earlier)
             if sec_attrs.get("start") == "continuous" and page > 0:
@@ -376,7 +422,9 @@ class _Layouter:
             result = align_text_to_layout([TextSpan(r.id, r.text) for r in runs], sub)
             for r, span in zip(runs, result.spans):
                 m = self.runs.setdefault(r.id, _RunMatch(key_chars=span.key_chars))
-                if not span.pdf_chars or (span.ratio < _ACCEPT_PASS2 and r.attrs.get("field") is None):
+                if not span.pdf_chars or (
+                    span.ratio < _ACCEPT_PASS2 and r.attrs.get("field") is None
+                ):
                     continue
                 chars = {idx[i] for i in span.pdf_chars}
                 m.boxes.extend(_page_boxes(self.layout, sorted(chars)))
@@ -412,7 +460,9 @@ class _Layouter:
                 self.image_reason[node.id] = "no image data (linked or missing picture)"
                 continue
             if blob.phash is None:
-                self.image_reason[node.id] = "vector picture (EMF/WMF) is drawn as paths, not located"
+                self.image_reason[node.id] = (
+                    "vector picture (EMF/WMF) is drawn as paths, not located"
+                )
                 continue
             if blob.sha256 not in pixel_sha:
                 pixel_sha[blob.sha256] = _pixel_sha(blob.data)
@@ -458,7 +508,12 @@ class _Layouter:
             parent = self.doc.get(parent_id)
         except KeyError:
             return fallback
-        pages = [b.page for r in parent.children if r.kind == "run" for b in self.runs.get(r.id, _RunMatch()).boxes]
+        pages = [
+            b.page
+            for r in parent.children
+            if r.kind == "run"
+            for b in self.runs.get(r.id, _RunMatch()).boxes
+        ]
         if pages:
             return pages[0]
         # an image-only paragraph: look at the nearest matched run before it
@@ -502,21 +557,32 @@ class _Layouter:
                 n.boxes = self.image_boxes.get(n.id, [])
                 if not n.boxes and n.attrs.get("rendered") is not False:
                     n.attrs["rendered"] = False
-                    n.attrs["not_rendered_reason"] = self.image_reason.get(n.id, "picture not located")
+                    n.attrs["not_rendered_reason"] = self.image_reason.get(
+                        n.id, "picture not located"
+                    )
             elif n.kind == "paragraph":
                 n.boxes = self._paragraph_boxes(n)
             elif n.kind in _CONTAINERS:
                 boxes = [
                     b
                     for c in n.children
-                    if not (c.kind in ("image", "group", "shape", "chart") and c.attrs.get("placement") == "floating")
+                    if not (
+                        c.kind in ("image", "group", "shape", "chart")
+                        and c.attrs.get("placement") == "floating"
+                    )
                     for b in c.boxes
                 ]
                 n.boxes = union_all(boxes)
-            if not n.boxes and n.attrs.get("rendered") is not False and n.kind not in ("document", "comment"):
+            if (
+                not n.boxes
+                and n.attrs.get("rendered") is not False
+                and n.kind not in ("document", "comment")
+            ):
                 n.attrs["rendered"] = False
                 n.attrs["not_rendered_reason"] = _reason(n)
-        self.doc.root.attrs["layout_text_coverage"] = round(matched_total / key_total, 5) if key_total else 1.0
+        self.doc.root.attrs["layout_text_coverage"] = (
+            round(matched_total / key_total, 5) if key_total else 1.0
+        )
         self.doc.root.attrs["layout_key_chars"] = key_total
         self.doc.root.attrs["layout_matched_chars"] = matched_total
         for page in self.doc.pages:
@@ -636,7 +702,9 @@ def _page_boxes(layout: PdfLayout, indices: list[int]) -> list[Box]:
 def _box(page: int, x0: float, top: float, x1: float, bottom: float) -> Box:
     """A layout box from character extents, which are well-formed by construction
     (x0 <= x1, top <= bottom), so pydantic's validation is skipped on this hot path."""
-    return Box.model_construct(page=page, x0=x0, top=top, x1=x1, bottom=bottom, origin="layout", polygon=None)
+    return Box.model_construct(
+        page=page, x0=x0, top=top, x1=x1, bottom=bottom, origin="layout", polygon=None
+    )
 
 
 def _image_box(im: object) -> Box:

@@ -68,7 +68,9 @@ class Numbering:
             return n
         for absn in root.iter(f"{W}abstractNum"):
             aid = absn.get(f"{W}abstractNumId") or ""
-            n.abstract[aid] = {lvl_i: lvl for lvl_i, lvl in (_level(el) for el in absn.findall(f"{W}lvl"))}
+            n.abstract[aid] = {
+                lvl_i: lvl for lvl_i, lvl in (_level(el) for el in absn.findall(f"{W}lvl"))
+            }
             link = absn.find(f"{W}numStyleLink")
             if link is not None and link.get(f"{W}val"):
                 n.style_links[aid] = link.get(f"{W}val", "")
@@ -106,7 +108,9 @@ class Numbering:
         levels.update(self.overrides.get(num_id, {}))
         return levels
 
-    def next_label(self, num_id: str | None, ilvl: int, *, style_num_id: dict[str, str] | None = None) -> ListInfo | None:
+    def next_label(
+        self, num_id: str | None, ilvl: int, *, style_num_id: dict[str, str] | None = None
+    ) -> ListInfo | None:
         """Advance the counters for a paragraph at (``num_id``, ``ilvl``) and return its
         list information; None when the paragraph is not a list item (numId 0/unknown)."""
         if not num_id or num_id == "0" or num_id not in self.nums:
@@ -164,7 +168,11 @@ def _render_text(lvl: Level, levels: dict[int, Level], counters: dict[int, int],
     for i in range(ilvl + 1):
         token = f"%{i + 1}"
         if token in out:
-            fmt = "decimal" if lvl.is_legal and i < ilvl else (levels[i].fmt if i in levels else "decimal")
+            fmt = (
+                "decimal"
+                if lvl.is_legal and i < ilvl
+                else (levels[i].fmt if i in levels else "decimal")
+            )
             out = out.replace(token, format_number(counters.get(i, 1), fmt))
     return out
 
@@ -179,8 +187,19 @@ def format_number(n: int, fmt: str) -> str:
         return s if fmt == "upperRoman" else s.lower()
     if fmt == "decimalZero":
         return f"{n:02d}"
-    if fmt in ("chineseCounting", "chineseCountingThousand", "ideographTraditional", "japaneseCounting") and 0 < n < 100:
-        return _chinese(n) if fmt != "ideographTraditional" else "甲乙丙丁戊己庚辛壬癸"[(n - 1) % 10]
+    if (
+        fmt
+        in (
+            "chineseCounting",
+            "chineseCountingThousand",
+            "ideographTraditional",
+            "japaneseCounting",
+        )
+        and 0 < n < 100
+    ):
+        return (
+            _chinese(n) if fmt != "ideographTraditional" else "甲乙丙丁戊己庚辛壬癸"[(n - 1) % 10]
+        )
     if fmt == "decimalEnclosedCircle" and 0 < n <= 20:
         return chr(0x2460 + n - 1)
     if fmt == "decimalFullWidth":
@@ -212,8 +231,19 @@ def _roman(n: int) -> str:
         return str(n)
     out = []
     for value, sym in (
-        (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
-        (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
+        (1000, "M"),
+        (900, "CM"),
+        (500, "D"),
+        (400, "CD"),
+        (100, "C"),
+        (90, "XC"),
+        (50, "L"),
+        (40, "XL"),
+        (10, "X"),
+        (9, "IX"),
+        (5, "V"),
+        (4, "IV"),
+        (1, "I"),
     ):
         while n >= value:
             out.append(sym)

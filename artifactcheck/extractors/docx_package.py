@@ -65,7 +65,9 @@ class DocxPackage:
         try:
             return self.zf.read(part)
         except KeyError:
-            raise CorruptArtifact(f"part {part} is referenced but missing", path=self.path) from None
+            raise CorruptArtifact(
+                f"part {part} is referenced but missing", path=self.path
+            ) from None
         except (zipfile.BadZipFile, OSError, EOFError, ValueError, NotImplementedError) as exc:
             raise CorruptArtifact(f"cannot decompress part {part}: {exc}", path=self.path) from None
 
@@ -149,16 +151,19 @@ def open_docx(path: str | Path) -> DocxPackage:
         if not pkg.has(pkg.main_part):
             raise CorruptArtifact(f"main document part {pkg.main_part} is missing", path=p)
         ns = etree.QName(pkg.xml(pkg.main_part)).namespace
-        if ns == STRICT_W_NS or any(rel.type_uri.startswith(STRICT_REL_BASE) for rel in root_rels.values()):
+        if ns == STRICT_W_NS or any(
+            rel.type_uri.startswith(STRICT_REL_BASE) for rel in root_rels.values()
+        ):
             raise UnsupportedFormat(
                 "Strict Office Open XML (ISO/IEC 29500 Strict) is not supported; "
                 "save it as a Transitional .docx",
                 path=p,
             )
         if ns != W_NS:
-            raise UnsupportedFormat(f"main part {pkg.main_part} is not WordprocessingML (namespace {ns})", path=p)
+            raise UnsupportedFormat(
+                f"main part {pkg.main_part} is not WordprocessingML (namespace {ns})", path=p
+            )
     except BaseException:
         zf.close()
         raise
     return pkg
-

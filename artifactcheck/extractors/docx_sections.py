@@ -21,7 +21,15 @@ R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
 
 # Word's defaults when a sectPr omits them: US Letter, 1" margins, header/footer 0.5".
 _DEFAULT_PAGE = (612.0, 792.0)
-_DEFAULT_MARGINS = {"top": 72.0, "bottom": 72.0, "left": 72.0, "right": 72.0, "header": 36.0, "footer": 36.0, "gutter": 0.0}
+_DEFAULT_MARGINS = {
+    "top": 72.0,
+    "bottom": 72.0,
+    "left": 72.0,
+    "right": 72.0,
+    "header": 36.0,
+    "footer": 36.0,
+    "gutter": 0.0,
+}
 
 
 @dataclass
@@ -58,7 +66,9 @@ def parse_section(sect: etree._Element | None, index: int, previous: Section | N
     # Word lays out by the stated size; w:orient is advisory and sometimes disagrees.
     attrs["orientation"] = orient or ("landscape" if width > height else "portrait")
     mar = sect.find(f"{W}pgMar")
-    attrs["margins"] = {k: (_pt(mar, k) if _pt(mar, k) is not None else d) for k, d in _DEFAULT_MARGINS.items()}
+    attrs["margins"] = {
+        k: (_pt(mar, k) if _pt(mar, k) is not None else d) for k, d in _DEFAULT_MARGINS.items()
+    }
     cols = sect.find(f"{W}cols")
     count = 1
     col_attrs: dict[str, Any] = {}
@@ -72,7 +82,9 @@ def parse_section(sect: etree._Element | None, index: int, previous: Section | N
         explicit = cols.findall(f"{W}col")
         if explicit:
             col_attrs["widths"] = [_pt(c, "w") for c in explicit]
-            count = max(count, len(explicit)) if cols.get(f"{W}equalWidth") in ("0", "false") else count
+            count = (
+                max(count, len(explicit)) if cols.get(f"{W}equalWidth") in ("0", "false") else count
+            )
         if cols.get(f"{W}sep") in ("1", "true"):
             col_attrs["separator"] = True
     attrs["columns"] = count

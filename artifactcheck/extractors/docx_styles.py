@@ -107,7 +107,9 @@ DEFAULT_FONT_SIZE_PT = 10.0  # ECMA-376 17.3.2.38: absent w:sz everywhere means 
 
 
 def ui_style_name(name: str) -> str:
-    return _UI_NAMES.get(name.lower(), name) if name.islower() or name.lower() in _UI_NAMES else name
+    return (
+        _UI_NAMES.get(name.lower(), name) if name.islower() or name.lower() in _UI_NAMES else name
+    )
 
 
 def is_on(el: etree._Element | None) -> bool | None:
@@ -129,7 +131,9 @@ def theme_font(theme: Theme, theme_ref: str) -> str | None:
     return fonts.latin or None
 
 
-def theme_color(theme: Theme, name: str, *, tint: str | None = None, shade: str | None = None) -> str | None:
+def theme_color(
+    theme: Theme, name: str, *, tint: str | None = None, shade: str | None = None
+) -> str | None:
     """A ``w:themeColor`` (``accent1``, ``text1``...) with ``w:themeTint``/``w:themeShade``."""
     base = theme.colors.get(_THEME_COLOR_SLOT.get(name, name))
     if base is None:
@@ -186,7 +190,12 @@ def run_layer(rpr: etree._Element | None) -> dict[str, Any]:
             pass
     color = rpr.find(f"{W}color")
     if color is not None:
-        out["color"] = (color.get(f"{W}val"), color.get(f"{W}themeColor"), color.get(f"{W}themeTint"), color.get(f"{W}themeShade"))
+        out["color"] = (
+            color.get(f"{W}val"),
+            color.get(f"{W}themeColor"),
+            color.get(f"{W}themeTint"),
+            color.get(f"{W}themeShade"),
+        )
     hl = rpr.find(f"{W}highlight")
     if hl is not None:
         out["highlight"] = hl.get(f"{W}val") or "none"
@@ -266,7 +275,9 @@ class StyleSheet:
     default_ppr: dict[str, Any] = field(default_factory=dict)
     default_paragraph_style: str | None = None
     default_character_style: str | None = None
-    _chain_cache: dict[tuple[str, str], tuple[dict[str, Any], dict[str, Any]]] = field(default_factory=dict)
+    _chain_cache: dict[tuple[str, str], tuple[dict[str, Any], dict[str, Any]]] = field(
+        default_factory=dict
+    )
     _style_cache: dict[Any, Style] = field(default_factory=dict)
 
     @classmethod
@@ -316,7 +327,12 @@ class StyleSheet:
             return self._chain_cache[key]
         seen: list[_StyleDef] = []
         sid: str | None = style_id
-        while sid is not None and sid in self.styles and all(s.style_id != sid for s in seen) and len(seen) < 50:
+        while (
+            sid is not None
+            and sid in self.styles
+            and all(s.style_id != sid for s in seen)
+            and len(seen) < 50
+        ):
             st = self.styles[sid]
             seen.append(st)
             sid = st.based_on
@@ -335,7 +351,9 @@ class StyleSheet:
                 return str(ps.get(f"{W}val"))
         return self.default_paragraph_style
 
-    def paragraph_props(self, style_id: str | None, direct: dict[str, Any], table_style: str | None) -> dict[str, Any]:
+    def paragraph_props(
+        self, style_id: str | None, direct: dict[str, Any], table_style: str | None
+    ) -> dict[str, Any]:
         """Effective paragraph properties (align, outline level, numbering, breaks, shading)."""
         props = dict(self.default_ppr)
         props.update(self.chain(table_style, "table")[1])
@@ -359,7 +377,9 @@ class StyleSheet:
         props.update(direct)
         return props
 
-    def to_style(self, props: dict[str, Any], *, align: str | None = None, fill: str | None = None) -> Style:
+    def to_style(
+        self, props: dict[str, Any], *, align: str | None = None, fill: str | None = None
+    ) -> Style:
         """A model ``Style`` from merged run properties (one shared frozen instance per
         distinct set of properties: a long document has few)."""
         key = (tuple(sorted(props.items())), align, fill)
@@ -378,7 +398,9 @@ class StyleSheet:
         color = "#000000"  # "auto" text renders black on the default white page
         if "color" in props:
             val, theme_name, tint, shade = props["color"]
-            resolved = theme_color(self.theme, theme_name, tint=tint, shade=shade) if theme_name else None
+            resolved = (
+                theme_color(self.theme, theme_name, tint=tint, shade=shade) if theme_name else None
+            )
             if resolved is not None:
                 color = resolved
             elif val and val.lower() != "auto" and len(val) == 6:

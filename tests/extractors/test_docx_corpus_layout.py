@@ -37,7 +37,11 @@ SUBSET_FLOOR = 0.98  # all characters of the subset together
 def corpus_rendered() -> dict[str, Document]:
     if not (CORPUS / "docx").is_dir():
         pytest.skip("corpus absent")
-    return {name: extract_docx(CORPUS / "docx" / name) for name in SUBSET if (CORPUS / "docx" / name).is_file()}
+    return {
+        name: extract_docx(CORPUS / "docx" / name)
+        for name in SUBSET
+        if (CORPUS / "docx" / name).is_file()
+    }
 
 
 def test_box_coverage_per_file_and_overall(corpus_rendered: dict[str, Document]) -> None:

@@ -31,7 +31,10 @@ def tree_snapshot(doc: Document) -> dict[str, Any]:
 
     return {
         "root": node(doc.root),
-        "blobs": {sha: {"mime": b.mime, "width_px": b.width_px, "height_px": b.height_px} for sha, b in sorted(doc.blobs.items())},
+        "blobs": {
+            sha: {"mime": b.mime, "width_px": b.width_px, "height_px": b.height_px}
+            for sha, b in sorted(doc.blobs.items())
+        },
         "warnings": doc.warnings,
     }
 
@@ -40,7 +43,9 @@ def box_snapshot(doc: Document) -> dict[str, Any]:
     return {
         "pages": [[p.index, round(p.width), round(p.height)] for p in doc.pages],
         "boxes": {
-            n.id: [[b.page, round(b.x0), round(b.top), round(b.x1), round(b.bottom)] for b in n.boxes]
+            n.id: [
+                [b.page, round(b.x0), round(b.top), round(b.x1), round(b.bottom)] for b in n.boxes
+            ]
             for n in doc
             if n.boxes and n.kind != "run"
         },
@@ -49,10 +54,14 @@ def box_snapshot(doc: Document) -> dict[str, Any]:
 
 @pytest.mark.parametrize("name", ["layout_pages", "layout_flow", "tree_features"])
 def test_fixture_tree_golden(name: str) -> None:
-    assert_matches_golden(f"docx_{name}_tree", tree_snapshot(extract_docx(DOCX / f"{name}.docx", render=False)))
+    assert_matches_golden(
+        f"docx_{name}_tree", tree_snapshot(extract_docx(DOCX / f"{name}.docx", render=False))
+    )
 
 
-@pytest.mark.parametrize("name", ["tika_testWORD_2006ml", "docx2python_run_styles", "docling_word_tables"])
+@pytest.mark.parametrize(
+    "name", ["tika_testWORD_2006ml", "docx2python_run_styles", "docling_word_tables"]
+)
 def test_corpus_tree_golden(name: str) -> None:
     path = CORPUS / "docx" / f"{name}.docx"
     if not path.is_file():

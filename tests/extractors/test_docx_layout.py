@@ -27,7 +27,10 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture(scope="session")
 def rendered_docx() -> dict[str, Document]:
-    return {name: extract_docx(DOCX / f"{name}.docx") for name in ("layout_pages", "layout_flow", "layout_libreoffice")}
+    return {
+        name: extract_docx(DOCX / f"{name}.docx")
+        for name in ("layout_pages", "layout_flow", "layout_libreoffice")
+    }
 
 
 @pytest.fixture(scope="session")
@@ -134,7 +137,9 @@ def test_hidden_and_empty_nodes_have_no_box_and_say_why(pages: Document) -> None
 
 
 def test_paragraph_spanning_two_pages_has_a_box_on_each(flow: Document) -> None:
-    span = next(p for p in flow.select("paragraph") if p.text.startswith("This paragraph is long enough"))
+    span = next(
+        p for p in flow.select("paragraph") if p.text.startswith("This paragraph is long enough")
+    )
     assert [b.page for b in span.boxes] == [0, 1]
     first, second = span.boxes
     assert first.bottom > 650 and near(second.top, 72)
@@ -145,7 +150,9 @@ def test_two_column_section(flow: Document) -> None:
     left = [p for p in cols if all(b.x1 < 306 for b in p.boxes)]
     right = [p for p in cols if all(b.x0 > 300 for b in p.boxes)]
     assert cols[0] in left and cols[-1] in right
-    assert all(near(p.boxes[0].x0, 72) for p in left) and all(near(p.boxes[0].x0, 324) for p in right)
+    assert all(near(p.boxes[0].x0, 72) for p in left) and all(
+        near(p.boxes[0].x0, 324) for p in right
+    )
     # a paragraph continuing in the next column: two boxes on one page, one per column
     split = [p for p in cols if p not in left and p not in right]
     for p in split:
@@ -187,12 +194,19 @@ def _crop(pdf: Path, box: Box, *, dpi: int, pad: float = 0) -> Image.Image:
     img = _PAGE_IMAGES[key]
     s = dpi / 72
     return img.crop(
-        (int((box.x0 - pad) * s), int((box.top - pad) * s), int((box.x1 + pad) * s) + 1, int((box.bottom + pad) * s) + 1)
+        (
+            int((box.x0 - pad) * s),
+            int((box.top - pad) * s),
+            int((box.x1 + pad) * s) + 1,
+            int((box.bottom + pad) * s) + 1,
+        )
     )
 
 
 def _visible_text(p: Node) -> str:
-    return "".join(r.text for r in p.children if r.kind == "run" and r.attrs.get("rendered") is not False)
+    return "".join(
+        r.text for r in p.children if r.kind == "run" and r.attrs.get("rendered") is not False
+    )
 
 
 def _norm(text: str) -> str:
@@ -234,7 +248,9 @@ def _ocr_many(pytesseract: object, crops: list[Image.Image]) -> list[str]:
 
 
 @pytest.mark.parametrize("name", ["layout_pages", "layout_flow", "layout_libreoffice"])
-def test_tesseract_reads_each_paragraph_inside_its_box(rendered_docx: dict[str, Document], name: str) -> None:
+def test_tesseract_reads_each_paragraph_inside_its_box(
+    rendered_docx: dict[str, Document], name: str
+) -> None:
     pytesseract = pytest.importorskip("pytesseract")
     doc = rendered_docx[name]
     pdf = render_pdf(DOCX / f"{name}.docx").pdf_path

@@ -107,7 +107,9 @@ def test_character_shading_counts_as_highlight(flow: Document) -> None:
 def test_hidden_text_marked_not_rendered(pages: Document) -> None:
     (hidden,) = pages.select("run[hidden=true]")
     assert hidden.text == "This hidden remark is not printed."
-    assert hidden.attrs["rendered"] is False and "vanish" in str(hidden.attrs["not_rendered_reason"])
+    assert hidden.attrs["rendered"] is False and "vanish" in str(
+        hidden.attrs["not_rendered_reason"]
+    )
 
 
 def test_table_with_merged_header(pages: Document) -> None:
@@ -130,7 +132,11 @@ def test_pictures_bytes_and_size(pages: Document) -> None:
         assert blob.mime == "image/png" and blob.phash is not None
     assert len({i.attrs["blob"] for i in imgs}) == 5  # all different pictures
     logo = pages.get("p0/img0")
-    assert (logo.attrs["width"], logo.attrs["height"], logo.attrs["placement"]) == (90, 60, "inline")
+    assert (logo.attrs["width"], logo.attrs["height"], logo.attrs["placement"]) == (
+        90,
+        60,
+        "inline",
+    )
 
 
 def test_header_footer_nodes_with_logo(pages: Document) -> None:
@@ -221,7 +227,9 @@ def test_corpus_merged_cells() -> None:
 
 def test_corpus_nested_numbering_levels() -> None:
     doc = corpus_doc("tika_testWORD_numbered_list.docx")
-    labels = [(p.attrs["list_level"], p.attrs["list_label"]) for p in doc.select("paragraph[list_level]")][:4]
+    labels = [
+        (p.attrs["list_level"], p.attrs["list_label"]) for p in doc.select("paragraph[list_level]")
+    ][:4]
     assert labels == [(0, "1)"), (1, "a)"), (2, "i)"), (2, "ii)")]
 
 
@@ -326,12 +334,24 @@ def test_tracked_changes(features: Document) -> None:
     ins = features.select_one("run[tracked='insert']")
     deleted = features.select_one("run[tracked='delete']")
     assert ins is not None and ins.text == "inserted"
-    assert deleted is not None and deleted.attrs["deleted_text"] == "deleted" and deleted.attrs["rendered"] is False
+    assert (
+        deleted is not None
+        and deleted.attrs["deleted_text"] == "deleted"
+        and deleted.attrs["rendered"] is False
+    )
 
 
 def test_nested_numbering_counters(features: Document) -> None:
-    items = [(p.text, p.attrs["list_level"], p.attrs["list_label"]) for p in features.select("paragraph[list_level]")]
-    assert items == [("Top item", 0, "1."), ("Nested item", 1, "1."), ("Nested again", 1, "2."), ("Back to top", 0, "2.")]
+    items = [
+        (p.text, p.attrs["list_level"], p.attrs["list_label"])
+        for p in features.select("paragraph[list_level]")
+    ]
+    assert items == [
+        ("Top item", 0, "1."),
+        ("Nested item", 1, "1."),
+        ("Nested again", 1, "2."),
+        ("Back to top", 0, "2."),
+    ]
 
 
 def test_cropped_picture(features: Document) -> None:

@@ -55,4 +55,10 @@ def test_vml_lengths() -> None:
     assert css_length_pt("1in") == 72 and css_length_pt("2.54cm") == pytest.approx(72)
     assert css_length_pt("96px") == 72 and css_length_pt("12700") == 1  # unitless = EMU
     size = vml_size("position:absolute;margin-left:10pt;margin-top:5pt;width:100pt;height:50pt")
-    assert size == {"placement": "floating", "position_h_offset": 10, "position_v_offset": 5, "width": 100, "height": 50}
+    assert size == {
+        "placement": "floating",
+        "position_h_offset": 10,
+        "position_v_offset": 5,
+        "width": 100,
+        "height": 50,
+    }
