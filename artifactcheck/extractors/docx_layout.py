@@ -419,7 +419,9 @@ class _Layouter:
             sub, idx = self._sublayout({page})
             if not idx:
                 continue
-            result = align_text_to_layout([TextSpan(r.id, r.text) for r in runs], sub)
+            result = align_text_to_layout(
+                [TextSpan(r.id, self._field_text(r, page)) for r in runs], sub
+            )
             for r, span in zip(runs, result.spans):
                 m = self.runs.setdefault(r.id, _RunMatch(key_chars=span.key_chars))
                 if not span.pdf_chars or (
@@ -443,6 +445,16 @@ class _Layouter:
                 self.runs.pop(r.id, None)
                 r.attrs["rendered"] = False
                 r.attrs["not_rendered_reason"] = hf.attrs["not_rendered_reason"]
+
+    def _field_text(self, run: Node, page: int) -> str:
+        """What a page-number field shows on ``page``: the file stores one stale result
+        ("1") for a field that prints 1, 2, 3... (restarts and formats not modelled)."""
+        field_kind = run.attrs.get("field")
+        if field_kind == "PAGE":
+            return str(page + 1)
+        if field_kind == "NUMPAGES":
+            return str(len(self.layout.pages))
+        return run.text
 
     # -- pictures ------------------------------------------------------------------------
     def _images(self) -> None:
