@@ -1,0 +1,144 @@
+"""Units of the .xlsx extractor: width conversion, grid offsets, number formats,
+overflow rules, fast node construction."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from artifactcheck.extractors.xlsx_grid import SheetGrid, col_width_chars_to_px, default_col_width_px
+from artifactcheck.extractors.xlsx_nodes import make_box, make_node
+from artifactcheck.extractors.xlsx_numfmt import format_value, general
+from artifactcheck.extractors.xlsx_overflow import classify, wrap_lines
+from artifactcheck.extractors.xlsx_sheet import split_range, split_ref
+from artifactcheck.model import Box, Node, Style
+
+
+def test_width_conversion_matches_excel() -> None:
+    assert col_width_chars_to_px(9.140625, 7) == 64  # Excel's stored form of "8.43"
+    assert col_width_chars_to_px(20, 7) == 140
+    assert default_col_width_px(base_col_width=8, mdw=7) == 64  # 61 px rounded up to 8s
+    assert default_col_width_px(base_col_width=10, mdw=7) == 80
+
+
+def test_grid_offsets_with_hidden_and_custom() -> None:
+    g = SheetGrid(default_col_width=48.0, default_row_height=15.0, mdw=7)
+    g.add_cols(3, 3, 105.0, hidden=False)
+    g.add_cols(5, 7, 60.0, hidden=True)
+    g.add_row(2, 30.0, hidden=False, custom=True)
+    g.add_row(4, 20.0, hidden=True, custom=True)
+    assert [g.col_left(c) for c in range(1, 10)] == [0, 48, 96, 201, 249, 249, 249, 249, 297]
+    assert [g.row_top(r) for r in range(1, 7)] == [0, 15, 45, 60, 60, 75]
+    assert g.col_width(6) == 0 and g.row_height(4) == 0
+    # A million rows down is one bisect, not a loop.
+    assert g.row_top(1_048_576) == 1_048_575 * 15 + 15 - 15
+    assert g.range_rect(1, 1, 2, 3) == (0, 0, 201, 45)
+    # Anchor offsets are EMU and are not clamped to the cell.
+    assert g.anchor_point(2, 12700 * 200, 0, 0) == (96 + 200, 0)
+
+
+@given(st.lists(st.tuples(st.integers(1, 60), st.floats(0, 200)), max_size=20), st.integers(1, 80))
+def test_col_left_equals_sum_of_widths(entries: list[tuple[int, float]], col: int) -> None:
+    g = SheetGrid(default_col_width=48.0, default_row_height=15.0, mdw=7)
+    widths: dict[int, float] = {}
+    for c, w in sorted(dict(entries).items()):
+        g.add_cols(c, c, w, hidden=False)
+        widths[c] = w
+    expected = sum(widths.get(c, 48.0) for c in range(1, col))
+    assert g.col_left(col) == pytest.approx(expected)
+
+
+def test_refs_and_ranges() -> None:
+    assert split_ref("B3") == (3, 2)
+    assert split_ref("$XFD$1048576") == (1_048_576, 16_384)
+    assert split_range("C3:A1") == (1, 1, 3, 3)
+    assert split_range("A:B") == (1, 1, 1_048_576, 2)
+    assert split_range("nonsense") is None
+
+
+@pytest.mark.parametrize(
+    ("value", "fmt", "text"),
+    [
+        (1234.567, "General", "1234.567"),
+        (1 / 3, "General", "0.333333333"),
+        (1e15, "General", "1E+15"),
+        (1234.567, "0", "1235"),
+        (1234.567, "0.00", "1234.57"),
+        (1234567.891, "#,##0", "1,234,568"),
+        (-1234.5, "#,##0.00", "-1,234.50"),
+        (0.256, "0%", "26%"),
+        (0.256, "0.00%", "25.60%"),
+        (12345.678, "0.00E+00", "1.23E+04"),
+        (1234.5, '"$"#,##0.00', "$1,234.50"),
+        (-1234.5, '"$"#,##0.00_);[Red]\\("$"#,##0.00\\)', "($1,234.50)"),
+        (0, '#,##0;-#,##0;"-"', "-"),
+        (1234.5, "[$€-407] #,##0.00", "€ 1,234.50"),
+        (45000, "yyyy-mm-dd", "2023-03-15"),
+        (45000, "d-mmm-yy", "15-Mar-23"),
+        (45000, "dddd, mmmm dd, yyyy", "Wednesday, March 15, 2023"),
+        (45000.75, "m/d/yyyy h:mm AM/PM", "3/15/2023 6:00 PM"),
+        (1.5, "[h]:mm", "36:00"),
+        (True, "General", "TRUE"),
+        ("text", "0.00", "text"),
+    ],
+)
+def test_number_formats(value: object, fmt: str, text: str) -> None:
+    assert format_value(value, fmt).text == text
+
+
+def test_unsupported_format_is_flagged() -> None:
+    out = format_value(0.5, "# ?/?")
+    assert not out.supported and out.text == general(0.5)
+
+
+def _classify(**kw: object) -> dict[str, object]:
+    base: dict[str, object] = dict(
+        kind="text", text_w=100.0, x0=0.0, x1=48.0, height=15.0, align="general", wrap=False,
+        merged=False, shrink=False, rotation=0, left_limit=0.0, right_limit=1000.0, line_h=13.4,
+        lines=1, fixed_height=False, general_min_w=None,
+    )
+    base.update(kw)
+    return classify(**base)  # type: ignore[arg-type]
+
+
+def test_overflow_rules() -> None:
+    assert _classify(text_w=20.0)["overflow"] == "fits"
+    assert _classify()["overflow"] == "spills"
+    assert _classify(right_limit=96.0)["overflow"] == "clipped"
+    assert _classify(right_limit=96.0)["visible_width_pt"] == 96.0 - 3.75
+    assert _classify(align="right", x0=200.0, x1=248.0, left_limit=100.0)["overflow"] == "spills"
+    assert _classify(align="right", x0=200.0, x1=248.0, left_limit=190.0)["overflow"] == "clipped"
+    assert _classify(merged=True)["overflow"] == "clipped"
+    assert _classify(kind="number")["overflow"] == "hashes"
+    rounded = _classify(kind="number", general_min_w=20.0)
+    assert rounded["overflow"] == "fits" and rounded["display_rounded"] is True
+    assert _classify(shrink=True)["overflow"] == "fits"
+    assert _classify(align="center", x0=100.0, x1=148.0, left_limit=0.0)["overflow"] == "spills"
+    assert _classify(align="center", x0=100.0, x1=148.0, left_limit=90.0)["overflow"] == "clipped"
+    assert _classify(wrap=True, lines=3, fixed_height=True)["overflow"] == "clipped"
+    assert _classify(wrap=True, lines=3, fixed_height=False)["needs_row_autofit"] is True
+    assert _classify(rotation=90)["overflow"] == "unknown"
+
+
+def test_wrap_lines() -> None:
+    def width(s: str) -> float:
+        return 5.0 * len(s)
+
+    assert wrap_lines("aaaa bbbb", width, 100) == 1
+    assert wrap_lines("aaaa bbbb", width, 30) == 2
+    assert wrap_lines("a\nb\nc", width, 100) == 3
+    assert wrap_lines("x" * 50, width, 100) == 3  # 250 pt word broken into 100 pt lines
+
+
+def test_fast_constructors_equal_model_construct() -> None:
+    style = Style(bold=True)
+    fast = make_node("S!A1", "cell", text="x", style=style, attrs={"row": 1},
+                     boxes=[make_box(0, 1.0, 2.0, 3.0, 4.0)], source="S!A1")
+    slow = Node.model_construct(id="S!A1", kind="cell", text="x", style=style, attrs={"row": 1},
+                                boxes=[Box(page=0, x0=1.0, top=2.0, x1=3.0, bottom=4.0)],
+                                source="S!A1", children=[])
+    assert fast.model_dump() == slow.model_dump()
+    assert fast.__pydantic_private__ == slow.__pydantic_private__
+    assert fast.boxes[0] == Box(page=0, x0=1.0, top=2.0, x1=3.0, bottom=4.0)
+    assert Node.model_validate(fast.model_dump()) == fast
