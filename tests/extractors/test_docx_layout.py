@@ -123,6 +123,9 @@ def test_header_with_logo_on_every_page(pages: Document) -> None:
     assert all(near(b.top, 36) and near(b.height, 18) for b in logo.boxes)
     (footer,) = pages.select("footer")
     assert [b.page for b in footer.boxes] == [0, 1]
+    # the page number prints 1, then 2: it is found on both pages all the same
+    page_field = footer.select_one("run[field='PAGE']")
+    assert page_field is not None and [b.page for b in page_field.boxes] == [0, 1]
     assert all(b.top > 780 for b in footer.boxes)
 
 

@@ -144,7 +144,9 @@ def test_header_footer_nodes_with_logo(pages: Document) -> None:
     assert header.attrs["type"] == "default" and header.attrs["section"] == 0
     assert header.select("image") and "Artifactcheck Quarterly" in header.text
     (footer,) = pages.select("footer")
-    assert footer.text == "Confidential draft for review"
+    assert footer.text == "Confidential draft for review, page 1"
+    page_field = footer.select_one("run[field='PAGE']")
+    assert page_field is not None and page_field.text == "1"
 
 
 def test_sections_page_size_columns(pages: Document, flow: Document) -> None:
