@@ -242,10 +242,19 @@ def em_measurer(family: str | None, *, bold: bool = False, italic: bool = False)
     advance = data.advance_em
     memo: dict[str, tuple[float, int]] = {}
 
+    known = data.cache  # char -> advance in em (None: no glyph), filled by advance_em
+    getitem = known.__getitem__
+
     def measure(text: str) -> tuple[float, int]:
         hit = memo.get(text)
         if hit is not None:
             return hit
+        if len(text) <= MAX_MEASURED_CHARS:
+            try:
+                # C-speed path once every character has been seen with a glyph.
+                return float(sum(map(getitem, text))), 0
+            except (KeyError, TypeError):
+                pass
         total = 0.0
         missing = 0
         for ch in text[:MAX_MEASURED_CHARS]:

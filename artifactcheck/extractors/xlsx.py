@@ -51,7 +51,7 @@ from .xlsx_features import (
 from .xlsx_grid import MAX_COLS, SheetGrid
 from .xlsx_nodes import make_box, make_node
 from .xlsx_numfmt import format_value, general, is_date
-from .xlsx_overflow import classify, wrap_lines
+from .xlsx_overflow import PADDING_PT, classify, wrap_lines
 from .xlsx_parts import Parts
 from .xlsx_sheet import SheetXml, read_sheet_xml, split_range, split_ref
 from .xlsx_styles import CellFormat, Stylesheet, read_stylesheet, read_theme_colours
@@ -303,6 +303,8 @@ class _SheetBuilder:
         self.index = index
         self.page = page
         self.rels = ex.parts.rels(part)
+        self._col_span: dict[int, tuple[float, float]] = {}  # column -> (x0, x1)
+        self._row_span: dict[int, tuple[float, float]] = {}  # row -> (top, bottom)
 
     def build(self) -> Node:
         ex, sx, grid = self.ex, self.sx, self.grid
@@ -447,8 +449,16 @@ class _SheetBuilder:
         if merge is not None:
             x0, top, x1, bottom = grid.range_rect(r, c, merge[0], merge[1])
         else:
-            x0, top = grid.col_left(c), grid.row_top(r)
-            x1, bottom = x0 + grid.col_width(c), top + grid.row_height(r)
+            cols = self._col_span.get(c)
+            if cols is None:
+                left = grid.col_left(c)
+                cols = self._col_span[c] = (left, left + grid.col_width(c))
+            rows = self._row_span.get(r)
+            if rows is None:
+                top0 = grid.row_top(r)
+                rows = self._row_span[r] = (top0, top0 + grid.row_height(r))
+            x0, x1 = cols
+            top, bottom = rows
         attrs: dict[str, Any] = {"row": r, "col": c, "ref": ref, "value": value, "data_type": dtype,
                                  "number_format": fmt.number_format}
         style = fmt.style
@@ -574,6 +584,10 @@ class _SheetBuilder:
         em, missing = measure(flat)
         full_w = em * size * scale
         kind = "text" if dtype == "string" else ("number" if dtype in ("number", "date") else dtype)
+        if not st.wrap and not fmt.rotation and full_w + PADDING_PT <= x1 - x0 and not hidden and not missing:
+            # The common case: one line that fits its cell; no neighbour matters.
+            w = round(full_w, 3)
+            return {"overflow": "fits", "visible_width_pt": w, "text_width_pt": w}
         align = st.align or "general"
         if align == "general":
             align = {"number": "right", "bool": "center", "error": "center"}.get(kind, "general")

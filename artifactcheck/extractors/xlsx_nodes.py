@@ -17,8 +17,10 @@ from ..model import Box, Node, Style
 
 _new = object.__new__
 _set = object.__setattr__
-_NODE_FIELDS = frozenset(Node.model_fields)
-_BOX_FIELDS = frozenset(Box.model_fields)
+# Every field is set, so one shared fields-set per class is exact: pydantic only ever
+# adds names to it (on assignment), and they are all members already. Saves ~1.4 KB a cell.
+_NODE_FIELDS = set(Node.model_fields)
+_BOX_FIELDS = set(Box.model_fields)
 
 
 def make_box(page: int, x0: float, top: float, x1: float, bottom: float) -> Box:
@@ -26,7 +28,7 @@ def make_box(page: int, x0: float, top: float, x1: float, bottom: float) -> Box:
     b = _new(Box)
     _set(b, "__dict__", {"page": page, "x0": x0, "top": top, "x1": x1, "bottom": bottom,
                          "origin": "native", "polygon": None})
-    _set(b, "__pydantic_fields_set__", set(_BOX_FIELDS))
+    _set(b, "__pydantic_fields_set__", _BOX_FIELDS)
     _set(b, "__pydantic_extra__", None)
     _set(b, "__pydantic_private__", None)
     return b
@@ -49,7 +51,7 @@ def make_node(
         "attrs": {} if attrs is None else attrs, "boxes": [] if boxes is None else boxes,
         "source": source, "children": [] if children is None else children,
     })
-    _set(n, "__pydantic_fields_set__", set(_NODE_FIELDS))
+    _set(n, "__pydantic_fields_set__", _NODE_FIELDS)
     _set(n, "__pydantic_extra__", None)
     _set(n, "__pydantic_private__", {"_parent": None, "_document": None, "_order": -1})
     return n

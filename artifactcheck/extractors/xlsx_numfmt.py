@@ -260,6 +260,7 @@ def _date_plan(fmt: str) -> tuple[tuple[tuple[str, str], ...], bool]:
     return tuple(merged), ampm
 
 
+@lru_cache(maxsize=65_536)  # dates repeat (a column of the same few days)
 def _format_date(value: float, fmt: str, *, date1904: bool) -> Formatted:
     epoch = CALENDAR_MAC_1904 if date1904 else CALENDAR_WINDOWS_1900
     try:

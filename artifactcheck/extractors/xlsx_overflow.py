@@ -79,7 +79,7 @@ def classify(
     of a General number (None for other formats)."""
     w = x1 - x0
     need = text_w + PADDING_PT
-    out: dict[str, Any] = {"box_width_pt": round(w, 3)}
+    out: dict[str, Any] = {}
     if rotation:
         out["overflow"] = "unknown"
         return out
