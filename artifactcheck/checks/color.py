@@ -577,20 +577,37 @@ def colors_distinct(
         )
         if actual is not None:
             colors.append((i, actual))
-    clashes: list[dict[str, object]] = []
-    for (i, a), (j, b) in combinations(colors, 2):
+    # Compare distinct colours, not topics: a selector may name thousands of nodes that
+    # share a handful of colours, and topic pairs would be quadratic.
+    by_color: dict[str, list[int]] = {}
+    for i, hex_value in colors:
+        by_color.setdefault(hex_value, []).append(i)
+    near: list[tuple[str, str, float]] = [
+        (h, h, 0.0) for h, idx in by_color.items() if len(idx) > 1
+    ]
+    for a, b in combinations(sorted(by_color), 2):
         d = delta_e(a, b)
         if d <= params.min_distance:
+            near.append((a, b, d))
+    clashes: list[dict[str, object]] = []
+    clash_count = 0
+    for a, b, d in near:
+        ia, ib = by_color[a], by_color[b]
+        clash_count += len(ia) * (len(ia) - 1) // 2 if a == b else len(ia) * len(ib)
+        for i in ia + ib:
+            rows[i]["ok"] = False
+        first, second = (ia[0], ia[1]) if a == b else (ia[0], ib[0])
+        if len(clashes) < 50:
             clashes.append(
                 {
-                    "a": items[i][0],
-                    "b": items[j][0],
+                    "a": items[first][0],
+                    "b": items[second][0],
                     "color_a": a,
                     "color_b": b,
                     "delta_e2000": round(d, 3),
+                    "topics_sharing": len(ia) if a == b else len(ia) + len(ib),
                 }
             )
-            rows[i]["ok"] = rows[j]["ok"] = False
     n = len(items)
     if n < 2:
         return CheckResult(
@@ -603,7 +620,7 @@ def colors_distinct(
     ok = sum(1 for r in rows if r["ok"])
     passed = ok == n
     missing = [r["topic"] for r in rows if r.get("actual") is None]
-    explanation = f"{len(colors)}/{n} topics coloured, {len(clashes)} pair(s) within dE2000 {params.min_distance}"
+    explanation = f"{len(colors)}/{n} topics coloured, {clash_count} pair(s) within dE2000 {params.min_distance}"
     if missing:
         explanation += f"; uncoloured: {', '.join(map(str, missing[:5]))}"
     return CheckResult(
@@ -613,8 +630,9 @@ def colors_distinct(
         score=ok / n,
         explanation=explanation,
         evidence={
-            "topics": rows,
+            "topics": rows[:200],
             "clashes": clashes,
+            "clash_pairs": clash_count,
             "min_distance": params.min_distance,
             "property": params.property,
         },

@@ -236,3 +236,18 @@ def test_alpha_is_dropped_and_css_functions_parse() -> None:
     assert to_hex("#abcd") == "#aabbcc"
     assert to_hex("rgb(100% 0% 0%)") == "#ff0000"
     assert match_color(to_hex("hsl(191 35% 41%)"), "dark cyan 1").ok
+
+
+def test_colors_distinct_scales_with_colours_not_topics() -> None:
+    from artifactcheck.checks.examples import document, paragraph, run
+
+    paras = [
+        paragraph(
+            f"p{i}", run(f"p{i}/r0", f"topic {i}", highlight="#ffff00" if i % 2 else "#00ffff")
+        )
+        for i in range(3000)
+    ]
+    r = run_check("colors_distinct", document(*paras), {"target": "paragraph"})
+    assert r.status == "fail" and r.score == 0.0
+    assert r.evidence["clash_pairs"] == 2 * (1500 * 1499 // 2)
+    assert len(r.evidence["clashes"]) == 2 and r.evidence["clashes"][0]["topics_sharing"] == 1500
