@@ -29,10 +29,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import openpyxl  # noqa: E402
-from openpyxl import Workbook  # noqa: E402
+import openpyxl
+from openpyxl import Workbook
 
-from artifactcheck.extractors.xlsx import extract_xlsx  # noqa: E402
+from artifactcheck.extractors.xlsx import extract_xlsx
 
 COLS = 10
 

@@ -16,16 +16,15 @@ Parsed fonts are cached per process; a measurement is a dict lookup per characte
 
 from __future__ import annotations
 
+import logging
 import shutil
 import subprocess
 import threading
 import unicodedata
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-
-import logging
 
 from fontTools.ttLib import TTFont
 

@@ -37,8 +37,14 @@ from lxml import etree
 from openpyxl.utils import get_column_letter
 
 from ..errors import ArtifactCheckError, ArtifactTooLarge, CorruptArtifact, UnsupportedFormat
-from ..model import ArtifactInfo, Blob, Box, Document, Node, Page, ToolInfo
-from .font_metrics import MAX_MEASURED_CHARS, em_measurer, line_height_pt, max_digit_width_px, resolve_font
+from ..model import ArtifactInfo, Blob, Box, Document, Node, Page, ToolInfo, describe_image
+from .font_metrics import (
+    MAX_MEASURED_CHARS,
+    em_measurer,
+    line_height_pt,
+    max_digit_width_px,
+    resolve_font,
+)
 from .package import inspect_package
 from .tree_builder import fill_container_text
 from .xlsx_drawing import DrawingReader
@@ -53,6 +59,7 @@ from .xlsx_nodes import make_box, make_node
 from .xlsx_numfmt import format_value, general, is_date
 from .xlsx_overflow import PADDING_PT, classify, wrap_lines
 from .xlsx_parts import Parts
+from .xlsx_richdata import read_cell_pictures
 from .xlsx_sheet import SheetXml, read_sheet_xml, split_range, split_ref
 from .xlsx_styles import CellFormat, Stylesheet, read_stylesheet, read_theme_colours
 
@@ -87,7 +94,7 @@ def extract_xlsx(path: str | Path, **options: Any) -> Document:
         raise CorruptArtifact(f"part {extractor.current_part} is not well-formed XML: {exc}", path=p) from None
     except (MemoryError, RecursionError) as exc:
         raise CorruptArtifact(f"part {extractor.current_part} is too large or deep: {type(exc).__name__}", path=p) from None
-    except Exception as exc:  # noqa: BLE001 - a library failure on bad input becomes a typed error
+    except Exception as exc:
         raise CorruptArtifact(
             f"cannot read part {extractor.current_part}: {type(exc).__name__}: {exc}", path=p
         ) from exc
@@ -140,6 +147,8 @@ class _Extractor:
             self.styles: Stylesheet = read_stylesheet(parts.xml_or_none(styles_rel.target if styles_rel else None), theme)
             sst_rel = next((r for r in wb_rels.values() if r.type == "sharedStrings"), None)
             self.shared: list[str] = self._shared_strings(sst_rel.target) if sst_rel else []
+            self.current_part = "xl/metadata.xml"
+            self.cell_pictures = read_cell_pictures(parts)
             font = self.styles.default_font
             self.mdw = max_digit_width_px(font.name, font.size or 11.0)
             self._note_font(font.name)
@@ -373,11 +382,14 @@ class _SheetBuilder:
                     source=f"{self.part}#row{rnum}", children=built,
                 ))
         # Comments on cells that were not emitted get their cell.
-        for (r, c), _ in self.comments.items():
+        for r, c in self.comments:
             if (r, c) not in cells_by_pos:
                 self._orphan_comment_cell(r, c, row_nodes, cells_by_pos)
+                b = cells_by_pos[(r, c)].boxes[0] if (r, c) in cells_by_pos else None
+                if b is not None:
+                    max_x, max_y = max(max_x, b.x1), max(max_y, b.bottom)
         for rect in merge_rects:
-            x0, y0, x1, y1 = grid.range_rect(*rect)
+            _, _, x1, y1 = grid.range_rect(*rect)
             max_x, max_y = max(max_x, x1), max(max_y, y1)
         # Drawing (images, charts, shapes).
         drawing_nodes: list[Node] = []
@@ -475,8 +487,14 @@ class _SheetBuilder:
         if fmt.checkbox:
             attrs["checkbox"] = True
             attrs["checked"] = bool(value) if isinstance(value, bool) else None
+        picture_node = None
         if vm is not None:
             attrs["value_metadata"] = vm  # a rich value (e.g. a picture in the cell)
+            picture = self.ex.cell_pictures.get(vm)
+            if picture is not None:
+                picture_node = self._cell_picture(f"{self.name}!{ref}", picture, x0, top, x1, bottom)
+                attrs["value"], attrs["data_type"], value = None, "image", None
+                attrs["image"] = picture_node.attrs["blob"]
         if link:
             attrs["hyperlink"] = link[0]
             if link[1]:
@@ -501,7 +519,7 @@ class _SheetBuilder:
                 attrs["number_format_supported"] = False
         if text:
             attrs.update(self._overflow(text, dtype, value, fmt, x0, x1, top, bottom, r, c, merge, starts, ends, hidden))
-        children: list[Node] = []
+        children: list[Node] = [picture_node] if picture_node is not None else []
         cell_id = f"{self.name}!{ref}"
         if comment:
             attrs["comment"] = comment[1]
@@ -514,6 +532,18 @@ class _SheetBuilder:
             boxes=[make_box(self.index, x0, top, x1, bottom)],
             source=cell_id, children=children,
         )
+
+    def _cell_picture(self, cell_id: str, picture: Any, x0: float, top: float, x1: float, bottom: float) -> Node:
+        """The picture shown in a cell ("Place in Cell"): it fills the cell's box."""
+        parts = self.ex.parts
+        blob = describe_image(parts.read(picture.part), mime=parts.mime(picture.part),
+                              name=picture.part.rsplit("/", 1)[-1])
+        self.ex.blobs.setdefault(blob.sha256, blob)
+        attrs: dict[str, Any] = {"blob": blob.sha256, "in_cell": True, "media_part": picture.part}
+        if picture.alt_text:
+            attrs["alt_text"] = picture.alt_text
+        return make_node(f"{cell_id}/picture", kind="image", attrs=attrs,
+                         boxes=[make_box(self.index, x0, top, x1, bottom)], source=picture.part)
 
     def _formula(self, ref: str, f: str | None, fmeta: tuple[str | None, ...] | None, shared: dict[str, tuple[str, str]]) -> str | None:
         if fmeta is not None and fmeta[0] == "shared" and fmeta[2] is not None:

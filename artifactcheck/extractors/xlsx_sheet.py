@@ -15,7 +15,7 @@ from typing import IO, Any
 
 from lxml import etree
 
-from .xlsx_grid import MAX_COLS, SheetGrid, col_width_chars_to_px, default_col_width_px, PX_TO_PT
+from .xlsx_grid import MAX_COLS, PX_TO_PT, SheetGrid, col_width_chars_to_px, default_col_width_px
 
 NS = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"

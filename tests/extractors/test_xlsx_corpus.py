@@ -134,3 +134,16 @@ def test_chartsheet_and_hyperlinks_and_comments() -> None:
     assert any(str(n.attrs["hyperlink"]).startswith("#") for n in links.select("cell[hyperlink]"))
     notes = extract_xlsx(CORPUS / "xlsx" / "docling_xlsx_comments.xlsx")
     assert notes.select("comment")
+
+
+@pytest.mark.skipif(not (CORPUS / "xlsx").is_dir(), reason="corpus absent")
+def test_pictures_in_cells_and_over_cells() -> None:
+    doc = extract_xlsx(CORPUS / "xlsx" / "calamine_pictures_in_cell_and_over_cell.xlsx")
+    in_cell = doc.select("cell > image[in_cell=true]")
+    assert [n.id for n in in_cell] == ["Sheet1!A1/picture", "Sheet1!A3/picture"]
+    a3 = doc.get("Sheet1!A3")
+    assert a3.attrs["data_type"] == "image" and a3.text == ""
+    assert in_cell[1].box == a3.box and in_cell[1].attrs["alt_text"] == "Some text"
+    over = doc.select("sheet > image")
+    assert len(over) == 1 and over[0].attrs["anchor"] in ("twoCellAnchor", "oneCellAnchor")
+    assert all(str(n.attrs["blob"]) in doc.blobs for n in doc.images())

@@ -7,7 +7,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from artifactcheck.extractors.xlsx_grid import SheetGrid, col_width_chars_to_px, default_col_width_px
+from artifactcheck.extractors.xlsx_grid import (
+    SheetGrid,
+    col_width_chars_to_px,
+    default_col_width_px,
+)
 from artifactcheck.extractors.xlsx_nodes import make_box, make_node
 from artifactcheck.extractors.xlsx_numfmt import format_value, general
 from artifactcheck.extractors.xlsx_overflow import classify, wrap_lines
