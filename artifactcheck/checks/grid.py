@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from ..model import Document, Node
 from .normalize import parse_date, parse_number
-from .target import Target, cached, select_targets
+from .target import Target, cached, select_targets, select_union
 
 _A1 = re.compile(r"^\$?([A-Za-z]{1,3})\$?(\d+)$")
 
@@ -142,7 +142,9 @@ def grids(doc: Document, scope: Target | None = None) -> list[Grid]:
         return cached(
             doc,
             "grids",
-            lambda d: [g for g in (build_grid(n) for n in d.select("sheet, table")) if g.cells],
+            lambda d: [
+                g for g in (build_grid(n) for n in select_union(d, "sheet, table")) if g.cells
+            ],
         )
     found = [n for n in select_targets(doc, scope) if n.kind in ("sheet", "table")]
     if not found:  # a scope inside a sheet or table: use the enclosing containers

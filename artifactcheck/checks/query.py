@@ -20,7 +20,7 @@ from .grid import Grid, detect_header_row, grids, row_is_bold
 from .normalize import normalize_text
 from .registry import Resources, register_check
 from .result import CheckResult
-from .target import Target, TargetSpec, node_ref, select_targets, text_matches
+from .target import Target, TargetSpec, node_ref, select_targets, select_union, text_matches
 
 
 def _result(
@@ -171,7 +171,7 @@ def count_each(doc: Document, params: CountEachParams, resources: Resources) -> 
     >>> run_check("count_each", tiny_doc(), {"each": "table row", "target": "cell", "exactly": 2}).status
     'pass'
     """
-    containers = doc.select(params.each)
+    containers = select_union(doc, params.each)
     if not containers:
         return _result(
             "count_each", False, f"no container matches {params.each!r}", {"containers": []}
@@ -287,7 +287,7 @@ def position(doc: Document, params: PositionParams, resources: Resources) -> Che
     if not targets:
         return _result("position", False, f"nothing matches {params.target.describe()}", {})
     node = targets[0]
-    containers = {id(c) for c in doc.select(params.container)}
+    containers = {id(c) for c in select_union(doc, params.container)}
     holder = next((a for a in node.ancestors() if id(a) in containers), None)
     if holder is None:
         return _result(

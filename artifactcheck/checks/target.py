@@ -74,11 +74,15 @@ TargetSpec = Annotated[Target, BeforeValidator(_coerce_target)]
 
 def text_matches(actual: str, expected: str, target: Target) -> bool:
     """Does ``actual`` match ``expected`` under the target's rules?"""
-    return _text_matches(actual, expected, target.match, target.case_sensitive, target.fuzzy_threshold)
+    return _text_matches(
+        actual, expected, target.match, target.case_sensitive, target.fuzzy_threshold
+    )
 
 
 @lru_cache(maxsize=65536)
-def _text_matches(actual: str, expected: str, match: str, case_sensitive: bool, threshold: float) -> bool:
+def _text_matches(
+    actual: str, expected: str, match: str, case_sensitive: bool, threshold: float
+) -> bool:
     # cached: a rubric asks about the same paragraphs again and again
     if match == "regex":
         flags = 0 if case_sensitive else re.IGNORECASE
@@ -107,7 +111,7 @@ def select_targets(doc: Document, target: Target) -> list[Node]:
         nodes = _link_runs(doc, target)
     else:
         selector = target.selector or (DEFAULT_TEXT_SELECTOR if target.text else "paragraph")
-        nodes = doc.select(selector)
+        nodes = select_union(doc, selector)
         if target.text is not None:
             text = target.text
             nodes = [n for n in nodes if text_matches(n.text, text, target)]
@@ -118,6 +122,25 @@ def select_targets(doc: Document, target: Target) -> list[Node]:
         except IndexError:
             nodes = []
     return nodes
+
+
+def select_union(doc: Document, selector: str) -> list[Node]:
+    """``doc.select`` for a selector group (``a, b``): each selector is run alone and the
+    results merged in document order. libxml2's XPath union of two large node sets is
+    quadratic (1.5 s for "paragraph, cell" on a 40,000-node document, 0.07 s this way)."""
+    import cssselect
+
+    try:
+        parts = [p.canonical() for p in cssselect.parse(selector)]
+    except cssselect.SelectorError:
+        return doc.select(selector)  # let the model raise its own SelectorError
+    if len(parts) < 2:
+        return doc.select(selector)
+    seen: dict[int, Node] = {}
+    for part in parts:
+        for n in doc.select(part):
+            seen.setdefault(id(n), n)
+    return sorted(seen.values(), key=lambda n: n.order)
 
 
 def _deepest(nodes: list[Node]) -> list[Node]:
@@ -181,7 +204,7 @@ def _link_runs(doc: Document, target: Target) -> list[Node]:
     want = normalize_url(target.link or "") if target.link else ""
     allowed: set[int] | None = None
     if target.selector:
-        allowed = {id(n) for n in doc.select(target.selector)}
+        allowed = {id(n) for n in select_union(doc, target.selector)}
     out: list[Node] = []
     for group in hyperlink_groups(doc):
         if want and want not in normalize_url(group.url):

@@ -392,3 +392,19 @@ def test_far_away_cell_does_not_blow_up_the_grid() -> None:
     assert g.col_label(2) == "XFD"
     r = run_check("columns_match", doc, {"headers": ["name", "score"]})
     assert r.status == "pass", r.explanation
+
+
+def test_selector_groups_are_merged_in_document_order(report: tuple[Document, Document]) -> None:
+    from artifactcheck.checks.target import select_union
+
+    good, _ = report
+    merged = select_union(good, "table, paragraph[heading_level='3'], paragraph[heading_level='1']")
+    assert merged == good.select(
+        "table, paragraph[heading_level='3'], paragraph[heading_level='1']"
+    )
+    assert [n.order for n in merged] == sorted(n.order for n in merged)
+    assert select_union(good, "run[text*='a, b'], paragraph:contains('Thank you')") == good.select(
+        "paragraph:contains('Thank you')"
+    )
+    bad = run_check("exists", good, {"target": "paragraph,,"})
+    assert bad.status == "error" and "SelectorError" in bad.explanation
