@@ -120,6 +120,8 @@ class _Extractor:
         self._warned_fonts: set[str] = set()
         self.text_chars = 0
         self._measurers: dict[tuple[str | None, bool, bool], Any] = {}
+        self.sheet_cells: dict[str, dict[tuple[int, int], Node]] = {}
+        self.pending_validations: list[tuple[Any, dict[tuple[int, int], Node], list[dict[str, Any]]]] = []
 
     # -- workbook -------------------------------------------------------------------
     def run(self) -> Document:
@@ -178,6 +180,7 @@ class _Extractor:
                 node.attrs["index"] = index
                 pages.append(page)
                 sheets.append(node)
+            self._finish_validations(wb)
             active = wb.find(f"{NS}bookViews/{NS}workbookView")
             root_attrs: dict[str, Any] = {"date1904": self.date1904}
             if active is not None and active.get("activeTab"):
@@ -209,6 +212,41 @@ class _Extractor:
             ],
             warnings=self.warnings,
         )
+
+    def _finish_validations(self, wb: etree._Element) -> None:
+        """Fill list validations that point at a range (or a defined name for one) with
+        the displayed texts of that range's cells, then mark the validated cells."""
+        names: dict[str, str] = {}
+        for dn in wb.iterfind(f"{NS}definedNames/{NS}definedName"):
+            if dn.get("name") and dn.text and dn.get("localSheetId") is None:
+                names[dn.get("name", "").lower()] = dn.text
+        for builder, by_pos, dvs in self.pending_validations:
+            for dv in dvs:
+                if dv.get("type") == "list" and dv.get("values") is None and dv.get("formula1"):
+                    resolved = self._list_from_range(str(dv["formula1"]), builder.name, names)
+                    if resolved is not None:
+                        dv["values_ref"], dv["values"] = resolved
+                        dv["checkbox"] = _is_boolean_pair(dv["values"])
+            if dvs:
+                builder.node.attrs["data_validations"] = dvs
+                builder._mark_ranges(by_pos, dvs, builder._apply_validation)
+
+    def _list_from_range(self, formula: str, sheet: str, names: dict[str, str]) -> tuple[str, list[str]] | None:
+        ref = formula.strip().lstrip("=")
+        ref = names.get(ref.lower(), ref).strip().lstrip("=")
+        if "!" in ref:
+            sheet_part, ref = ref.rsplit("!", 1)
+            sheet = sheet_part.strip("'").replace("''", "'")
+        rect = split_range(ref)
+        cells = self.sheet_cells.get(sheet)
+        if rect is None or cells is None:
+            return None
+        r0, c0, r1, c1 = rect
+        if (r1 - r0 + 1) * (c1 - c0 + 1) > 10_000:
+            return None
+        values = [cells[(r, c)].text for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)
+                  if (r, c) in cells and cells[(r, c)].text]
+        return f"{sheet}!{ref}", values
 
     def _producer(self) -> str | None:
         app = self.parts.xml_or_none("docProps/app.xml")
@@ -418,9 +456,10 @@ class _SheetBuilder:
         if tab:
             attrs["tab_color"] = tab
         dvs = read_data_validations(sx.validations, sx.x14_validations)
-        if dvs:
-            attrs["data_validations"] = dvs
-            self._mark_ranges(cells_by_pos, dvs, self._apply_validation)
+        # Validations are applied to cells after every sheet is read: a list may name a
+        # range on another sheet (resolved in _Extractor._finish_validations).
+        self.ex.sheet_cells[self.name] = cells_by_pos
+        self.ex.pending_validations.append((self, cells_by_pos, dvs))
         cfs = read_conditional_formats(sx.cond_formats, sx.x14_cond_formats, self.ex.styles)
         if cfs:
             attrs["conditional_formats"] = cfs
@@ -432,10 +471,11 @@ class _SheetBuilder:
         if sx.legacy_drawing_rid:
             attrs["has_legacy_drawing"] = True
         self.page.width, self.page.height = max_x, max_y
-        return Node(
+        self.node = Node(
             id=self.name, kind="sheet", attrs=attrs, source=self.part,
             boxes=[Box(page=self.index, x0=0, top=0, x1=max_x, bottom=max_y)], children=sheet_children,
         )
+        return self.node
 
     # -- one cell -------------------------------------------------------------------
     def _cell(
@@ -614,7 +654,8 @@ class _SheetBuilder:
         em, missing = measure(flat)
         full_w = em * size * scale
         kind = "text" if dtype == "string" else ("number" if dtype in ("number", "date") else dtype)
-        if not st.wrap and not fmt.rotation and full_w + PADDING_PT <= x1 - x0 and not hidden and not missing:
+        if (not st.wrap and not fmt.rotation and full_w + PADDING_PT <= x1 - x0 and not hidden and not missing
+                and (size <= 11.0 or rnum not in self.grid.custom_rows)):
             # The common case: one line that fits its cell; no neighbour matters.
             w = round(full_w, 3)
             return {"overflow": "fits", "visible_width_pt": w, "text_width_pt": w}
@@ -805,6 +846,12 @@ class _SheetBuilder:
                 node.attrs["table"] = table.get("name")
                 if r < r0 + header_rows:
                     node.attrs["table_header"] = True
+
+
+def _is_boolean_pair(values: list[str]) -> bool:
+    from .xlsx_features import _BOOLEAN_PAIRS
+
+    return bool(values) and {v.lower() for v in values} in _BOOLEAN_PAIRS
 
 
 def _iso_date(serial: float, fmt: str, date1904: bool) -> str | None:

@@ -100,13 +100,15 @@ class SheetGrid:
         lo, hi = max(1, lo), min(MAX_COLS, hi)
         if lo > hi:
             return
-        self.col_entries.append([lo, hi, round(width_pt, 4), hidden])
+        if hidden or width_pt != self.default_col_width:
+            self.col_entries.append([lo, hi, round(width_pt, 4), hidden])
         size = 0.0 if hidden else width_pt
         if size != self.default_col_width:
             self.cols.add(lo, hi, size)
 
     def add_row(self, row: int, height_pt: float, *, hidden: bool, custom: bool) -> None:
-        self.row_entries.append([row, round(height_pt, 4), hidden, custom])
+        if hidden or custom or height_pt != self.default_row_height:
+            self.row_entries.append([row, round(height_pt, 4), hidden, custom])
         if custom:
             self.custom_rows.add(row)
         size = 0.0 if hidden else height_pt

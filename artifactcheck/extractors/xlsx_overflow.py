@@ -95,6 +95,12 @@ def classify(
             out["overflow"] = "fits"
         out["visible_width_pt"] = round(min(text_w, max(0.0, w - PADDING_PT)), 3)
         return out
+    if fixed_height and line_h > height + 0.5 and height > 0:
+        # One line taller than a fixed-height row: Excel cuts it at the row's bottom.
+        out["overflow"] = "clipped"
+        out["clipped_vertically"] = True
+        out["visible_width_pt"] = round(min(text_w, max(0.0, w - PADDING_PT)), 3)
+        return out
     if need <= w + 1e-6:
         out["overflow"] = "fits"
         out["visible_width_pt"] = round(text_w, 3)

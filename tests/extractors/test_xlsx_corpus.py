@@ -147,3 +147,13 @@ def test_pictures_in_cells_and_over_cells() -> None:
     over = doc.select("sheet > image")
     assert len(over) == 1 and over[0].attrs["anchor"] in ("twoCellAnchor", "oneCellAnchor")
     assert all(str(n.attrs["blob"]) in doc.blobs for n in doc.images())
+
+
+@pytest.mark.skipif(not (CORPUS / "xlsx").is_dir(), reason="corpus absent")
+def test_list_validation_from_a_named_range_on_another_sheet() -> None:
+    doc = extract_xlsx(CORPUS / "xlsx" / "poi_64750.xlsx")
+    c4 = doc.get("Sheet1!C4")
+    assert c4.attrs["validation_type"] == "list"
+    assert c4.attrs["validation_values"] == ["red", "orange", "yellow", "green", "blue", "indigo", "violet"]
+    dv = doc.get("Sheet1").attrs["data_validations"][0]  # type: ignore[index]
+    assert dv["values_ref"] == "validations!$A$1:$A$7"  # type: ignore[index]
