@@ -3,8 +3,9 @@
 Office fonts are rarely installed on Linux; their metric-compatible free twins are
 (same advance widths by design): Calibri -> Carlito, Cambria -> Caladea, Arial ->
 Liberation Sans, Times New Roman -> Liberation Serif, Courier New -> Liberation Mono.
-Any other family goes through ``fc-match`` (fontconfig, installed with LibreOffice); when
-fontconfig answers with a different family the measurement is an approximation and
+Families with no twin but a close design (Aptos -> Carlito, Segoe UI -> Liberation Sans)
+use ``APPROXIMATE_TWINS``. Any other family goes through ``fc-match`` (fontconfig,
+installed with LibreOffice); when the measuring font is not the family or its metric twin,
 :class:`FontFace` says so (``substituted``; ``fallback`` when it is DejaVu Sans).
 
 Widths are the sum of the glyphs' advance widths (no kerning, no shaping: Excel's GDI
@@ -43,6 +44,17 @@ METRIC_TWINS: dict[str, str] = {
     "times": "Liberation Serif",
     "courier new": "Liberation Mono",
     "courier": "Liberation Mono",
+}
+# Office families with no metric twin on Linux, measured with the closest installed
+# design rather than DejaVu Sans (``substituted`` stays True: widths are approximate).
+# Aptos Narrow, Excel 365's default since 2023, keeps Calibri's 7 px digit at 11 pt.
+APPROXIMATE_TWINS: dict[str, str] = {
+    "aptos narrow": "Carlito",
+    "aptos": "Carlito",
+    "aptos display": "Carlito",
+    "segoe ui": "Liberation Sans",
+    "helvetica neue": "Liberation Sans",
+    "verdana": "DejaVu Sans",
 }
 FALLBACK_FAMILY = "DejaVu Sans"
 
@@ -163,7 +175,8 @@ def _fc_match(family: str, bold: bool, italic: bool) -> tuple[str, str] | None:
 def resolve_font(family: str | None, *, bold: bool = False, italic: bool = False) -> FontFace:
     """The font file that measures ``family`` (an Office family name), bold/italic."""
     requested = (family or FALLBACK_FAMILY).strip() or FALLBACK_FAMILY
-    twin = METRIC_TWINS.get(requested.lower(), requested)
+    approximate = APPROXIMATE_TWINS.get(requested.lower())
+    twin = METRIC_TWINS.get(requested.lower(), approximate or requested)
     found = _fc_match(twin, bold, italic)
     if found is None:
         for fam in (twin.lower(), FALLBACK_FAMILY.lower()):
@@ -184,8 +197,9 @@ def resolve_font(family: str | None, *, bold: bool = False, italic: bool = False
         file=file,
         bold=bold,
         italic=italic,
-        substituted=not matched,
-        fallback=not matched and got.lower() == FALLBACK_FAMILY.lower(),
+        substituted=not matched or approximate is not None,
+        fallback=(not matched or approximate == FALLBACK_FAMILY) and got.lower() == FALLBACK_FAMILY.lower()
+        and requested.lower() != FALLBACK_FAMILY.lower(),
     )
 
 

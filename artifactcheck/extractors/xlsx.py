@@ -272,7 +272,7 @@ class _Extractor:
         face = resolve_font(family)
         if face.substituted:
             self.warnings.append(
-                f"font {family!r} is not installed and has no metric twin; text widths are "
+                f"font {family!r} has no metric-compatible font installed; text widths are "
                 f"measured with {face.family} and are approximate"
                 + (" (DejaVu Sans fallback)" if face.fallback else "")
             )

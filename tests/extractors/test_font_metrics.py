@@ -70,3 +70,14 @@ def test_em_measurer_agrees_with_measure_text() -> None:
 def test_line_height() -> None:
     # Carlito's winAscent + winDescent = 2500 / 2048 em.
     assert line_height_pt("Calibri", 11) == pytest.approx(11 * 2500 / 2048)
+
+
+def test_aptos_narrow_uses_an_approximate_twin_with_excels_digit_width() -> None:
+    face = resolve_font("Aptos Narrow")
+    assert face.family == "Carlito" and face.substituted and not face.fallback
+    assert max_digit_width_px("Aptos Narrow", 11) == 7
+
+
+def test_dejavu_requested_is_not_a_fallback() -> None:
+    face = resolve_font("DejaVu Sans")
+    assert not face.substituted and not face.fallback
