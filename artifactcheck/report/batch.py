@@ -22,13 +22,16 @@ interrupted run never leaves a half report behind.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import hashlib
 import io
 import json
 import multiprocessing
+import os
 import re
-from concurrent.futures import Future, ProcessPoolExecutor
+import signal
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -68,6 +71,49 @@ class RowOutcome:
     row: BatchRow
     state: str  # scored | resumed | error
     message: str = ""
+
+
+def _ignore_sigint() -> None:
+    """Worker initializer: Ctrl-C is the coordinating process's to handle; SIGTERM
+    unwinds the worker (SystemExit) so the renderer's cleanup kills its LibreOffice."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)
+
+
+def _exit_on_sigterm(signum: int, frame: Any) -> None:
+    raise SystemExit(128 + signum)
+
+
+WORKER_STOP_SECONDS = 20.0
+
+
+def _stop_workers(pids: list[int]) -> None:
+    """SIGTERM the pool's own workers (by pid), give them time to clean up, then SIGKILL
+    the ones still alive."""
+    import time
+
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGTERM)
+    deadline = time.monotonic() + WORKER_STOP_SECONDS
+    alive = list(pids)
+    while alive and time.monotonic() < deadline:
+        alive = [pid for pid in alive if _alive(pid)]
+        time.sleep(0.1)
+    for pid in alive:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except OSError:
+        return False
+    try:  # a zombie is dead for our purpose
+        return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] != "Z"
+    except OSError:
+        return True
 
 
 def _safe(name: str) -> str:
@@ -235,23 +281,26 @@ def run_batch(manifest: str | Path, out: str | Path, *, jobs: int = 2, html: boo
                 bar.advance(task_id)
         else:
             # forkserver: workers are forked from a clean server process, never from this
-            # one while the progress bar's refresh thread may hold a lock
+            # one while the progress bar's refresh thread may hold a lock. Workers ignore
+            # SIGINT: on Ctrl-C this process stops them and the rows they held are redone
+            # on resume (their reports were never renamed into place).
             context = multiprocessing.get_context("forkserver")
-            with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-                futures: dict[Future[RowOutcome], BatchRow] = {pool.submit(score_row, row, out_dir, html): row for row in todo}
-                try:
-                    from concurrent.futures import as_completed
-
-                    for future in as_completed(futures):
-                        row = futures[future]
-                        try:
-                            outcomes[row] = future.result()
-                        except Exception as exc:  # noqa: BLE001 - a worker died
-                            outcomes[row] = RowOutcome(row, "error", f"worker failed: {type(exc).__name__}: {exc}")
-                        bar.advance(task_id)
-                except KeyboardInterrupt:
-                    pool.shutdown(wait=False, cancel_futures=True)
-                    raise
+            pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_ignore_sigint)
+            futures: dict[Future[RowOutcome], BatchRow] = {pool.submit(score_row, row, out_dir, html): row for row in todo}
+            try:
+                for future in as_completed(futures):
+                    row = futures[future]
+                    try:
+                        outcomes[row] = future.result()
+                    except Exception as exc:  # noqa: BLE001 - a worker died
+                        outcomes[row] = RowOutcome(row, "error", f"worker failed: {type(exc).__name__}: {exc}")
+                    bar.advance(task_id)
+            except BaseException:
+                workers = list(getattr(pool, "_processes", None) or {})
+                pool.shutdown(wait=False, cancel_futures=True)
+                _stop_workers(workers)
+                raise
+            pool.shutdown(wait=True)
     ordered = [outcomes[row] for row in rows]
     write_summary(ordered, out_dir)
     return ordered
