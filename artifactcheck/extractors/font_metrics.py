@@ -256,7 +256,7 @@ def em_measurer(family: str | None, *, bold: bool = False, italic: bool = False)
     memo: dict[str, tuple[float, int]] = {}
 
     known = data.cache  # char -> advance in em (None: no glyph), filled by advance_em
-    getitem = known.__getitem__
+    getitem: Callable[[str], float] = known.__getitem__  # type: ignore[assignment]
 
     def measure(text: str) -> tuple[float, int]:
         hit = memo.get(text)

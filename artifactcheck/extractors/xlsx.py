@@ -423,9 +423,9 @@ class _SheetBuilder:
         for r, c in self.comments:
             if (r, c) not in cells_by_pos:
                 self._orphan_comment_cell(r, c, row_nodes, cells_by_pos)
-                b = cells_by_pos[(r, c)].boxes[0] if (r, c) in cells_by_pos else None
-                if b is not None:
-                    max_x, max_y = max(max_x, b.x1), max(max_y, b.bottom)
+                if (r, c) in cells_by_pos:
+                    cb = cells_by_pos[(r, c)].boxes[0]
+                    max_x, max_y = max(max_x, cb.x1), max(max_y, cb.bottom)
         for rect in merge_rects:
             _, _, x1, y1 = grid.range_rect(*rect)
             max_x, max_y = max(max_x, x1), max(max_y, y1)
@@ -597,7 +597,7 @@ class _SheetBuilder:
             try:
                 from openpyxl.formula.translate import Translator
 
-                return Translator("=" + master[0], origin=master[1]).translate_formula(ref)
+                return str(Translator("=" + master[0], origin=master[1]).translate_formula(ref))
             except Exception:  # noqa: BLE001 - an untranslatable formula keeps the master's text
                 return "=" + master[0]
         if f is None:
@@ -632,7 +632,7 @@ class _SheetBuilder:
             return v, "string", None
         if not math.isfinite(num):
             return v, "number", None
-        if num.is_integer() and "." not in v and "e" not in v.lower() and abs(num) < 2**53:
+        if float(num).is_integer() and "." not in v and "e" not in v.lower() and abs(num) < 2**53:
             num = int(num)
         if is_date(fmt.number_format):
             iso = _iso_date(float(num), fmt.number_format, self.ex.date1904)
@@ -659,7 +659,7 @@ class _SheetBuilder:
             # The common case: one line that fits its cell; no neighbour matters.
             w = round(full_w, 3)
             return {"overflow": "fits", "visible_width_pt": w, "text_width_pt": w}
-        align = st.align or "general"
+        align: str = st.align or "general"
         if align == "general":
             align = {"number": "right", "bool": "center", "error": "center"}.get(kind, "general")
         c_last = merge[1] if merge else c
@@ -673,7 +673,7 @@ class _SheetBuilder:
             avail = x1 - x0 - 3.75
 
             def width_of(s: str) -> float:
-                return measure(s)[0] * size
+                return float(measure(s)[0]) * size
 
             lines = math.ceil(wrap_lines(work, width_of, avail) * scale)
         general_min = None

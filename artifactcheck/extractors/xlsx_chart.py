@@ -75,7 +75,7 @@ def _chart_kind(el: etree._Element) -> str:
         direction = el.find(f"{C}barDir")
         if direction is not None and direction.get("val") == "col":
             return "column" if name == "bar" else "column3D"
-    return name
+    return str(name)
 
 
 def read_chart(root: etree._Element) -> dict[str, Any]:

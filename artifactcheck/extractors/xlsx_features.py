@@ -49,7 +49,7 @@ def _validation(el: etree._Element, f1: str | None, f2: str | None, ranges: str)
         "formula1": f1,
         "formula2": f2,
         "values": values,
-        "checkbox": bool(values) and {v.lower() for v in values} in _BOOLEAN_PAIRS,
+        "checkbox": values is not None and bool(values) and {v.lower() for v in values} in _BOOLEAN_PAIRS,
         "allow_blank": el.get("allowBlank") in ("1", "true"),
         # showDropDown="1" means the in-cell dropdown is HIDDEN (ECMA's inverted name).
         "in_cell_dropdown": el.get("showDropDown") not in ("1", "true"),

@@ -40,7 +40,7 @@ class Formatted:
 
 def builtin_format(num_fmt_id: int) -> str:
     """The format code of a built-in ``numFmtId`` (General when unknown)."""
-    return BUILTIN_FORMATS.get(num_fmt_id, "General")
+    return str(BUILTIN_FORMATS.get(num_fmt_id, "General"))
 
 
 @lru_cache(maxsize=4096)
@@ -349,8 +349,7 @@ def format_value(value: object, fmt: str, *, date1904: bool = False) -> Formatte
         return Formatted(general(value))
     if is_date(fmt):
         return _format_date(float(value), fmt, date1904=date1904)
-    secs = list(_sections(fmt))
-    section, signed = _pick_section(secs, float(value))
+    section, signed = _pick_section(list(_sections(fmt)), float(value))
     if section.strip().lower() == "general":
         return Formatted(("-" if value < 0 and not signed else "") + general(abs(value)) if signed else general(value))
     return _format_number(float(value), section, signed)

@@ -11,6 +11,7 @@ then keeps its ``#VALUE!`` fallback text).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .xlsx_parts import Parts
@@ -71,7 +72,7 @@ def read_cell_pictures(parts: Parts) -> dict[str, CellPicture]:
 
 
 def _picture(keys: list[str | None], vals: list[str], rel_ids: list[str | None],
-             rels: dict[str, object], parts: Parts) -> CellPicture | None:
+             rels: Mapping[str, object], parts: Parts) -> CellPicture | None:
     try:
         rel_index = int(vals[keys.index("_rvRel:LocalImageIdentifier")])
         rel = rels.get(rel_ids[rel_index] or "")

@@ -234,10 +234,10 @@ def _format_from(
         strike=font.strike,
         color=font.color,
         fill=fill,
-        align=_H_ALIGN.get(align.get("horizontal", "general"), "general"),  # type: ignore[arg-type]
-        valign=_V_ALIGN.get(align.get("vertical", "bottom"), "bottom"),  # type: ignore[arg-type]
+        align=_H_ALIGN.get(align.get("horizontal", "general"), "general"),
+        valign=_V_ALIGN.get(align.get("vertical", "bottom"), "bottom"),
         wrap=align.get("wrapText", "0") in ("1", "true"),
-        baseline=font.baseline,  # type: ignore[arg-type]
+        baseline=font.baseline,
     )
     try:
         indent = int(align.get("indent", "0"))

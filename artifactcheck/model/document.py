@@ -90,11 +90,11 @@ class Document(BaseModel):
         for i, node in enumerate(self.root.iter()):
             # Private state written through the dict: pydantic's __setattr__ costs ~1 us a
             # call, a third of loading a 100k-cell sheet (bench/bench_extract_xlsx.py).
-            private = node.__pydantic_private__
+            private: dict[str, Any] = node.__pydantic_private__  # type: ignore[assignment]
             private["_document"] = self
             private["_order"] = i
             for child in node.children:
-                child.__pydantic_private__["_parent"] = node
+                child.__pydantic_private__["_parent"] = node  # type: ignore[index]
             if node.id in by_id:
                 raise ValueError(f"duplicate node id {node.id!r}")
             by_id[node.id] = node
