@@ -50,6 +50,9 @@ class _Run:
     failure: ArtifactFailure | None
     by_id: dict[str, ScoredNode] = field(default_factory=dict)
     steps: list[StepReport] = field(default_factory=list)
+    # steps skipped because a *decided* step did not pass (sequential, requires): their
+    # parent's outcome is still decided; a skip caused by an error or a missing trace is not
+    consequential: set[str] = field(default_factory=set)
 
 
 def run_rubric(
@@ -71,7 +74,7 @@ def run_rubric(
     started = time.perf_counter()
     run = _Run(doc, resources or Resources(), failure)
     root = rubric.root()
-    tree = _evaluate(run, root, [], None, None)
+    tree = _evaluate(run, root, [], None, None, False)
     counts = _count(run.steps)
     verdict = "PASS" if is_full(tree.score) else ("FAIL" if tree.score <= 0 else "PARTIAL")
     trace = run.resources.trace
@@ -103,32 +106,42 @@ def run_rubric(
     )
 
 
-def _evaluate(run: _Run, step: Step, path: list[str], inherited_type: str | None, skip: str | None) -> ScoredNode:
+def _evaluate(
+    run: _Run, step: Step, path: list[str], inherited_type: str | None, skip: str | None, skip_decided: bool
+) -> ScoredNode:
     step_type = step.step_type or inherited_type
     if skip is None:
-        skip = _unmet_requirement(run, step)
+        skip, skip_decided = _unmet_requirement(run, step)
+    if skip is not None and skip_decided:
+        run.consequential.add(step.id)
     if step.is_leaf:
         node = _evaluate_leaf(run, step, path, step_type, skip)
     else:
         children: list[ScoredNode] = []
-        rest_skip = skip
+        rest_skip, rest_decided = skip, skip_decided
         for child in step.steps:
-            scored = _evaluate(run, child, [*path, step.id] if step.id != "task" else path, step_type, rest_skip)
+            scored = _evaluate(run, child, [*path, step.id] if step.id != "task" else path, step_type, rest_skip, rest_decided)
             children.append(scored)
             if step.strategy == "sequential" and rest_skip is None and not is_full(scored.score):
                 rest_skip = f"sequential: earlier step {child.id!r} scored {scored.score:.2f} < 1"
-        node = _inner_node(step, step_type, children, skip)
+                rest_decided = _is_decided(run, scored)
+        node = _inner_node(run, step, step_type, children, skip)
     run.by_id[step.id] = node
     return node
 
 
-def _unmet_requirement(run: _Run, step: Step) -> str | None:
+def _is_decided(run: _Run, node: ScoredNode) -> bool:
+    return node.outcome == "decided" or node.id in run.consequential
+
+
+def _unmet_requirement(run: _Run, step: Step) -> tuple[str | None, bool]:
+    """(why the step cannot run, whether that follows from a decided result)."""
     for required in step.requires:
         done = run.by_id.get(required)
         if done is None or done.status != "pass":
             state = "not run" if done is None else f"{done.status} ({done.outcome})"
-            return f"requires {required!r} to pass; it is {state}"
-    return None
+            return f"requires {required!r} to pass; it is {state}", done is not None and _is_decided(run, done)
+    return None, False
 
 
 def _evaluate_leaf(run: _Run, step: Step, path: list[str], step_type: str | None, skip: str | None) -> ScoredNode:
@@ -263,13 +276,13 @@ def _classify(result: CheckResult) -> tuple[str, str, float | None, str]:
     return "skipped", "needs_trace" if result.needs_trace else "skipped", None, result.explanation
 
 
-def _inner_node(step: Step, step_type: str | None, children: list[ScoredNode], skip: str | None) -> ScoredNode:
+def _inner_node(run: _Run, step: Step, step_type: str | None, children: list[ScoredNode], skip: str | None) -> ScoredNode:
     inputs = [ChildScore(score=c.score, weight=c.weight, critical=c.critical) for c in children]
     if skip is not None:
         score, status, outcome, explanation = 0.0, "skipped", "skipped", skip
     else:
         score = aggregate(step.aggregation, inputs)
-        outcome = _inner_outcome(step, children, score)
+        outcome = _inner_outcome(run, step, children, score)
         if is_full(score):
             status = "pass"
         elif outcome == "decided":
@@ -295,17 +308,18 @@ def _inner_node(step: Step, step_type: str | None, children: list[ScoredNode], s
     )
 
 
-def _inner_outcome(step: Step, children: list[ScoredNode], score: float) -> Outcome:
+def _inner_outcome(run: _Run, step: Step, children: list[ScoredNode], score: float) -> Outcome:
     """``decided`` when the children that were judged already fix the score: all were
-    judged, or (gate) a judged critical child failed, or (all) a judged child failed."""
-    if is_full(score) or all(c.outcome == "decided" for c in children):
+    judged (or skipped only because a judged step failed), or (gate) a judged critical
+    child failed, or (all) a judged child failed."""
+    if is_full(score) or all(_is_decided(run, c) for c in children):
         return "decided"
     if step.aggregation in ("gate", "all"):
         for c in children:
-            if c.outcome == "decided" and not is_full(c.score) and (c.critical or step.aggregation == "all"):
+            if _is_decided(run, c) and not is_full(c.score) and (c.critical or step.aggregation == "all"):
                 return "decided"
     for kind in _WORST_FIRST:
-        if any(c.outcome == kind for c in children):
+        if any(c.outcome == kind and not _is_decided(run, c) for c in children):
             return kind
     return "decided"  # pragma: no cover - every outcome is listed above
 

@@ -204,3 +204,26 @@ def test_a_rubric_as_plain_data_scores_like_the_file(tmp_path: Path) -> None:
     data["steps"][0]["wieght"] = 1
     with pytest.raises(RubricError, match="wieght"):
         score(letter_doc(), data)
+
+
+def test_a_group_failed_by_a_decided_step_stays_decided_despite_the_skips_it_causes(tmp_path: Path) -> None:
+    text = """
+    task: t
+    steps:
+      - id: seq
+        step_type: content
+        strategy: sequential
+        children:
+          - {id: a, check: t_fixed, params: {score: 0}}
+          - {id: b, check: t_fixed}
+      - id: req
+        step_type: content
+        children:
+          - {id: c, check: t_raises}
+          - {id: d, check: t_fixed, requires: [c]}
+    """
+    report = score(letter_doc(), write(tmp_path, text))
+    seq, req = report.tree.children
+    assert (seq.status, seq.outcome) == ("fail", "decided")  # b skipped because a failed, decided
+    assert report.step("b").outcome == "skipped"
+    assert (req.status, req.outcome) == ("error", "error")  # d skipped because c broke: not decided
