@@ -47,6 +47,7 @@ from .font_metrics import (
 )
 from .package import inspect_package
 from .tree_builder import fill_container_text
+from .xlsx_cf_eval import apply_conditional_formats
 from .xlsx_drawing import DrawingReader
 from .xlsx_features import (
     read_comments,
@@ -462,6 +463,7 @@ class _SheetBuilder:
         self.ex.pending_validations.append((self, cells_by_pos, dvs))
         cfs = read_conditional_formats(sx.cond_formats, sx.x14_cond_formats, self.ex.styles)
         if cfs:
+            apply_conditional_formats(cfs, cells_by_pos)
             attrs["conditional_formats"] = cfs
         tables = self._tables()
         if tables:

@@ -166,7 +166,7 @@ def test_conditional_formatting_rule(doc: Document) -> None:
     cfs = doc.get("Sales").attrs["conditional_formats"]
     assert cfs == [{
         "ranges": "B2:B6", "type": "cellIs", "operator": "greaterThan", "formulas": ["100"],
-        "priority": 1, "stop_if_true": False, "style": {"fill": "#ffc7ce"},
+        "priority": 1, "stop_if_true": False, "style": {"fill": "#ffc7ce"}, "evaluated": True,
     }]
 
 
@@ -229,3 +229,15 @@ def _snapshot(doc: Document) -> dict[str, Any]:
 @pytest.mark.parametrize("path", [GEOMETRY, GEOMETRY_LO], ids=lambda p: Path(p).stem)
 def test_golden(path: Path) -> None:
     assert_matches_golden(f"xlsx_{path.stem}", _snapshot(extract_xlsx(path)))
+
+
+def test_conditional_rules_are_evaluated_on_cells(doc: Document, doc_lo: Document) -> None:
+    # cellIs > 100 on Sales!B2:B6 (120.5, 98.25, 143, 87.75, 160).
+    assert [n.id for n in doc.select("sheet[name='Sales'] cell[conditional_fill='#ffc7ce']")] == [
+        "Sales!B2", "Sales!B4", "Sales!B6"]
+    # $C2="urgent" on Tasks!A2:D6 highlights the whole rows 2 and 3.
+    for d in (doc, doc_lo):
+        rows = {int(n.attrs["row"]) for n in d.select("sheet[name='Tasks'] cell[conditional_fill='#ffeb9c']")}  # type: ignore[arg-type]
+        assert rows == {2, 3}
+    rules = doc.get("Tasks").attrs["conditional_formats"]
+    assert isinstance(rules, list) and all(r["evaluated"] for r in rules)  # type: ignore[index]

@@ -146,3 +146,32 @@ def test_fast_constructors_equal_model_construct() -> None:
     assert fast.__pydantic_private__ == slow.__pydantic_private__
     assert fast.boxes[0] == Box(page=0, x0=1.0, top=2.0, x1=3.0, bottom=4.0)
     assert Node.model_validate(fast.model_dump()) == fast
+
+
+def test_excel_comparison() -> None:
+    from artifactcheck.extractors.xlsx_cf_eval import compare
+
+    assert compare(120.5, ">", 100.0)
+    assert compare("URGENT", "=", "urgent")  # text compares case-insensitively
+    assert not compare("5", "=", 5.0)  # a text never equals a number
+    assert compare("5", "<>", 5.0)
+    assert compare(None, "=", 0.0) and compare(None, "=", "")
+    assert compare(True, "=", True) and not compare(True, "=", 1.0)
+
+
+def test_rules_apply_in_priority_order_and_stop() -> None:
+    from artifactcheck.extractors.xlsx_cf_eval import apply_conditional_formats
+
+    cells = {(r, 1): make_node(f"S!A{r}", "cell", text=str(v), attrs={"row": r, "col": 1, "value": v})
+             for r, v in ((1, 5), (2, 50), (3, 500))}
+    rules = [
+        {"ranges": "A1:A3", "type": "cellIs", "operator": "greaterThan", "formulas": ["100"],
+         "stop_if_true": True, "style": {"fill": "#ff0000"}},
+        {"ranges": "A1:A3", "type": "cellIs", "operator": "between", "formulas": ["10", "1000"],
+         "stop_if_true": False, "style": {"fill": "#00ff00", "bold": True}},
+        {"ranges": "A1:A3", "type": "colorScale", "formulas": [], "style": None},
+    ]
+    apply_conditional_formats(rules, cells)
+    assert [cells[(r, 1)].attrs.get("conditional_fill") for r in (1, 2, 3)] == [None, "#00ff00", "#ff0000"]
+    assert "bold" not in cells[(3, 1)].attrs["conditional_style"]  # type: ignore[operator]
+    assert [r["evaluated"] for r in rules] == [True, True, False]
