@@ -44,7 +44,7 @@ from .palettes import (
 )
 from .registry import Resources, register_check
 from .result import CheckResult
-from .target import TargetSpec, node_ref, select_targets, style_units
+from .target import TargetSpec, cap_rows, node_ref, select_targets, style_units
 
 Vocabulary = Literal["google", "office", "css", "word"]
 ColorProperty = Literal["color", "highlight", "fill"]
@@ -415,7 +415,8 @@ def color_is(doc: Document, params: ColorIsParams, resources: Resources) -> Chec
         score=score,
         explanation=explanation,
         evidence={
-            "nodes": rows,
+            "nodes": cap_rows(rows),
+            "nodes_total": len(rows),
             "expected": [c.hex for c in expected],
             "tolerance": params.tolerance,
             "property": params.property,
@@ -497,7 +498,11 @@ def color_classified_as(
                 else f"; first miss: {next(r for r in rows if not r['ok']).get('nearest')}"
             )
         ),
-        evidence={"nodes": rows, "vocabulary": params.vocabulary},
+        evidence={
+            "nodes": cap_rows(rows),
+            "nodes_total": len(rows),
+            "vocabulary": params.vocabulary,
+        },
     )
 
 
@@ -630,7 +635,7 @@ def colors_distinct(
         score=ok / n,
         explanation=explanation,
         evidence={
-            "topics": rows[:200],
+            "topics": cap_rows(rows),
             "clashes": clashes,
             "clash_pairs": clash_count,
             "min_distance": params.min_distance,

@@ -18,7 +18,7 @@ from ..model import Document, Node
 from .color import DEFAULT_TOLERANCE, match_color
 from .registry import Resources, register_check
 from .result import CheckResult
-from .target import TargetSpec, node_ref, select_targets, style_units
+from .target import TargetSpec, cap_rows, node_ref, select_targets, style_units
 
 # Fonts that render the same text with the same metrics. LibreOffice substitutes the
 # right-hand names for the Office fonts, and Google Docs exports may name either, so
@@ -234,7 +234,8 @@ def format_is(doc: Document, params: FormatIsParams, resources: Resources) -> Ch
         score=ok / total if total else 0.0,
         explanation=explanation,
         evidence={
-            "units": rows,
+            "units": cap_rows(rows),
+            "units_total": len(rows),
             "properties": checked,
             "satisfied": ok,
             "total": total,

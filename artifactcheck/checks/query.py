@@ -20,7 +20,15 @@ from .grid import Grid, detect_header_row, grids, row_is_bold
 from .normalize import normalize_text
 from .registry import Resources, register_check
 from .result import CheckResult
-from .target import Target, TargetSpec, node_ref, select_targets, select_union, text_matches
+from .target import (
+    Target,
+    TargetSpec,
+    cap_rows,
+    node_ref,
+    select_targets,
+    select_union,
+    text_matches,
+)
 
 
 def _result(
@@ -449,7 +457,7 @@ def nested_under(doc: Document, params: NestedParams, resources: Resources) -> C
         "nested_under",
         passed,
         explanation,
-        {"parents": rows},
+        {"parents": cap_rows(rows), "parents_total": len(rows)},
         score=good / len(rows) if params.each_parent else None,
     )
 

@@ -294,3 +294,28 @@ def _forget(key_id: int) -> Callable[[weakref.ref[Document]], None]:
             del _CACHES[key_id]
 
     return drop
+
+
+EVIDENCE_ROWS = 200
+"""At most this many per-node rows go into a result's evidence; failures are kept first."""
+
+
+def cap_rows(rows: list[dict[str, Any]], *, limit: int = EVIDENCE_ROWS) -> list[dict[str, Any]]:
+    """Per-node evidence rows trimmed to ``limit``: failing rows first (they explain the
+    verdict), then passing ones, each group in document order. A row fails when its
+    ``ok`` is false or its ``failed`` list is not empty. A check over 14,000 paragraphs
+    must not write 14,000 rows into every report; the result's explanation and counts
+    still cover every row.
+
+    >>> len(cap_rows([{"ok": i % 2 == 0} for i in range(1000)], limit=10))
+    10
+    """
+    if len(rows) <= limit:
+        return rows
+    failing = [i for i, r in enumerate(rows) if r.get("ok") is False or r.get("failed")]
+    keep = set(failing[:limit])
+    for i in range(len(rows)):
+        if len(keep) >= limit:
+            break
+        keep.add(i)
+    return [rows[i] for i in sorted(keep, key=lambda i: (i not in failing[:limit], i))]

@@ -27,7 +27,7 @@ from .normalize import (
 )
 from .registry import Resources, register_check
 from .result import CheckResult
-from .target import Target, TargetSpec, cached, hyperlink_groups, node_ref, select_targets
+from .target import Target, TargetSpec, cached, cap_rows, hyperlink_groups, node_ref, select_targets
 
 _EXCERPT = 120
 
@@ -95,7 +95,7 @@ def _verdict(
         mechanism=mechanism,
         score=score,
         explanation=explanation,
-        evidence={"nodes": rows, **evidence},
+        evidence={"nodes": cap_rows(rows), "nodes_total": len(rows), **evidence},
     )
 
 

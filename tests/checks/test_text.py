@@ -297,3 +297,15 @@ def test_typed_url_split_over_runs_is_one_link() -> None:
     assert found.status == "pass" and found.evidence["matches"][0]["ids"] == ["p0"]
     assert run_check("link_present", doc, {"url": "x.org"}).status == "pass"
     assert len(run_check("link_present", doc, {"url": "none.org"}).evidence["links"]) == 3
+
+
+def test_evidence_is_capped_with_failures_first() -> None:
+    from artifactcheck.checks.examples import document, paragraph
+
+    doc = document(*[paragraph(f"p{i}", "match" if i != 700 else "other") for i in range(1000)])
+    r = run_check(
+        "text_equals", doc, {"target": "paragraph", "expected": "match", "quantifier": "all"}
+    )
+    assert r.status == "fail" and r.score == pytest.approx(0.999)
+    assert r.evidence["nodes_total"] == 1000 and len(r.evidence["nodes"]) == 200
+    assert r.evidence["nodes"][0]["id"] == "p700"
