@@ -98,11 +98,13 @@ def _rule_test(rule: dict[str, Any]) -> Callable[[Node, int, int, int, int, Call
             return lambda n, r, c, r0, c0, get: compare(_numeric_value(n), sym, consts[0])
         if op in ("between", "notBetween") and len(consts) >= 2:
             lo, hi = consts[0], consts[1]
-            inside = (lambda n, r, c, r0, c0, get: compare(_numeric_value(n), ">=", lo)
-                      and compare(_numeric_value(n), "<=", hi))
-            if op == "between":
-                return inside
-            return lambda n, r, c, r0, c0, get: not inside(n, r, c, r0, c0, get)
+            want = op == "between"
+
+            def between(n: Node, r: int, c: int, r0: int, c0: int, get: Callable[[int, int], Any]) -> bool:
+                v = _numeric_value(n)
+                return (compare(v, ">=", lo) and compare(v, "<=", hi)) == want
+
+            return between
         return None
     if kind in ("containsText", "notContainsText", "beginsWith", "endsWith"):
         needle = str(rule.get("text") or "").casefold()
