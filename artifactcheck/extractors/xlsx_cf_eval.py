@@ -102,7 +102,7 @@ def _rule_test(rule: dict[str, Any]) -> Callable[[Node, int, int, int, int, Call
 
             def between(n: Node, r: int, c: int, r0: int, c0: int, get: Callable[[int, int], Any]) -> bool:
                 v = _numeric_value(n)
-                return (compare(v, ">=", lo) and compare(v, "<=", hi)) == want
+                return bool(compare(v, ">=", lo) and compare(v, "<=", hi)) is want
 
             return between
         return None
