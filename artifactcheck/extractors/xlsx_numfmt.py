@@ -7,8 +7,9 @@ colours and simple ``[>=100]`` conditions skipped/applied; ``@`` text; ``_x`` sp
 space) and ``*x`` fills (dropped); dates and times (``yyyy yy mmmm mmm mm m dddd ddd dd d
 hh h mm ss AM/PM [h] [mm] [ss] .0``).
 
+``?`` placeholders count as ``#`` (their space padding is not reproduced).
 Not supported (the value is shown as General and ``supported`` is False): fractions
-(``# ?/?``), ``?`` digit alignment, ``E-`` engineering layouts beyond the simple case,
+(``# ?/?``), ``E-`` engineering layouts beyond the simple case,
 locale-dependent ``[$-F800]`` system date formats, Buddhist/Hijri calendars.
 The text of a formula's cached value is formatted the same way.
 """
@@ -18,6 +19,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
+from decimal import ROUND_HALF_UP, Decimal
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -153,24 +155,28 @@ def _pick_section(sections: list[str], value: float) -> tuple[str, bool]:
 
 def _format_number(value: float, section: str, sign_in_section: bool) -> Formatted:
     toks = _tokens(_COND.sub("", _COLOR_OR_COND.sub("", section)))
+    if any(k == "code" and t == "/" for k, t in toks):
+        return Formatted(general(value), supported=False)  # fractions
+    # "?" is a digit placeholder that pads with a space; treated as "#" (no padding).
+    toks = [(k, "#" if k == "code" and t == "?" else t) for k, t in toks]
     code = "".join(t for k, t in toks if k == "code")
-    if "?" in code or "/" in code:
-        return Formatted(general(value), supported=False)
     if not any(c in code for c in "0#"):
         # Only literals ("-", "Total"): Excel shows them as they are.
         return Formatted("".join(t for _, t in toks), supported=True)
     percent = code.count("%")
     v = abs(value) if sign_in_section else value
     v = v * (100**percent)
-    # Trailing commas after the last digit placeholder scale by 1000 each.
-    m = re.search(r"[0#]([,]+)(?![0#])", code)
-    if m:
-        v = v / (1000 ** len(m.group(1)))
     sci = re.search(r"[eE][+-]", code)
     num_part = code[: sci.start()] if sci else code
     dot = num_part.find(".")
     int_pat = num_part if dot < 0 else num_part[:dot]
     frac_pat = "" if dot < 0 else num_part[dot + 1 :]
+    # Commas right of the last integer placeholder (before the point or at the end)
+    # scale by 1000 each ("#,##0," shows thousands).
+    scale = (len(int_pat) - len(int_pat.rstrip(","))) + (len(frac_pat) - len(frac_pat.rstrip(",")))
+    int_pat, frac_pat = int_pat.rstrip(","), frac_pat.rstrip(",")
+    if scale:
+        v = v / (1000**scale)
     decimals = sum(1 for c in frac_pat if c in "0#")
     min_decimals = sum(1 for c in frac_pat if c == "0")
     grouping = "," in int_pat and re.search(r"[0#],[0#]", int_pat) is not None
@@ -189,7 +195,8 @@ def _format_number(value: float, section: str, sign_in_section: bool) -> Formatt
         number = f"{body}E{sign_e}{abs(e):0{exp_digits}d}"
         negative = mant < 0
     else:
-        r = round(abs(v) + 0.0, decimals)
+        # Excel keeps 15 significant digits and rounds half away from zero (2.675 -> 2.68).
+        r = Decimal(f"{abs(v):.15g}").quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
         body = f"{r:,.{decimals}f}" if grouping else f"{r:.{decimals}f}"
         if decimals > min_decimals and "." in body:
             whole, frac = body.split(".")

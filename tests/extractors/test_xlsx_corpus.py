@@ -157,3 +157,28 @@ def test_list_validation_from_a_named_range_on_another_sheet() -> None:
     assert c4.attrs["validation_values"] == ["red", "orange", "yellow", "green", "blue", "indigo", "violet"]
     dv = doc.get("Sheet1").attrs["data_validations"][0]  # type: ignore[index]
     assert dv["values_ref"] == "validations!$A$1:$A$7"  # type: ignore[index]
+
+
+@pytest.mark.skipif(not (CORPUS / "xlsx").is_dir(), reason="corpus absent")
+def test_number_formats_against_pois_expected_results() -> None:
+    """POI's NumberFormatTests sheet lists (expected text, format, value, category)."""
+    from artifactcheck.extractors.xlsx_numfmt import format_value
+
+    doc = extract_xlsx(CORPUS / "xlsx" / "poi_NumberFormatTests.xlsx")
+    results: dict[str, list[bool]] = {}
+    unsupported_fractions = 0
+    for row in doc.get("Tests").children[1:]:
+        cells = {c.attrs["col"]: c for c in row.children}
+        if not all(k in cells for k in (1, 2, 3, 4)):
+            continue
+        value = cells[3].attrs.get("serial", cells[3].attrs["value"])
+        out = format_value(value, str(cells[2].attrs["value"]))
+        results.setdefault(cells[4].text, []).append(out.text == cells[1].text)
+        if "Fraction" in cells[4].text and not out.supported:
+            unsupported_fractions += 1
+    for category in ("Basic", "EscapedText", "Scaling", "Percentages"):
+        assert all(results[category]), category
+    commas = results["Commas"]
+    assert sum(commas) / len(commas) >= 0.8
+    # Fractions are not formatted, and say so instead of guessing.
+    assert unsupported_fractions == sum(len(v) for k, v in results.items() if "Fraction" in k)
