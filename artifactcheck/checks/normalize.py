@@ -313,3 +313,31 @@ def urls_in_text(text: str) -> list[str]:
     ['https://example.org/a', 'www.test.com']
     """
     return [m.group(0).rstrip(".,;:!?") for m in _URL_IN_TEXT.finditer(text)]
+
+
+# -- short labels (headings, column headers) ----------------------------------------------
+
+_NUMBER_WORD = re.compile(r"\d+(?:[.,]\d+)?")
+_PUNCT = re.compile(r"[^\w\s]+")
+
+
+def label_similarity(expected: str, actual: str) -> float:
+    """How well a short label (a heading, a column header) matches the expected text,
+    0-100: rapidfuzz ``token_set_ratio`` on normalised text (word order and extra words
+    such as "Module 1: Basics" for "module 1" and punctuation do not matter), but 0 when a number of the
+    expected text is missing from the actual one -- numbers are what tell "Module 1" from
+    "Module 2" and "Sales 2023" from "Sales 2024", and edit-distance scores barely see them.
+
+    >>> label_similarity("module 1", "Module 1: Basics")
+    100.0
+    >>> label_similarity("Module 2", "Module 1: Basics"), label_similarity("Sales 2024", "sales 2023")
+    (0.0, 0.0)
+    """
+    from rapidfuzz import fuzz
+
+    e, a = normalize_text(expected), normalize_text(actual)
+    if not set(_NUMBER_WORD.findall(e)) <= set(_NUMBER_WORD.findall(a)):
+        return 0.0
+    # punctuation is not a word: "Module 1:" has the word "1"
+    e, a = _PUNCT.sub(" ", e), _PUNCT.sub(" ", a)
+    return float(fuzz.token_set_ratio(e, a))

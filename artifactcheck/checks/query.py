@@ -12,12 +12,11 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
-from rapidfuzz import fuzz
 
 from ..model import Document, Node
 from .color import DEFAULT_TOLERANCE, match_color, resolve_color
 from .grid import Grid, detect_header_row, grids, row_is_bold
-from .normalize import normalize_text
+from .normalize import label_similarity, normalize_text
 from .registry import Resources, register_check
 from .result import CheckResult
 from .target import (
@@ -478,7 +477,10 @@ class HeadingParams(BaseModel):
     )
     in_order: bool = False
     threshold: float = Field(
-        default=85.0, ge=0, le=100, description="rapidfuzz token_set_ratio for expected texts"
+        default=85.0,
+        ge=0,
+        le=100,
+        description="label_similarity (token_set_ratio; numbers must match)",
     )
     no_skipped_levels: bool = Field(
         default=True, description="a heading is at most one level below the previous one"
@@ -554,23 +556,18 @@ def heading_structure(doc: Document, params: HeadingParams, resources: Resources
     found: list[dict[str, Any]] = []
     last_pos = -1
     for text in params.expected:
-        want = normalize_text(text)
+        # best score; on a tie the earliest heading (max would take the last)
         best = max(
-            (
-                (float(fuzz.token_set_ratio(want, normalize_text(n.text))), i)
-                for i, (n, _l) in enumerate(at_level)
-            ),
+            ((label_similarity(text, n.text), i) for i, (n, _l) in enumerate(at_level)),
             default=(0.0, -1),
+            key=lambda t: (t[0], -t[1]),
         )
         ok = best[0] >= params.threshold
         # a heading at another level is worth naming in the evidence
         elsewhere = None
         if not ok:
             alt = max(
-                (
-                    (float(fuzz.token_set_ratio(want, normalize_text(n.text))), n, lvl)
-                    for n, lvl in heads
-                ),
+                ((label_similarity(text, n.text), n, lvl) for n, lvl in heads),
                 default=None,
                 key=lambda t: t[0],
             )
@@ -799,10 +796,7 @@ def header_row(doc: Document, params: HeaderRowParams, resources: Resources) -> 
                 row["problems"].append(f"header {'is not' if params.bold else 'is'} bold")
             for label in params.headers:
                 best = max(
-                    (
-                        fuzz.token_set_ratio(normalize_text(label), normalize_text(t))
-                        for t in row["labels"]
-                    ),
+                    (label_similarity(label, t) for t in row["labels"]),
                     default=0,
                 )
                 if best < params.threshold:
@@ -829,17 +823,17 @@ def header_row(doc: Document, params: HeaderRowParams, resources: Resources) -> 
 def match_columns(
     grid: Grid, header_index: int, headers: list[str], threshold: float
 ) -> list[dict[str, Any]]:
-    """Map each expected header text to the best column of the header row (rapidfuzz
-    token_set_ratio on normalised text; each column is used at most once, best pairs
-    first)."""
+    """Map each expected header text to the best column of the header row
+    (``normalize.label_similarity``: token_set_ratio, numbers must match; each column is
+    used at most once, best pairs first)."""
     labels = grid.row_texts(header_index)
     pairs = sorted(
         (
-            (float(fuzz.token_set_ratio(normalize_text(h), normalize_text(t))) if t else 0.0, k, j)
+            (label_similarity(h, t) if t else 0.0, k, j)
             for k, h in enumerate(headers)
             for j, t in enumerate(labels)
         ),
-        reverse=True,
+        key=lambda p: (-p[0], p[1], p[2]),  # best first; ties: earlier header, leftmost column
     )
     taken_k: dict[int, tuple[float, int]] = {}
     taken_j: set[int] = set()
@@ -874,7 +868,12 @@ class ColumnsParams(BaseModel):
 
     scope: TargetSpec | None = None
     headers: list[str] = Field(min_length=1)
-    threshold: float = Field(default=80.0, ge=0, le=100, description="rapidfuzz token_set_ratio")
+    threshold: float = Field(
+        default=80.0,
+        ge=0,
+        le=100,
+        description="label_similarity (token_set_ratio; numbers must match)",
+    )
     in_order: bool = False
     header_row: int | None = Field(default=None, ge=1, description="1-based; default: detected")
 

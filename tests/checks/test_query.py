@@ -408,3 +408,31 @@ def test_selector_groups_are_merged_in_document_order(report: tuple[Document, Do
     )
     bad = run_check("exists", good, {"target": "paragraph,,"})
     assert bad.status == "error" and "SelectorError" in bad.explanation
+
+
+def test_numbers_in_labels_must_match() -> None:
+    """'Module 2' is not 'Module 1: Basics', 'Sales 2024' is not 'Sales 2023'."""
+    from artifactcheck.model import Node
+
+    doc = document(
+        paragraph("h1", "Module 1: Basics", heading_level=3),
+        paragraph("h2", "Module 3: Extras", heading_level=3),
+        Node(
+            id="S",
+            kind="sheet",
+            attrs={"name": "S"},
+            children=[
+                Node(id=f"S!{ref}", kind="cell", text=t, attrs={"row": r, "col": c})
+                for ref, r, c, t in [
+                    ("A1", 1, 1, "Region"),
+                    ("B1", 1, 2, "Sales 2023"),
+                    ("A2", 2, 1, "North"),
+                    ("B2", 2, 2, "5"),
+                ]
+            ],
+        ),
+    )
+    r = run_check("heading_structure", doc, {"level": 3, "expected": ["Module 1", "Module 2"]})
+    assert r.status == "fail" and [e["ok"] for e in r.evidence["expected"]] == [True, False]
+    assert run_check("columns_match", doc, {"headers": ["sales 2023"]}).status == "pass"
+    assert run_check("columns_match", doc, {"headers": ["sales 2024"]}).status == "fail"
