@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from rapidfuzz.distance import Levenshtein
 
 from ...model.geometry import Box
-from .layout import PdfLayout
+from .layout import PdfChar, PdfLayout
 
 __all__ = ["AlignmentResult", "SpanAlignment", "TextSpan", "align_text_to_layout", "normalize_char"]
 
@@ -365,10 +365,24 @@ def align_text_to_layout(spans: Sequence[TextSpan], layout: PdfLayout) -> Alignm
         res.ratio = min(1.0, res.matched_chars / res.key_chars) if res.key_chars else 0.0
         if not span_pdf[idx]:
             continue
-        res.pdf_chars = sorted(set(span_pdf[idx]))
+        res.pdf_chars = _with_line_end_hyphens(chars, sorted(set(span_pdf[idx])))
         res.line_boxes = _boxes(layout, res.pdf_chars, line_of)
         res.boxes = _merge_per_page(res.line_boxes)
     return AlignmentResult(results, {r.node_id: r for r in results}, total_keys, total_matched)
+
+
+_HYPHENS = frozenset("-\u00ad\u2010\ufffe\u0002")
+
+
+def _with_line_end_hyphens(chars: Sequence[PdfChar], indices: list[int]) -> list[int]:
+    """Add the hyphen LibreOffice printed where it broke a word of the span across lines:
+    it is in no tree text, but it is ink inside the span's line."""
+    extra = [
+        i + 1
+        for i in indices
+        if i + 2 < len(chars) and chars[i + 1].char in _HYPHENS and chars[i + 2].char == "\n"
+    ]
+    return sorted(set(indices).union(extra)) if extra else indices
 
 
 def _line_index(layout: PdfLayout) -> list[int]:

@@ -176,3 +176,14 @@ def test_repetitive_text_without_unique_anchors_still_aligns_in_order() -> None:
     for k in (0, 123, 377, 599):
         (box,) = result.boxes(f"l{k}")
         assert (box.page, box.top) == (k // 50, 72 + 14 * (k % 50))
+
+
+@pytest.mark.slow
+def test_line_end_hyphen_is_inside_the_box(fixture_alignment) -> None:  # type: ignore[no-untyped-def]
+    layout, result, _ = fixture_alignment
+    res = result.by_id["p2"]
+    hyphens = [i for i, c in enumerate(layout.chars) if c.char in "-\u00ad\ufffe" and layout.chars[i + 1].char == "\n"]
+    assert hyphens  # the narrow paragraph breaks at soft hyphens
+    assert set(hyphens) <= set(res.pdf_chars)
+    (box,) = res.boxes
+    assert all(box.x1 >= layout.chars[i].x1 for i in hyphens)
