@@ -37,7 +37,7 @@ from lxml import etree
 from openpyxl.utils import get_column_letter
 
 from ..errors import ArtifactCheckError, ArtifactTooLarge, CorruptArtifact, UnsupportedFormat
-from ..model import ArtifactInfo, Blob, Box, Document, Node, Page, ToolInfo, describe_image
+from ..model import ArtifactInfo, Blob, Box, Document, Node, Page, Style, ToolInfo, describe_image
 from .font_metrics import (
     MAX_MEASURED_CHARS,
     em_measurer,
@@ -62,11 +62,18 @@ from .xlsx_overflow import PADDING_PT, classify, wrap_lines
 from .xlsx_parts import Parts
 from .xlsx_richdata import read_cell_pictures
 from .xlsx_sheet import SheetXml, read_sheet_xml, split_range, split_ref
-from .xlsx_styles import CellFormat, Stylesheet, read_stylesheet, read_theme_colours
+from .xlsx_styles import (
+    CellFormat,
+    Stylesheet,
+    read_run_font,
+    read_stylesheet,
+    read_theme_colours,
+    run_style,
+)
 
 NS = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
-_T, _RPH, _SI = f"{NS}t", f"{NS}rPh", f"{NS}si"
+_T, _RPH, _SI, _R_RUN, _RPR = f"{NS}t", f"{NS}rPh", f"{NS}si", f"{NS}r", f"{NS}rPr"
 MAX_CELL_CHARS = 32_767  # Excel's limit for one cell; longer strings are cut (with a warning)
 MAX_TOTAL_TEXT_CHARS = 50_000_000  # all cell text of a workbook; beyond it: ArtifactTooLarge
 MAX_EXPANDED_CELLS = 200_000  # a hyperlink/table range larger than this is not expanded per cell
@@ -120,6 +127,8 @@ class _Extractor:
         self.blobs: dict[str, Blob] = {}
         self._warned_fonts: set[str] = set()
         self.text_chars = 0
+        self.rich: dict[int, list[tuple[str, Any]]] = {}  # shared string index -> runs
+        self._run_styles: dict[tuple[int, Any], Style] = {}
         self._measurers: dict[tuple[str | None, bool, bool], Any] = {}
         self.sheet_cells: dict[str, dict[tuple[int, int], Node]] = {}
         self.pending_validations: list[tuple[Any, dict[tuple[int, int], Node], list[dict[str, Any]]]] = []
@@ -290,6 +299,13 @@ class _Extractor:
                 load_dtd=False, huge_tree=False,
             ):
                 text = "".join(t.text or "" for t in si.iter(_T) if t.getparent().tag != _RPH)
+                if si.find(_R_RUN) is not None:
+                    runs = []
+                    for r in si.iterfind(_R_RUN):
+                        rpr = r.find(_RPR)
+                        font = read_run_font(rpr, self.styles.colours) if rpr is not None else None
+                        runs.append(("".join(t.text or "" for t in r.iter(_T)), font))
+                    self.rich[len(out)] = runs
                 if len(text) > MAX_CELL_CHARS:
                     self.warnings.append(
                         f"shared string {len(out)} has {len(text)} characters, more than Excel's "
@@ -563,6 +579,8 @@ class _SheetBuilder:
             attrs.update(self._overflow(text, dtype, value, fmt, x0, x1, top, bottom, r, c, merge, starts, ends, hidden))
         children: list[Node] = [picture_node] if picture_node is not None else []
         cell_id = f"{self.name}!{ref}"
+        if t == "s" and self.ex.rich and v is not None and v.isdigit() and int(v) in self.ex.rich:
+            children.extend(self._runs(cell_id, self.ex.rich[int(v)], style))
         if comment:
             attrs["comment"] = comment[1]
             children.append(make_node(
@@ -574,6 +592,18 @@ class _SheetBuilder:
             boxes=[make_box(self.index, x0, top, x1, bottom)],
             source=cell_id, children=children,
         )
+
+    def _runs(self, cell_id: str, runs: list[tuple[str, Any]], cell_style: Style) -> list[Node]:
+        """Rich-text runs of a cell, each with its effective style (no boxes: the grid
+        gives no layout inside a cell)."""
+        out = []
+        for i, (text, font) in enumerate(runs):
+            key = (id(cell_style), font)
+            st = self.ex._run_styles.get(key)
+            if st is None:
+                st = self.ex._run_styles[key] = run_style(cell_style, font)
+            out.append(make_node(f"{cell_id}/r{i}", kind="run", text=text, style=st, source=cell_id))
+        return out
 
     def _cell_picture(self, cell_id: str, picture: Any, x0: float, top: float, x1: float, bottom: float) -> Node:
         """The picture shown in a cell ("Place in Cell"): it fills the cell's box."""

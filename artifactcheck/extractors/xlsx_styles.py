@@ -358,3 +358,43 @@ def _dxf(el: etree._Element, colours: ColourResolver, numfmts: dict[int, str]) -
     if b:
         out["borders"] = b
     return out
+
+
+RunFont = tuple[str | None, float | None, bool, bool, bool, bool, str | None, str | None]
+"""A rich-text run's ``rPr``: (font, size, bold, italic, underline, strike, colour,
+baseline); None font/size/colour mean "the cell's"."""
+
+
+def read_run_font(rpr: etree._Element, colours: ColourResolver) -> RunFont:
+    """A run's properties. In a run with ``rPr``, an absent ``<b/>`` means not bold (the
+    run states its font fully); name, size and colour fall back to the cell's."""
+    name = rpr.find(f"{NS}rFont")
+    sz = rpr.find(f"{NS}sz")
+    u = rpr.find(f"{NS}u")
+    va = rpr.find(f"{NS}vertAlign")
+    try:
+        size = float(sz.get("val", "")) if sz is not None else None
+    except ValueError:
+        size = None
+    baseline = va.get("val") if va is not None and va.get("val") in ("superscript", "subscript") else None
+    return (
+        name.get("val") if name is not None else None,
+        size,
+        _bool_attr(rpr.find(f"{NS}b")),
+        _bool_attr(rpr.find(f"{NS}i")),
+        u is not None and u.get("val", "single") != "none",
+        _bool_attr(rpr.find(f"{NS}strike")),
+        colours.resolve(rpr.find(f"{NS}color")),
+        baseline,
+    )
+
+
+def run_style(cell: Style, font: RunFont | None) -> Style:
+    """The effective style of a run inside a cell of style ``cell``."""
+    if font is None:
+        return cell
+    name, size, bold, italic, underline, strike, color, baseline = font
+    return cell.model_copy(update={
+        "font": name or cell.font, "size": size or cell.size, "bold": bold, "italic": italic,
+        "underline": underline, "strike": strike, "color": color or cell.color, "baseline": baseline,
+    })

@@ -182,3 +182,13 @@ def test_number_formats_against_pois_expected_results() -> None:
     assert sum(commas) / len(commas) >= 0.8
     # Fractions are not formatted, and say so instead of guessing.
     assert unsupported_fractions == sum(len(v) for k, v in results.items() if "Fraction" in k)
+
+
+@pytest.mark.skipif(not (CORPUS / "xlsx").is_dir(), reason="corpus absent")
+def test_rich_text_runs_keep_their_own_style() -> None:
+    doc = extract_xlsx(CORPUS / "xlsx" / "xlsxwriter_rich_string01.xlsx")
+    a3 = doc.get("Sheet1!A3")
+    assert a3.text == "abcdefg"
+    assert [(r.text, r.style.bold if r.style else None) for r in a3.children] == [
+        ("a", False), ("bc", True), ("defg", False)]
+    assert [n.id for n in doc.select("cell run[bold=true]")] == ["Sheet1!A3/r1"]
