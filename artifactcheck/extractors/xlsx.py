@@ -489,6 +489,7 @@ class _SheetBuilder:
         if sx.legacy_drawing_rid:
             attrs["has_legacy_drawing"] = True
         self.page.width, self.page.height = max_x, max_y
+        sx.cells = []  # the raw records are no longer needed; free them before the next sheet
         self.node = Node(
             id=self.name, kind="sheet", attrs=attrs, source=self.part,
             boxes=[Box(page=self.index, x0=0, top=0, x1=max_x, bottom=max_y)], children=sheet_children,
