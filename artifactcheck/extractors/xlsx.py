@@ -721,6 +721,12 @@ class _SheetBuilder:
             right_limit=right_limit, line_h=line_h, lines=lines, fixed_height=row_fixed, general_min_w=general_min,
         )
         out["text_width_pt"] = round(full_w, 3)
+        if out.get("overflow") == "clipped" and kind == "text" and merge is None and not st.wrap:
+            # Name the neighbour that stops the spill (evidence for "text is cut off").
+            if align in ("left", "general", "center") and nxt < len(starts):
+                out["blocked_by"] = f"{get_column_letter(starts[nxt])}{rnum}"
+            elif align == "right" and prv >= 0:
+                out["blocked_by"] = f"{get_column_letter(ends[prv])}{rnum}"
         if missing:
             out["text_width_estimated_chars"] = missing
         if scale != 1.0:

@@ -115,6 +115,7 @@ def test_overflow_clipped_vs_spilling(doc: Document) -> None:
     clipped = doc.get("Layout!B8").attrs
     spills = doc.get("Layout!B10").attrs
     assert clipped["overflow"] == "clipped"
+    assert clipped["blocked_by"] == "C8"
     assert spills["overflow"] == "spills"
     assert clipped["text_width_pt"] == spills["text_width_pt"]
     assert float(clipped["text_width_pt"]) > COL  # type: ignore[arg-type]
