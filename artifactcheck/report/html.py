@@ -32,6 +32,7 @@ MAX_PAGE_WIDTH_PX = 820
 _DRAW_ORDER = {"region": 0, "neutral": 1, "pass": 2, "fail": 3}
 PAGE_IMAGE_DPI = 96
 MAX_PAGES_DRAWN = 60
+MAX_DETAILS_CHARS = 20_000
 SIZE_TOLERANCE_PT = 2.0
 
 _CSS = """
@@ -86,10 +87,11 @@ def write_report_html(
     again): every cell, paragraph and picture outlined with its text."""
     images = list(page_images) if page_images is not None else _render_page_images(report, artifact)
     wireframes: dict[int, str] = {}
-    if len(images) < len(report.pages):
+    with_image = {i for i, png in enumerate(images) if png}
+    if any(i not in with_image for i in pages_to_draw(report)):
         doc = document if document is not None else _load_quietly(artifact)
         if doc is not None:
-            wireframes = page_wireframes(doc, skip=set(range(len(images))))
+            wireframes = page_wireframes(doc, skip=with_image)
     return write_text_atomic(Path(path), report_html(report, images, wireframes))
 
 
@@ -168,6 +170,8 @@ def _steps_table(report: Report) -> str:
         step = steps[node.id]
         score = "—" if step.score is None else f"{step.score:.3f}"
         details = json.dumps({"params": step.params, "evidence": step.evidence, "error": step.error}, indent=1, ensure_ascii=False)
+        if len(details) > MAX_DETAILS_CHARS:  # the JSON report has it all
+            details = details[:MAX_DETAILS_CHARS] + f"\n… ({len(details) - MAX_DETAILS_CHARS} more characters in the JSON report)"
         rows.append(
             f'<tr class="leaf" id="step-{_e(step.id)}" data-status="{step.status}"><td style="{pad}">{_e(step.id)}{crit}{desc}'
             f"<div class='meta'>{_e(step.check)} · {_e(step.step_type or '')}</div></td>"
@@ -182,16 +186,24 @@ def _steps_table(report: Report) -> str:
     return "".join(rows)
 
 
+def pages_to_draw(report: Report) -> list[int]:
+    """Page indexes the HTML shows: all of a short document; of a long one, the pages
+    that carry evidence plus the first and last (at most MAX_PAGES_DRAWN)."""
+    count = len(report.pages)
+    if count <= 6:
+        return list(range(count))
+    with_evidence = {b.page for step in report.steps for b in evidence_boxes(step)}
+    return sorted(p for p in {0, count - 1} | with_evidence if 0 <= p < count)[:MAX_PAGES_DRAWN]
+
+
 def _pages(report: Report, boxes: list[EvidenceBox], images: Sequence[bytes], wireframes: dict[int, str]) -> str:
     out = ['<div class="pages">']
-    pages = report.pages[:MAX_PAGES_DRAWN]
+    pages = [report.pages[i] for i in pages_to_draw(report)]
     for page in pages:
         # regions underneath, then passes, failures on top: a failed box is never hidden
         # under a passing box of another step at the same place (the misplaced logo that
         # is nonetheless the right logo stays red)
         on_page = sorted((b for b in boxes if b.page == page.index), key=lambda b: _DRAW_ORDER[b.tone])
-        if not on_page and len(pages) > 6 and page.index not in (0, len(pages) - 1):
-            continue  # long documents: draw the pages that carry evidence, plus the ends
         w, h = page.width, page.height
         scale = min(1.0, MAX_PAGE_WIDTH_PX / w) if w > 0 else 1.0
         name = f"{page.kind} {page.index + 1}" + (f" — {page.name}" if page.name else "")
@@ -289,10 +301,14 @@ def _render_page_images(report: Report, artifact: str | Path | None) -> list[byt
                 return []  # a saved tree or API response: there is nothing to render
         from ..extractors.render.images import page_images
 
-        rendered = []
+        wanted = set(pages_to_draw(report))
+        rendered: list[bytes] = []
         for index, image in enumerate(page_images(Path(artifact), dpi=PAGE_IMAGE_DPI)):
-            if index >= len(report.pages) or index >= MAX_PAGES_DRAWN:
+            if index >= len(report.pages) or index > max(wanted, default=-1):
                 break
+            if index not in wanted:
+                rendered.append(b"")  # not drawn: no need to encode it
+                continue
             page = report.pages[index]
             expected = (page.width * PAGE_IMAGE_DPI / 72, page.height * PAGE_IMAGE_DPI / 72)
             if abs(image.width - expected[0]) > SIZE_TOLERANCE_PT * 2 or abs(image.height - expected[1]) > SIZE_TOLERANCE_PT * 2:

@@ -57,3 +57,24 @@ def test_a_sheet_without_a_page_image_shows_a_wireframe_with_fills(tmp_path: Pat
     assert "Attention Is All You Need" in texts and "Title" in texts
     filled = [r for r in svg.findall(".//rect[@class='wire']") if r.get("fill") == "#ffff00"]
     assert len(filled) == 3 * 5  # three highlighted rows of five cells
+
+
+def test_a_long_document_draws_the_pages_with_evidence_and_its_ends(tmp_path: Path) -> None:
+    from artifactcheck.extractors.tree_builder import fill_container_text
+    from artifactcheck.model import ArtifactInfo, Box, Document, Node, Page
+    from artifactcheck.report.html import pages_to_draw, report_html
+
+    paragraphs = [Node(id=f"p{i}", kind="paragraph", text=f"page {i}", boxes=[Box(page=i, x0=72, top=72, x1=300, bottom=90)]) for i in range(10)]
+    root = Node(id="doc", kind="document", children=paragraphs)
+    fill_container_text(root)
+    doc = Document(
+        artifact=ArtifactInfo(format="docx", platform="office", sha256="1" * 64, size_bytes=1),
+        pages=[Page(index=i, kind="page", width=612, height=792) for i in range(10)],
+        root=root,
+    )
+    rubric = tmp_path / "r.yaml"
+    rubric.write_text("task: t\nsteps:\n  - {id: p4, step_type: spatial, check: in_region, params: {target: {text: 'page 4'}, region: top half}}\n", encoding="utf-8")
+    report = score(doc, rubric)
+    assert pages_to_draw(report) == [0, 4, 9]
+    page = report_html(report)
+    assert 'id="page-4"' in page and 'id="page-5"' not in page
