@@ -39,6 +39,9 @@ _PDF_FILTERS = {
     "pptx": "impress_pdf_Export",
 }
 _STDERR_TAIL = 2000
+_WORK_PREFIX = "artifactcheck-lo-"
+_STALE_AFTER_S = 3600.0
+_swept: set[Path] = set()
 # Lock files and logs of the run that made a profile are not part of the template.
 _PROFILE_IGNORE = shutil.ignore_patterns(".lock", "*.lock", "*.log")
 
@@ -193,7 +196,8 @@ class LibreOfficeRenderer:
         out_dir = Path(out_dir)
         out_dir.mkdir(parents=True, exist_ok=True)
         fmt = _input_format(src)  # before any temp dir exists: nothing to clean on refusal
-        work = Path(tempfile.mkdtemp(prefix="artifactcheck-lo-", dir=self.tmp_root))
+        _sweep_stale_workdirs(Path(self.tmp_root or tempfile.gettempdir()))
+        work = Path(tempfile.mkdtemp(prefix=_WORK_PREFIX, dir=self.tmp_root))
         try:
             # A copy under a plain name: soffice derives the output name from the input
             # name and mishandles some characters (and a leading '-' looks like an option).
@@ -265,6 +269,46 @@ class LibreOfficeRenderer:
                 # oosplash may exit while soffice.bin (same group) lingers: reap it all.
                 _kill_group(proc)
         return err_path.read_text(errors="replace")
+
+
+def _sweep_stale_workdirs(root: Path) -> None:
+    """Remove work directories that a killed process left behind (once per root and
+    process). ``finally`` cleans up after errors and timeouts, but not after the Python
+    process itself is killed (SIGKILL, or SIGTERM without a handler). A directory counts
+    as stale when it is older than an hour and no live process mentions it."""
+    if root in _swept:
+        return
+    _swept.add(root)
+    try:
+        candidates = [
+            d for d in root.glob(f"{_WORK_PREFIX}*")
+            if d.is_dir() and time.time() - d.stat().st_mtime > _STALE_AFTER_S
+        ]
+    except OSError:
+        return
+    if not candidates:
+        return
+    in_use = _paths_in_cmdlines([str(d) for d in candidates])
+    for d in candidates:
+        if str(d) not in in_use:
+            shutil.rmtree(d, ignore_errors=True)
+
+
+def _paths_in_cmdlines(paths: list[str]) -> set[str]:
+    """Those of ``paths`` that appear in a live process's command line."""
+    found: set[str] = set()
+    proc_dir = Path("/proc")
+    if not proc_dir.is_dir():  # pragma: no cover - not Linux: assume all in use
+        return set(paths)
+    for entry in proc_dir.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            cmdline = (entry / "cmdline").read_bytes().decode(errors="replace")
+        except OSError:
+            continue
+        found.update(p for p in paths if p in cmdline)
+    return found
 
 
 def _kill_group(proc: subprocess.Popen[bytes]) -> None:

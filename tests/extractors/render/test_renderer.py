@@ -155,3 +155,18 @@ def test_parallel_renders_of_one_file_share_one_entry(render_cache: Path, lo_tmp
     entry_parent = results[0].pdf_path.parent.parent
     assert [p.name for p in entry_parent.iterdir() if p.name.startswith(".")] == []  # no staging left
     assert list(lo_tmp.iterdir()) == []
+
+
+def test_work_directories_left_by_a_killed_process_are_swept(tmp_path: Path, render_cache: Path) -> None:
+    work_root = tmp_path / "work"
+    work_root.mkdir()
+    stale = work_root / "artifactcheck-lo-stale"
+    fresh = work_root / "artifactcheck-lo-fresh"
+    for d in (stale, fresh):
+        (d / "profile").mkdir(parents=True)
+    two_hours_ago = time.time() - 7200
+    os.utime(stale, (two_hours_ago, two_hours_ago))
+    with pytest.raises(RenderTimeout):
+        LibreOfficeRenderer(tmp_root=work_root).convert(RENDER_FIXTURES / "deck.pptx", tmp_path / "out", timeout=0.2)
+    assert not stale.exists()
+    assert fresh.exists()  # may belong to a conversion still running elsewhere
