@@ -137,10 +137,10 @@ class StructElement:
     ``type`` is the standard role after RoleMap resolution (``P``, ``H1``, ``LI``,
     ``Table``, ``TD``, ``Figure`` ...); ``raw_type`` the name as written (LibreOffice
     writes paragraph-style names such as ``"List Bullet"`` or ``"Standard"``).
-    ``mcids`` maps page -> marked-content ids owned directly by this element. Elements
-    found on several pages are separate objects in pdfium's per-page trees; they are
-    merged here when they have the same ``id`` attribute or the same parent chain
-    position (see design/rendering.md for the limits).
+    ``page`` is the page whose tree it was read from and ``mcids`` the marked-content ids
+    it owns directly on that page. pdfium builds one tree per page, so an element with
+    content on two pages (a paragraph across a page break) appears once in each page's
+    list; they are not merged (design/rendering.md).
     """
 
     type: str
