@@ -9,10 +9,12 @@ Tree shape (design/xlsx-geometry.md)::
         row "Data!1:1"                  one per row that has an emitted cell
           cell "Data!A1"                value, formula, number format, displayed text, overflow
             comment "Data!A1/comment"   (when the cell has a note)
+            run "Data!A1/r0"            (rich text: one per run, with its own style)
+            image "Data!A1/picture"     (a picture placed in the cell)
         image / chart / shape / textbox / group "Data!drawing1/pic3"
 
 Cells emitted: every cell with a value or formula, and every empty cell that has a fill,
-a border, a hyperlink, a comment or an in-cell checkbox. Cells covered by a merge are
+a border, a hyperlink, a comment or an in-cell checkbox (so highlighted empty cells count). Cells covered by a merge are
 not emitted; the top-left cell's box covers the merge.
 
 The workbook is read with lxml straight from the zip (styles, shared strings, streamed
