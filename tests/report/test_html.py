@@ -22,7 +22,7 @@ pytestmark = pytest.mark.skipif(chromium() is None, reason="chromium is not inst
 @pytest.fixture(scope="module")
 def rendered(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
     """Chromium runs twice per module (DOM dump, screenshot), not per test."""
-    from conftest import RUBRIC
+    from tests.report.conftest import RUBRIC
     from rubric_docs import letter_doc
 
     tmp_path = tmp_path_factory.mktemp("html")
@@ -85,7 +85,7 @@ def test_boxes_are_where_the_evidence_says(rendered) -> None:  # type: ignore[no
 def test_failed_boxes_are_drawn_over_passed_ones() -> None:
     import tempfile
 
-    from conftest import RUBRIC
+    from tests.report.conftest import RUBRIC
     from rubric_docs import letter_doc
 
     from artifactcheck.report.html import report_html
