@@ -65,7 +65,10 @@ def _construct_sequence(loader: _LineLoader, node: yaml.SequenceNode) -> Located
 _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 # Dates and times are not JSON values; keep them as the strings the author wrote.
-_LineLoader.add_constructor("tag:yaml.org,2002:timestamp", yaml.SafeLoader.construct_yaml_str)
+_LineLoader.add_constructor(
+    "tag:yaml.org,2002:timestamp",
+    yaml.SafeLoader.construct_yaml_str,  # type: ignore[type-var]  # stubs: SafeConstructor method on a SafeLoader subclass
+)
 
 
 def load_located(path: str | Path) -> Any:
