@@ -15,4 +15,6 @@ echo
 echo "== every task fixture (batch; tables as a benchmark paper prints them)"
 .venv/bin/artifactcheck batch fixtures/tasks/manifest.csv -o out/tasks --force
 echo
+cat out/tasks/summary.md
+echo
 echo "reports: out/formal_letter.html, out/tasks/"

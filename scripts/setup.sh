@@ -28,7 +28,12 @@ if [ ! -x .venv/bin/python ]; then
 fi
 stamp=.venv/.artifactcheck-installed
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
-  .venv/bin/python -m pip install -q --upgrade pip
-  .venv/bin/python -m pip install -q -e ".[dev]"
+  echo "setup: installing the Python package into .venv (log: .venv/pip-install.log)"
+  if ! { .venv/bin/python -m pip install -q --upgrade pip &&
+         .venv/bin/python -m pip install -q -e ".[dev]"; } > .venv/pip-install.log 2>&1; then
+    tail -40 .venv/pip-install.log >&2
+    echo "setup: pip install failed; see .venv/pip-install.log" >&2
+    exit 1
+  fi
   touch "$stamp"
 fi
