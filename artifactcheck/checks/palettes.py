@@ -7,6 +7,8 @@ in design/checks-text-color.md.
 
 from __future__ import annotations
 
+from ..model.word_highlight import WORD_HIGHLIGHT_BY_NAME
+
 # -- Google Docs / Sheets / Slides "text colour" and "highlight colour" palette ------------
 # Ten hues, each with a base colour, light 1-3 (lighter as the number grows) and dark 1-3
 # (darker as the number grows), plus a grey row. Order: base, light 3, light 2, light 1,
@@ -144,22 +146,6 @@ OFFICE_STANDARD: dict[str, str] = {
     "dark blue": "#002060",
     "purple": "#7030a0",
 }
-# Word's fixed highlight colours (w:highlight values), as Word renders them.
-WORD_HIGHLIGHT: dict[str, str] = {
-    "yellow": "#ffff00",
-    "green": "#00ff00",
-    "cyan": "#00ffff",
-    "magenta": "#ff00ff",
-    "blue": "#0000ff",
-    "red": "#ff0000",
-    "dark blue": "#000080",
-    "dark cyan": "#008080",
-    "dark green": "#008000",
-    "dark magenta": "#800080",
-    "dark red": "#800000",
-    "dark yellow": "#808000",
-    "dark gray": "#808080",
-    "light gray": "#c0c0c0",
-    "black": "#000000",
-    "white": "#ffffff",
-}
+# Word's fixed highlight colours (w:highlight values), as Word renders them; one table
+# shared with the .docx extractor (see artifactcheck/model/word_highlight.py).
+WORD_HIGHLIGHT: dict[str, str] = WORD_HIGHLIGHT_BY_NAME

@@ -25,30 +25,12 @@ from typing import Any
 from lxml import etree
 
 from ..model import Style
+from ..model.word_highlight import WORD_HIGHLIGHT_HEX
 from .docx_package import W_NS
 from .drawingml_color import Theme, apply_word_theme_shade, apply_word_theme_tint
 
 W = f"{{{W_NS}}}"
 
-HIGHLIGHT_HEX: dict[str, str] = {
-    "yellow": "#ffff00",
-    "green": "#00ff00",
-    "cyan": "#00ffff",
-    "magenta": "#ff00ff",
-    "blue": "#0000ff",
-    "red": "#ff0000",
-    "darkBlue": "#000080",
-    "darkCyan": "#008080",
-    "darkGreen": "#008000",
-    "darkMagenta": "#800080",
-    "darkRed": "#800000",
-    "darkYellow": "#808000",
-    "darkGray": "#808080",
-    "lightGray": "#c0c0c0",
-    "black": "#000000",
-    "white": "#ffffff",
-}
-"""``w:highlight`` names (ST_HighlightColor) as Word renders them."""
 
 _THEME_COLOR_SLOT: dict[str, str] = {
     "dark1": "dk1",
@@ -408,7 +390,7 @@ class StyleSheet:
         highlight = None
         hl = props.get("highlight")
         if hl and hl != "none":
-            highlight = HIGHLIGHT_HEX.get(hl)
+            highlight = WORD_HIGHLIGHT_HEX.get(hl)
         if highlight is None and props.get("shd"):
             highlight = props["shd"]  # LibreOffice writes character shading, not w:highlight
         baseline = props.get("baseline")
