@@ -234,6 +234,36 @@ def _no_targets(check: str, target: Any, evidence: dict[str, Any]) -> CheckResul
     return result(check, passed=False, explanation=f"no node matches {target.describe()}", evidence=evidence)
 
 
+def _targets(
+    check: str, doc: Document, page_ref: PageRef, target: TargetSpec, evidence: dict[str, Any]
+) -> tuple[int | None, list[Node], CheckResult | None]:
+    """(page, nodes, None) for a one-target check, or a result when it cannot proceed:
+    no such page or no matching node (fail), or no target has a box at all (error).
+    The page is checked before the selector runs."""
+    page, missing = resolve_page(doc, page_ref)
+    if missing:
+        return page, [], result(check, passed=False, explanation=missing, evidence=evidence)
+    nodes = select_targets(doc, target)
+    if not nodes:
+        return page, nodes, _no_targets(check, target, evidence)
+    return page, nodes, no_geometry(check, nodes, page, evidence)
+
+
+def _target_pair(
+    check: str, doc: Document, page_ref: PageRef, a: TargetSpec, b: TargetSpec, evidence: dict[str, Any]
+) -> tuple[int | None, list[Node], list[Node], CheckResult | None]:
+    """(page, A nodes, B nodes, None) for a check relating A to B, or a result when it
+    cannot proceed, as :func:`_targets` (the message names A or B)."""
+    page, missing = resolve_page(doc, page_ref)
+    if missing:
+        return page, [], [], result(check, passed=False, explanation=missing, evidence=evidence)
+    a_nodes, b_nodes = select_targets(doc, a), select_targets(doc, b)
+    for label, t, found in (("A", a, a_nodes), ("B", b, b_nodes)):
+        if not found:
+            return page, a_nodes, b_nodes, result(check, passed=False, explanation=f"{label}: no node matches {t.describe()}", evidence=evidence)
+    return page, a_nodes, b_nodes, no_geometry(check, a_nodes + b_nodes, page, evidence)
+
+
 class _Params(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -404,16 +434,10 @@ def spatial_relation(doc: Document, p: RelationParams, resources: Resources) -> 
     shared area (touching edges do not overlap). ``covers(a, b) == covered_by(b, a)``.
     """
     name = "spatial_relation"
-    page, missing = resolve_page(doc, p.page)
     evidence: dict[str, Any] = {"relation": p.relation, "tolerance_pt": p.tolerance_pt}
-    if missing:
-        return result(name, passed=False, explanation=missing, evidence=evidence)
-    a_nodes, b_nodes = select_targets(doc, p.a), select_targets(doc, p.b)
-    for label, t, found in (("A", p.a, a_nodes), ("B", p.b, b_nodes)):
-        if not found:
-            return result(name, passed=False, explanation=f"{label}: no node matches {t.describe()}", evidence=evidence)
-    if (err := no_geometry(name, a_nodes + b_nodes, page, evidence)) is not None:
-        return err
+    page, a_nodes, b_nodes, early = _target_pair(name, doc, p.page, p.a, p.b, evidence)
+    if early is not None:
+        return early
     a_pages, a_rows = _by_page(a_nodes, page)
     b_pages, b_rows = _by_page(b_nodes, page)
     if not a_pages or not b_pages:
@@ -465,15 +489,10 @@ def page_coverage(doc: Document, p: CoverageParams, resources: Resources) -> Che
     Without ``page``, the page of the first target.
     """
     name = "page_coverage"
-    page, missing = resolve_page(doc, p.page)
     evidence: dict[str, Any] = {"min_fraction": p.min_fraction, "max_fraction": p.max_fraction}
-    if missing:
-        return result(name, passed=False, explanation=missing, evidence=evidence)
-    nodes = select_targets(doc, p.target)
-    if not nodes:
-        return _no_targets(name, p.target, evidence)
-    if (err := no_geometry(name, nodes, page, evidence)) is not None:
-        return err
+    page, nodes, early = _targets(name, doc, p.page, p.target, evidence)
+    if early is not None:
+        return early
     if page is None:
         page = next((n.pages[0] for n in nodes if n.boxes), 0)
     placed = [pl for n in nodes if (pl := place(n, page)) is not None]
@@ -520,16 +539,10 @@ def relative_position(doc: Document, p: PlacementParams, resources: Resources) -
     different pages, ``above``/``below`` follow page order and ``left_of``/``right_of`` fail.
     """
     name = "relative_position"
-    page, missing = resolve_page(doc, p.page)
     evidence: dict[str, Any] = {"relation": p.relation, "mode": p.mode, "tolerance_pt": p.tolerance_pt}
-    if missing:
-        return result(name, passed=False, explanation=missing, evidence=evidence)
-    a_nodes, b_nodes = select_targets(doc, p.a), select_targets(doc, p.b)
-    for label, t, found in (("A", p.a, a_nodes), ("B", p.b, b_nodes)):
-        if not found:
-            return result(name, passed=False, explanation=f"{label}: no node matches {t.describe()}", evidence=evidence)
-    if (err := no_geometry(name, a_nodes + b_nodes, page, evidence)) is not None:
-        return err
+    page, a_nodes, b_nodes, early = _target_pair(name, doc, p.page, p.a, p.b, evidence)
+    if early is not None:
+        return early
     a_page = page if page is not None else min((n.pages[0] for n in a_nodes if n.boxes), default=None)
     b_page = page if page is not None else min((n.pages[0] for n in b_nodes if n.boxes), default=None)
     if a_page is None or b_page is None:
@@ -732,15 +745,10 @@ def centered_on_page(doc: Document, p: CenteredParams, resources: Resources) -> 
     centred by construction, so combine with a text-alignment check for text.
     """
     name = "centered_on_page"
-    page, missing = resolve_page(doc, p.page)
     evidence: dict[str, Any] = {"axis": p.axis, "tolerance_pt": p.tolerance_pt}
-    if missing:
-        return result(name, passed=False, explanation=missing, evidence=evidence)
-    nodes = select_targets(doc, p.target)
-    if not nodes:
-        return _no_targets(name, p.target, evidence)
-    if (err := no_geometry(name, nodes, page, evidence)) is not None:
-        return err
+    page, nodes, early = _targets(name, doc, p.page, p.target, evidence)
+    if early is not None:
+        return early
     rows: list[dict[str, Any]] = []
     passes = 0
     for node in nodes:
@@ -816,15 +824,10 @@ def no_overlap(doc: Document, p: NoOverlapParams, resources: Resources) -> Check
     with their overlap area and depth. A single target trivially passes.
     """
     name = "no_overlap"
-    page, missing = resolve_page(doc, p.page)
     evidence: dict[str, Any] = {"tolerance_pt": p.tolerance_pt}
-    if missing:
-        return result(name, passed=False, explanation=missing, evidence=evidence)
-    nodes = select_targets(doc, p.target)
-    if not nodes:
-        return _no_targets(name, p.target, evidence)
-    if (err := no_geometry(name, nodes, page, evidence)) is not None:
-        return err
+    page, nodes, early = _targets(name, doc, p.page, p.target, evidence)
+    if early is not None:
+        return early
     placed: list[Placed] = []
     for n in nodes:
         pages = [page] if page is not None else n.pages
