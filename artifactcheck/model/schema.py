@@ -4,30 +4,25 @@ fails when the committed file is out of date."""
 
 from __future__ import annotations
 
-import json
-import sys
 from pathlib import Path
 from typing import Any
 
+from ..schema_file import model_json_schema, render_json_schema, write_schema_file
 from .document import SCHEMA_VERSION, Document
 
 SCHEMA_PATH = Path(__file__).with_name("document.schema.json")
 
 
 def document_json_schema() -> dict[str, Any]:
-    schema = Document.model_json_schema(mode="serialization")
-    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-    schema["$id"] = f"https://artifactcheck.invalid/schema/document-{SCHEMA_VERSION}.json"
-    return schema
+    return model_json_schema(Document, name="document", version=SCHEMA_VERSION, mode="serialization")
 
 
 def render_schema() -> str:
-    return json.dumps(document_json_schema(), indent=2, sort_keys=True) + "\n"
+    return render_json_schema(document_json_schema())
 
 
 def main() -> None:
-    SCHEMA_PATH.write_text(render_schema(), encoding="utf-8")
-    sys.stdout.write(f"wrote {SCHEMA_PATH}\n")
+    write_schema_file(SCHEMA_PATH, render_schema())
 
 
 if __name__ == "__main__":

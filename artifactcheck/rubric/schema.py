@@ -6,25 +6,22 @@ rubric file against the committed file, so the published schema is the one enfor
 from __future__ import annotations
 
 import json
-import sys
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ..schema_file import model_json_schema, render_json_schema, write_schema_file
 from .model import RUBRIC_SCHEMA_VERSION, Rubric
 
 SCHEMA_PATH = Path(__file__).with_name("rubric.schema.json")
 
 
 def rubric_json_schema() -> dict[str, Any]:
-    schema = Rubric.model_json_schema(mode="validation")
-    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-    schema["$id"] = f"https://artifactcheck.invalid/schema/rubric-{RUBRIC_SCHEMA_VERSION}.json"
-    return schema
+    return model_json_schema(Rubric, name="rubric", version=RUBRIC_SCHEMA_VERSION, mode="validation")
 
 
 def render_schema() -> str:
-    return json.dumps(rubric_json_schema(), indent=2, sort_keys=True) + "\n"
+    return render_json_schema(rubric_json_schema())
 
 
 @lru_cache(maxsize=1)
@@ -33,8 +30,7 @@ def load_committed_schema() -> dict[str, Any]:
 
 
 def main() -> None:
-    SCHEMA_PATH.write_text(render_schema(), encoding="utf-8")
-    sys.stdout.write(f"wrote {SCHEMA_PATH}\n")
+    write_schema_file(SCHEMA_PATH, render_schema())
 
 
 if __name__ == "__main__":
