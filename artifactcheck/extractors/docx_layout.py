@@ -77,8 +77,8 @@ def attach_layout(doc: Document, path: Path, *, timeout: float = 120) -> None:
     doc.pages = [
         Page(index=p.index, kind="page", width=p.width, height=p.height) for p in layout.pages
     ]
-    if not layout.tagged:
-        doc.warnings.append("the rendered PDF is not tagged; boxes come from text alignment only")
+    # Boxes come from text alignment only; the renderer exports an untagged PDF by default
+    # (nothing reads the structure tree), so there is nothing to warn about.
     _Layouter(doc, layout).run()
     doc._mirror = None  # the selector mirror caches pages per node: rebuild it lazily
 

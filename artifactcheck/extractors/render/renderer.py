@@ -121,7 +121,10 @@ class LibreOfficeRenderer:
 
     ``tagged=True`` exports a tagged PDF (``UseTaggedPDF``): the structure tree then maps
     Writer paragraphs, list items, tables and figures to marked content on the pages
-    (see docs/notes in design/rendering.md); the page layout is the same either way.
+    (``read_layout(structure=True)``); the page layout is the same either way. The default
+    is a plain PDF: nothing in the package reads the structure tree yet (boxes come from
+    text alignment), and tagging costs LibreOffice extra time (design/rendering.md).
+    ``options`` ("plain"/"tagged") is part of the cache key, so the two never share entries.
     ``tmp_root`` is where per-conversion work directories are made (default: the system
     temp dir); tests point it at their own directory to assert nothing is left behind.
     """
@@ -132,7 +135,7 @@ class LibreOfficeRenderer:
         self,
         *,
         soffice: str | None = None,
-        tagged: bool = True,
+        tagged: bool = False,
         tmp_root: Path | None = None,
         reuse_profile: bool = True,
     ) -> None:

@@ -68,6 +68,12 @@ def known_layout_pdf(render_cache: Path, counting_renderer: CountingRenderer) ->
 
 
 @pytest.fixture(scope="session")
+def known_layout_tagged_pdf(render_cache: Path, lo_tmp: Path) -> RenderedPDF:
+    """The same fixture exported as a tagged PDF (the renderer's option; plain is the default)."""
+    return render_pdf(RENDER_FIXTURES / "known_layout.docx", renderer=LibreOfficeRenderer(tmp_root=lo_tmp, tagged=True))
+
+
+@pytest.fixture(scope="session")
 def deck_pdf(render_cache: Path, lo_tmp: Path) -> RenderedPDF:
     return render_pdf(RENDER_FIXTURES / "deck.pptx", renderer=LibreOfficeRenderer(tmp_root=lo_tmp))
 

@@ -91,7 +91,13 @@ def test_inline_picture_box_and_content_hash(layout: PdfLayout) -> None:
     assert img.top > _line(layout, "\uf0b7 Bullet beta").bottom - 1  # below the lists
 
 
-def test_tagged_structure_lists_paragraphs_in_order(layout: PdfLayout) -> None:
+def test_default_render_is_untagged(layout: PdfLayout) -> None:
+    assert not layout.tagged
+    assert layout.structure == [[], []]
+
+
+def test_tagged_structure_lists_paragraphs_in_order(known_layout_tagged_pdf: RenderedPDF) -> None:
+    layout = read_layout(known_layout_tagged_pdf.pdf_path, structure=True)
     assert layout.tagged
     roles = [e.raw_type for root in layout.structure[0] for e in root.iter()]
     assert roles[:2] == ["Document", "Standard"]
@@ -100,6 +106,12 @@ def test_tagged_structure_lists_paragraphs_in_order(layout: PdfLayout) -> None:
     first_p = layout.structure[0][0].children[0]
     text = "".join(c.char for c in layout.chars_with_mcid(0, first_p.mcids[0]) if not c.generated)
     assert text == "Top margin paragraph starts here."
+
+
+def test_tagging_does_not_move_text(known_layout_tagged_pdf: RenderedPDF, layout: PdfLayout) -> None:
+    """Plain export is the default because tagging changes no position (only adds marks)."""
+    tagged = read_layout(known_layout_tagged_pdf.pdf_path)
+    assert [c[:6] for c in tagged.chars] == [c[:6] for c in layout.chars]
 
 
 def test_page_image_pixel_mapping(known_layout_pdf: RenderedPDF, layout: PdfLayout) -> None:

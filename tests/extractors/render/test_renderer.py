@@ -14,6 +14,7 @@ import pytest
 
 from artifactcheck.errors import RenderError, RenderTimeout
 from artifactcheck.extractors.render import LibreOfficeRenderer, RenderedPDF, Renderer, render_pdf
+from artifactcheck.extractors.render.cache import cache_key
 from artifactcheck.extractors.render.pdf_check import pdf_page_count
 
 from .conftest import RENDER_FIXTURES, CountingRenderer, processes_mentioning
@@ -26,7 +27,16 @@ def test_renderer_satisfies_protocol(lo_tmp: Path) -> None:
     assert isinstance(r, Renderer)
     assert r.name == "libreoffice"
     assert r.version[0].isdigit()  # "7.4.7.2"
-    assert r.options == "tagged"
+    assert r.options == "plain"  # untagged by default: nothing reads the structure tree
+    assert LibreOfficeRenderer(tmp_root=lo_tmp, tagged=True).options == "tagged"
+
+
+def test_cache_key_separates_plain_and_tagged(lo_tmp: Path) -> None:
+    """A tagged entry from an older default must never be served for a plain render."""
+    src = RENDER_FIXTURES / "known_layout.docx"
+    plain = cache_key(src, LibreOfficeRenderer(tmp_root=lo_tmp))
+    tagged = cache_key(src, LibreOfficeRenderer(tmp_root=lo_tmp, tagged=True))
+    assert plain != tagged
 
 
 def test_docx_renders_two_letter_pages(known_layout_pdf: RenderedPDF) -> None:
@@ -61,8 +71,9 @@ def test_truncated_cache_entry_is_rebuilt(
 ) -> None:
     src = tmp_path / "deck-copy.pptx"
     shutil.copyfile(RENDER_FIXTURES / "deck.pptx", src)
-    # A private renderer option string gives this test its own cache key.
-    renderer = CountingRenderer(LibreOfficeRenderer(tmp_root=lo_tmp, tagged=False))
+    # A private renderer option string (tagged, not the default) gives this test its own
+    # cache key.
+    renderer = CountingRenderer(LibreOfficeRenderer(tmp_root=lo_tmp, tagged=True))
     first = render_pdf(src, renderer=renderer)
     size = first.pdf_path.stat().st_size
     with open(first.pdf_path, "r+b") as fh:
@@ -147,7 +158,7 @@ def test_parallel_renders_of_one_file_share_one_entry(render_cache: Path, lo_tmp
 
     src = tmp_path / "parallel.xlsx"
     shutil.copyfile(RENDER_FIXTURES / "book.xlsx", src)
-    renderer = LibreOfficeRenderer(tmp_root=lo_tmp, tagged=False)
+    renderer = LibreOfficeRenderer(tmp_root=lo_tmp, tagged=True)
     with ThreadPoolExecutor(max_workers=2) as pool:
         results = list(pool.map(lambda _: render_pdf(src, renderer=renderer), range(2)))
     assert results[0].pdf_path == results[1].pdf_path
