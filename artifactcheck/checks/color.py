@@ -44,7 +44,7 @@ from .palettes import (
 )
 from .registry import Resources, register_check
 from .result import CheckResult
-from .target import TargetSpec, cap_rows, node_ref, select_targets, style_units
+from .target import TargetSpec, cap_rows, no_match, node_ref, select_targets, style_units
 
 Vocabulary = Literal["google", "office", "css", "word"]
 ColorProperty = Literal["color", "highlight", "fill"]
@@ -371,13 +371,7 @@ def color_is(doc: Document, params: ColorIsParams, resources: Resources) -> Chec
     nodes = select_targets(doc, params.target)
     name = "color_is"
     if not nodes:
-        return CheckResult(
-            check=name,
-            status="fail",
-            mechanism="tolerance",
-            explanation=f"no node matches {params.target.describe()}",
-            evidence={"nodes": [], "expected": [c.hex for c in expected]},
-        )
+        return no_match(name, params.target, "tolerance", nodes=[], expected=[c.hex for c in expected])
     # Every run of the target (whitespace-only runs skipped) must have the colour: "the
     # hyperlink is dark cyan 1" is false when one of its runs is black.
     units = [u for node in nodes for u in style_units(node, params.property)]
@@ -476,13 +470,7 @@ def color_classified_as(
             ok_count += ok
         rows.append(row)
     if not nodes:
-        return CheckResult(
-            check="color_classified_as",
-            status="fail",
-            mechanism="tolerance",
-            explanation=f"no node matches {params.target.describe()}",
-            evidence={"nodes": []},
-        )
+        return no_match("color_classified_as", params.target, "tolerance", nodes=[])
     passed = ok_count == len(nodes)
     return CheckResult(
         check="color_classified_as",

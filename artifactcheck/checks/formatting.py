@@ -18,7 +18,7 @@ from ..model import Document, Node
 from .color import DEFAULT_TOLERANCE, match_color
 from .registry import Resources, register_check
 from .result import CheckResult
-from .target import TargetSpec, cap_rows, node_ref, select_targets, style_units
+from .target import TargetSpec, cap_rows, no_match, node_ref, select_targets, style_units
 
 # Fonts that render the same text with the same metrics. LibreOffice substitutes the
 # right-hand names for the Office fonts, and Google Docs exports may name either, so
@@ -206,13 +206,7 @@ def format_is(doc: Document, params: FormatIsParams, resources: Resources) -> Ch
         raise ValueError("format_is needs at least one property to check (bold, size, color, ...)")
     nodes = select_targets(doc, params.target)
     if not nodes:
-        return CheckResult(
-            check="format_is",
-            status="fail",
-            mechanism="exact",
-            explanation=f"no node matches {params.target.describe()}",
-            evidence={"units": [], "properties": checked},
-        )
+        return no_match("format_is", params.target, "exact", units=[], properties=checked)
     rows, ok, total = evaluate_style(nodes, params)
     mechanism: Any = (
         "tolerance"

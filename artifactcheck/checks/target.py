@@ -20,6 +20,7 @@ from rapidfuzz import fuzz
 
 from ..model import Document, Node
 from .normalize import normalize_text, normalize_url
+from .result import CheckResult, Mechanism
 
 TextMatch = Literal["contains", "equals", "startswith", "endswith", "regex", "fuzzy"]
 
@@ -225,6 +226,18 @@ def _link_runs(doc: Document, target: Target) -> list[Node]:
         runs = [r for r in group.runs if allowed is None or id(r) in allowed]
         out.extend(runs)
     return out
+
+
+def no_match(check: str, target: Target, mechanism: Mechanism, **evidence: Any) -> CheckResult:
+    """The ``fail`` of a check whose target selects nothing: the artifact lacks what the
+    rubric names, which is the artifact's fault, not an evaluation error."""
+    return CheckResult(
+        check=check,
+        status="fail",
+        mechanism=mechanism,
+        explanation=f"no node matches {target.describe()}",
+        evidence=evidence,
+    )
 
 
 def node_ref(node: Node, *, text_chars: int = 60) -> dict[str, Any]:

@@ -27,7 +27,16 @@ from .normalize import (
 )
 from .registry import Resources, register_check
 from .result import CheckResult
-from .target import Target, TargetSpec, cached, cap_rows, hyperlink_groups, node_ref, select_targets
+from .target import (
+    Target,
+    TargetSpec,
+    cached,
+    cap_rows,
+    hyperlink_groups,
+    no_match,
+    node_ref,
+    select_targets,
+)
 
 _EXCERPT = 120
 
@@ -58,16 +67,6 @@ class TextOptions(BaseModel):
 
 def _document_target() -> Target:
     return Target(selector="document")
-
-
-def _no_target(name: str, target: Target, mechanism: Any, **evidence: Any) -> CheckResult:
-    return CheckResult(
-        check=name,
-        status="fail",
-        mechanism=mechanism,
-        explanation=f"no node matches {target.describe()}",
-        evidence={"nodes": [], **evidence},
-    )
 
 
 def _verdict(
@@ -127,7 +126,7 @@ def text_equals(doc: Document, params: TextEqualsParams, resources: Resources) -
     """
     nodes = select_targets(doc, params.target)
     if not nodes:
-        return _no_target("text_equals", params.target, "exact")
+        return no_match("text_equals", params.target, "exact", nodes=[])
     want = params.norm(params.expected)
     rows = [
         {
@@ -176,7 +175,7 @@ def text_regex(doc: Document, params: TextRegexParams, resources: Resources) -> 
     regex = re.compile(params.pattern, (re.IGNORECASE if params.ignore_case else 0) | re.MULTILINE)
     nodes = select_targets(doc, params.target)
     if not nodes:
-        return _no_target("text_regex", params.target, "exact")
+        return no_match("text_regex", params.target, "exact", nodes=[])
     rows = []
     for n in nodes:
         text = normalize_text(n.text, case_sensitive=True, collapse_whitespace=False)
@@ -230,7 +229,7 @@ def text_similar(doc: Document, params: TextSimilarParams, resources: Resources)
     scorer = getattr(fuzz, params.scorer)
     nodes = select_targets(doc, params.target)
     if not nodes:
-        return _no_target("text_similar", params.target, "tolerance")
+        return no_match("text_similar", params.target, "tolerance", nodes=[])
     want = params.norm(params.expected)
     rows = []
     for n in nodes:
@@ -468,7 +467,7 @@ def number_equals(doc: Document, params: NumberEqualsParams, resources: Resource
         expected_values = [float(params.expected)]
     nodes = select_targets(doc, params.target)
     if not nodes:
-        return _no_target("number_equals", params.target, "tolerance")
+        return no_match("number_equals", params.target, "tolerance", nodes=[])
     rows = []
     for n in nodes:
         readings = _readings(n)
@@ -565,7 +564,7 @@ def date_equals(doc: Document, params: DateEqualsParams, resources: Resources) -
         raise ValueError(f"expected {params.expected!r} is not a full date (day, month and year)")
     nodes = select_targets(doc, params.target)
     if not nodes:
-        return _no_target("date_equals", params.target, "exact")
+        return no_match("date_equals", params.target, "exact", nodes=[])
     rows = []
     for n in nodes:
         dates = dates_in_node(n, dayfirst=params.dayfirst)
@@ -773,7 +772,7 @@ def formula_present(doc: Document, params: FormulaParams, resources: Resources) 
     """
     nodes = select_targets(doc, params.target)
     if not nodes:
-        return _no_target("formula_present", params.target, "exact")
+        return no_match("formula_present", params.target, "exact", nodes=[])
     rows = []
     for n in nodes:
         formula = cell_formula(n)
