@@ -11,7 +11,6 @@ network off): an XXE entity in the body stays an unresolved reference.
 
 from __future__ import annotations
 
-import posixpath
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,11 +18,16 @@ from pathlib import Path
 from lxml import etree
 
 from ..errors import CorruptArtifact, UnsupportedFormat
-from .package import inspect_package, parse_xml
+from .package import (
+    PART_READ_ERRORS,
+    inspect_package,
+    parse_xml,
+    read_relationships,
+    rels_part_name,
+)
 
 W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 STRICT_W_NS = "http://purl.oclc.org/ooxml/wordprocessingml/main"
-PKG_REL_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
 REL_BASE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
 STRICT_REL_BASE = "http://purl.oclc.org/ooxml/officeDocument/relationships/"
 
@@ -68,7 +72,7 @@ class DocxPackage:
             raise CorruptArtifact(
                 f"part {part} is referenced but missing", path=self.path
             ) from None
-        except (zipfile.BadZipFile, OSError, EOFError, ValueError, NotImplementedError) as exc:
+        except PART_READ_ERRORS as exc:
             raise CorruptArtifact(f"cannot decompress part {part}: {exc}", path=self.path) from None
 
     def xml(self, part: str) -> etree._Element:
@@ -90,20 +94,13 @@ class DocxPackage:
         """Relationships of ``part`` keyed by rId ({} when it has none)."""
         if part in self._rels:
             return self._rels[part]
-        folder, name = posixpath.split(part)
-        rels_part = posixpath.join(folder, "_rels", name + ".rels")
+        rels_part = rels_part_name(part)
         found: dict[str, Relationship] = {}
         if self.has(rels_part):
             root = parse_xml(self.read(rels_part), path=self.path, part=rels_part)
-            for rel in root.iter(f"{{{PKG_REL_NS}}}Relationship"):
-                rel_id = rel.get("Id") or ""
-                type_uri = rel.get("Type") or ""
-                rtype = type_uri.rsplit("/", 1)[-1]
-                target = rel.get("Target") or ""
-                external = rel.get("TargetMode") == "External"
-                if not external:
-                    target = _resolve(folder, target)
-                found[rel_id] = Relationship(rel_id, rtype, target, external, type_uri)
+            for rel in read_relationships(root, part):
+                short = rel.type_uri.rsplit("/", 1)[-1]
+                found[rel.rel_id] = Relationship(rel.rel_id, short, rel.target, rel.external, rel.type_uri)
         self._rels[part] = found
         return found
 
@@ -118,12 +115,6 @@ class DocxPackage:
             if rel.type == rtype and not rel.external:
                 return rel.target
         return None
-
-
-def _resolve(folder: str, target: str) -> str:
-    if target.startswith("/"):
-        return posixpath.normpath(target.lstrip("/"))
-    return posixpath.normpath(posixpath.join(folder, target))
 
 
 def open_docx(path: str | Path) -> DocxPackage:

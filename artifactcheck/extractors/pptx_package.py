@@ -10,7 +10,6 @@ Part names are zip member names without a leading slash (``ppt/slides/slide1.xml
 
 from __future__ import annotations
 
-import posixpath
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,13 +17,12 @@ from pathlib import Path
 from lxml import etree
 
 from ..errors import ArtifactTooLarge, CorruptArtifact
-from .package import parse_xml
+from .package import PART_READ_ERRORS, parse_xml, read_relationships, rels_part_name
 
 MAX_XML_PART_BYTES = 64 * 1024 * 1024  # one XML part; the biggest real slide is ~2 MB
 MAX_MEDIA_PART_BYTES = 128 * 1024 * 1024  # one image or other binary part
 
 R_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
-_PKG_RELS_NS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 _CT_NS = "{http://schemas.openxmlformats.org/package/2006/content-types}"
 
 
@@ -84,7 +82,7 @@ class PptxPackage:
         try:
             with self._zip.open(info) as fh:
                 data = fh.read(limit + 1)
-        except (zipfile.BadZipFile, OSError, EOFError, ValueError, NotImplementedError) as exc:
+        except PART_READ_ERRORS as exc:
             raise CorruptArtifact(f"cannot decompress part {part}: {exc}", path=self.path) from None
         if len(data) > limit:
             raise ArtifactTooLarge(f"part {part} inflates past {limit} bytes", path=self.path)
@@ -114,18 +112,12 @@ class PptxPackage:
         happens in real files: see corpus bad/pptx_missing_rels_item.pptx)."""
         if part in self._rels:
             return self._rels[part]
-        directory, name = posixpath.split(part)
-        rels_part = posixpath.join(directory, "_rels", name + ".rels")
+        rels_part = rels_part_name(part)
         result: dict[str, Relationship] = {}
         if rels_part in self._names:
             root = self.xml(rels_part, cache=False)
-            for rel in root.iter(f"{_PKG_RELS_NS}Relationship"):
-                rid = rel.get("Id") or ""
-                target = rel.get("Target") or ""
-                external = rel.get("TargetMode") == "External"
-                if not external:
-                    target = resolve_target(directory, target)
-                result[rid] = Relationship(rid, rel.get("Type") or "", target, external)
+            for rel in read_relationships(root, part):
+                result[rel.rel_id] = Relationship(rel.rel_id, rel.type_uri, rel.target, rel.external)
         self._rels[part] = result
         return result
 
@@ -152,9 +144,3 @@ class PptxPackage:
         return result
 
 
-def resolve_target(source_dir: str, target: str) -> str:
-    """A relationship target as a part name: absolute targets (``/ppt/media/x.png``) drop
-    the slash; relative ones resolve against the source part's folder."""
-    if target.startswith("/"):
-        return posixpath.normpath(target.lstrip("/"))
-    return posixpath.normpath(posixpath.join(source_dir, target))

@@ -4,7 +4,6 @@ parsed XML, and relationships resolved to absolute part names. Every failure bec
 
 from __future__ import annotations
 
-import posixpath
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,9 +12,8 @@ from typing import IO
 from lxml import etree
 
 from ..errors import CorruptArtifact
-from .package import parse_xml
+from .package import PART_READ_ERRORS, parse_xml, read_relationships, rels_part_name
 
-REL_NS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 CT_NS = "{http://schemas.openxmlformats.org/package/2006/content-types}"
 
 _MIME_BY_EXT = {
@@ -59,7 +57,7 @@ class Parts:
             return self.zip.read(name)
         except KeyError:
             raise CorruptArtifact(f"part {name} is missing", path=self.path) from None
-        except (zipfile.BadZipFile, OSError, EOFError, ValueError, NotImplementedError) as exc:
+        except PART_READ_ERRORS as exc:
             raise CorruptArtifact(f"cannot decompress part {name}: {exc}", path=self.path) from None
 
     def open(self, name: str) -> IO[bytes]:
@@ -67,7 +65,7 @@ class Parts:
             return self.zip.open(name)
         except KeyError:
             raise CorruptArtifact(f"part {name} is missing", path=self.path) from None
-        except (zipfile.BadZipFile, OSError, EOFError, ValueError, NotImplementedError) as exc:
+        except PART_READ_ERRORS as exc:
             raise CorruptArtifact(f"cannot decompress part {name}: {exc}", path=self.path) from None
 
     def xml(self, name: str) -> etree._Element:
@@ -82,21 +80,11 @@ class Parts:
         """Relationships of ``part`` by id (empty when it has none)."""
         if part in self._rels:
             return self._rels[part]
-        folder, base = posixpath.split(part)
-        rels_name = posixpath.join(folder, "_rels", base + ".rels")
+        rels_name = rels_part_name(part)
         out: dict[str, Rel] = {}
         if rels_name in self.names:
-            root = self.xml(rels_name)
-            for r in root.iter(f"{REL_NS}Relationship"):
-                rid = r.get("Id", "")
-                target = r.get("Target", "")
-                external = r.get("TargetMode") == "External"
-                if not external:
-                    if target.startswith("/"):
-                        target = target.lstrip("/")
-                    else:
-                        target = posixpath.normpath(posixpath.join(folder, target))
-                out[rid] = Rel(rid, r.get("Type", "").rsplit("/", 1)[-1], target, external)
+            for r in read_relationships(self.xml(rels_name), part):
+                out[r.rel_id] = Rel(r.rel_id, r.type_uri.rsplit("/", 1)[-1], r.target, r.external)
         self._rels[part] = out
         return out
 
