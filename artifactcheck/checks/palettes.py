@@ -7,7 +7,7 @@ in design/checks-text-color.md.
 
 from __future__ import annotations
 
-from ..model.word_highlight import WORD_HIGHLIGHT_BY_NAME
+from ..model.named_colors import OFFICE_THEME_COLORS, WORD_HIGHLIGHT_BY_NAME
 
 # -- Google Docs / Sheets / Slides "text colour" and "highlight colour" palette ------------
 # Ten hues, each with a base colour, light 1-3 (lighter as the number grows) and dark 1-3
@@ -69,23 +69,29 @@ GOOGLE_ALTERNATES: dict[str, tuple[str, ...]] = {
 }
 
 # -- Office ------------------------------------------------------------------------------
+# Synonyms for theme slots as OOXML and the Office UI spell them.
+OFFICE_SLOT_ALIASES: dict[str, str] = {
+    "dk1": "dark 1",
+    "lt1": "light 1",
+    "dk2": "dark 2",
+    "lt2": "light 2",
+    "text 1": "dark 1",
+    "background 1": "light 1",
+    "text 2": "dark 2",
+    "background 2": "light 2",
+    "tx1": "dark 1",
+    "bg1": "light 1",
+    "tx2": "dark 2",
+    "bg2": "light 2",
+    "hlink": "hyperlink",
+    "folhlink": "followed hyperlink",
+    **{f"accent{i}": f"accent {i}" for i in range(1, 7)},
+}
 # Default theme colours by theme generation. "Office" (2013-2022) is the default of the
 # files most agents produce; 2007 and 2023 themes are recognised by explicit prefix.
 OFFICE_THEMES: dict[str, dict[str, str]] = {
-    "office": {
-        "dark 1": "#000000",
-        "light 1": "#ffffff",
-        "dark 2": "#44546a",
-        "light 2": "#e7e6e6",
-        "accent 1": "#4472c4",
-        "accent 2": "#ed7d31",
-        "accent 3": "#a5a5a5",
-        "accent 4": "#ffc000",
-        "accent 5": "#5b9bd5",
-        "accent 6": "#70ad47",
-        "hyperlink": "#0563c1",
-        "followed hyperlink": "#954f72",
-    },
+    # the same scheme the extractors fall back to, named as the Office UI names the slots
+    "office": {OFFICE_SLOT_ALIASES[slot.lower()]: hex_ for slot, hex_ in OFFICE_THEME_COLORS.items()},
     "office2007": {
         "dark 1": "#000000",
         "light 1": "#ffffff",
@@ -115,24 +121,6 @@ OFFICE_THEMES: dict[str, dict[str, str]] = {
         "followed hyperlink": "#96607d",
     },
 }
-# Synonyms for theme slots as OOXML and the Office UI spell them.
-OFFICE_SLOT_ALIASES: dict[str, str] = {
-    "dk1": "dark 1",
-    "lt1": "light 1",
-    "dk2": "dark 2",
-    "lt2": "light 2",
-    "text 1": "dark 1",
-    "background 1": "light 1",
-    "text 2": "dark 2",
-    "background 2": "light 2",
-    "tx1": "dark 1",
-    "bg1": "light 1",
-    "tx2": "dark 2",
-    "bg2": "light 2",
-    "hlink": "hyperlink",
-    "folhlink": "followed hyperlink",
-    **{f"accent{i}": f"accent {i}" for i in range(1, 7)},
-}
 # The "Standard Colors" row of the Office colour picker (same in every version).
 OFFICE_STANDARD: dict[str, str] = {
     "dark red": "#c00000",
@@ -147,5 +135,5 @@ OFFICE_STANDARD: dict[str, str] = {
     "purple": "#7030a0",
 }
 # Word's fixed highlight colours (w:highlight values), as Word renders them; one table
-# shared with the .docx extractor (see artifactcheck/model/word_highlight.py).
+# shared with the .docx extractor (see artifactcheck/model/named_colors.py).
 WORD_HIGHLIGHT: dict[str, str] = WORD_HIGHLIGHT_BY_NAME

@@ -25,7 +25,7 @@ from typing import Any
 from lxml import etree
 
 from ..model import Style
-from ..model.word_highlight import WORD_HIGHLIGHT_HEX
+from ..model.named_colors import WORD_HIGHLIGHT_HEX
 from .docx_package import W_NS
 from .drawingml_color import Theme, apply_word_theme_shade, apply_word_theme_tint
 

@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from lxml import etree
 from PIL import ImageColor
 
+from ..model.named_colors import OFFICE_THEME_COLORS  # used when a package has no theme part
+
 A_NS = "http://schemas.openxmlformats.org/drawingml/2006/main"
 _A = f"{{{A_NS}}}"
 
@@ -44,14 +46,6 @@ DEFAULT_CLR_MAP: dict[str, str] = {
     "accent1": "accent1", "accent2": "accent2", "accent3": "accent3",
     "accent4": "accent4", "accent5": "accent5", "accent6": "accent6",
     "hlink": "hlink", "folHlink": "folHlink",
-}  # fmt: skip
-
-# Office's default theme ("Office Theme" 2013+): used when a package has no theme part.
-OFFICE_THEME_COLORS: dict[str, str] = {
-    "dk1": "#000000", "lt1": "#ffffff", "dk2": "#44546a", "lt2": "#e7e6e6",
-    "accent1": "#4472c4", "accent2": "#ed7d31", "accent3": "#a5a5a5",
-    "accent4": "#ffc000", "accent5": "#5b9bd5", "accent6": "#70ad47",
-    "hlink": "#0563c1", "folHlink": "#954f72",
 }  # fmt: skip
 
 # a:sysClr values without lastClr: the Windows defaults.
