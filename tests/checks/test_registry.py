@@ -17,7 +17,16 @@ from artifactcheck.checks.registry import _REGISTRY, all_checks, register_check
 from artifactcheck.cli import app
 from tests.checks.office_docs import build_deck_pptx, build_report_docx, build_sheet_xlsx
 
-MINE = ("query", "text", "formatting", "color", "trace")
+MINE = (
+    "query",
+    "query_outline",
+    "query_structure",
+    "query_grid",
+    "text",
+    "formatting",
+    "color",
+    "trace",
+)
 
 
 def my_checks() -> list:  # type: ignore[type-arg]
@@ -152,6 +161,9 @@ def test_doctests_of_my_modules_pass() -> None:
 
     for name in (
         "query",
+        "query_outline",
+        "query_structure",
+        "query_grid",
         "text",
         "formatting",
         "color",
