@@ -78,8 +78,10 @@ def spans_of(path: Path) -> list[TextSpan]:
     for i, block in enumerate(d.iter_inner_content()):
         if isinstance(block, Table):
             seen: set[int] = set()  # python-docx repeats a merged cell in every grid column
+            alive = []  # keep the lxml proxies alive: a freed proxy's id() is reused
             for r, row in enumerate(block.rows):
                 for c, cell in enumerate(row.cells):
+                    alive.append(cell._tc)
                     if id(cell._tc) in seen:
                         continue
                     seen.add(id(cell._tc))

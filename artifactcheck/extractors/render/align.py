@@ -31,11 +31,14 @@ import bisect
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 
+import numpy as np
+import numpy.typing as npt
 from rapidfuzz.distance import Levenshtein
 
 from ...model.geometry import Box
-from .layout import PdfChar, PdfLayout
+from .layout import CharColumns, PdfChar, PdfLayout
 
 __all__ = ["AlignmentResult", "SpanAlignment", "TextSpan", "align_text_to_layout", "normalize_char"]
 
@@ -54,6 +57,10 @@ _FOLD = {
     "\u0002": "",  # pdfium's marker for a hyphen it removed at a line end
 }
 _norm_cache: dict[str, str] = {}
+# The same mapping as str.translate tables, so a whole stream is normalised in C: code
+# point -> key characters (None deletes), and code point -> chr(number of key characters).
+_KEY_TABLE: dict[int, str | None] = {}
+_LEN_TABLE: dict[int, str] = {}
 
 
 def normalize_char(ch: str) -> str:
@@ -122,22 +129,54 @@ class AlignmentResult:
         return list(got.boxes) if got else []
 
 
+def _learn(text: str) -> None:
+    """Make sure every distinct character of ``text`` is in the translate tables."""
+    for ch in set(text):
+        if ord(ch) not in _LEN_TABLE:
+            k = normalize_char(ch)
+            _KEY_TABLE[ord(ch)] = k or None
+            _LEN_TABLE[ord(ch)] = chr(len(k))  # NFKC expands one character to <= 18
+
+
+def _key_lengths(text: str) -> npt.NDArray[np.uint8]:
+    """Number of key characters of each character of ``text`` (after :func:`_learn`)."""
+    return np.frombuffer(text.translate(_LEN_TABLE).encode("latin-1"), dtype=np.uint8)
+
+
 def _key_stream(texts: Sequence[str]) -> tuple[str, list[int]]:
-    """Concatenated key string and, per text, the end offset of its keys in that string."""
-    get = _norm_cache.get
-    parts: list[str] = []
-    ends: list[int] = []
-    pos = 0
-    for text in texts:
-        for ch in text:
-            k = get(ch)
-            if k is None:
-                k = normalize_char(ch)
-            if k:
-                parts.append(k)
-                pos += len(k)
-        ends.append(pos)
-    return "".join(parts), ends
+    """Concatenated key string and, per text, the end offset of its keys in that string.
+
+    One ``str.translate`` over the joined texts instead of a Python step per character.
+    """
+    joined = "".join(texts)
+    _learn(joined)
+    keys = joined.translate(_KEY_TABLE)
+    before = np.zeros(len(joined) + 1, dtype=np.int64)  # key chars before each position
+    np.cumsum(_key_lengths(joined), out=before[1:])
+    text_ends = np.cumsum(np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)))
+    return keys, before[text_ends].tolist()
+
+
+def _pdf_key_stream(chars: Sequence[PdfChar], cols: CharColumns) -> tuple[str, list[int]]:
+    """The PDF's key string and, per key character, its index in ``chars``. Characters
+    pdfium generated (inferred spaces, line ends) contribute nothing."""
+    text = "".join(map(itemgetter(1), chars))
+    if len(text) == len(chars):
+        _learn(text)
+        lens = _key_lengths(text)
+        if not lens[cols.generated].any():  # generated chars are whitespace: no keys
+            origin = np.repeat(np.arange(len(chars), dtype=np.int64), lens)
+            return text.translate(_KEY_TABLE), origin.tolist()
+    # Unusual characters (several code points, or a generated one with a key): one by one.
+    keys: list[str] = []
+    origin_list: list[int] = []
+    for i, c in enumerate(chars):
+        if c.generated:
+            continue
+        k = normalize_char(c.char)
+        keys.append(k)
+        origin_list.extend([i] * len(k))
+    return "".join(keys), origin_list
 
 
 def _lis(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -293,28 +332,13 @@ def align_text_to_layout(spans: Sequence[TextSpan], layout: PdfLayout) -> Alignm
     Never raises for text that is not in the PDF: such spans get no boxes and ratio 0.
     """
     chars = layout.chars
+    cols = layout.columns
     # PDF key stream; every key char remembers its index in layout.chars.
-    get = _norm_cache.get
-    p_keys: list[str] = []
-    p_origin: list[int] = []
-    for i, c in enumerate(chars):
-        if c.generated:
-            continue
-        k = get(c.char)
-        if k is None:
-            k = normalize_char(c.char)
-        if not k:
-            continue
-        p_keys.append(k)
-        if len(k) == 1:
-            p_origin.append(i)
-        else:
-            p_origin.extend([i] * len(k))
-    p_text = "".join(p_keys)
+    p_text, p_origin = _pdf_key_stream(chars, cols)
     taken = bytearray(len(p_text))  # PDF key chars claimed by repeated spans
 
     results = [SpanAlignment(s.node_id) for s in spans]
-    span_pdf: list[list[int]] = [[] for _ in spans]
+    span_pdf: list[list[int] | npt.NDArray[np.int64]] = [[] for _ in spans]
 
     # 1. Repeated spans (headers/footers): every exact occurrence, on any page.
     for idx, span in enumerate(spans):
@@ -325,13 +349,15 @@ def align_text_to_layout(spans: Sequence[TextSpan], layout: PdfLayout) -> Alignm
         if not key:
             continue
         found = 0
+        hits: list[int] = []
         start = p_text.find(key)
         while start >= 0:
             for m in range(start, start + len(key)):
                 taken[m] = 1
-                span_pdf[idx].append(p_origin[m])
+                hits.append(p_origin[m])
             found = len(key)
             start = p_text.find(key, start + len(key))
+        span_pdf[idx] = hits
         results[idx].matched_chars = found
 
     # 2. Body spans: one global alignment over the PDF stream minus repeated text.
@@ -346,27 +372,39 @@ def align_text_to_layout(spans: Sequence[TextSpan], layout: PdfLayout) -> Alignm
     match = [-1] * len(t_text)
     _align_gap(t_text, p_body, 0, 0, match)
 
+    # Tree key char -> layout.chars index (-1: unmatched), then per span a slice of the
+    # matched ones: numpy over all characters instead of a Python step per character.
+    t_match = np.asarray(match, dtype=np.int64)
+    matched_mask = t_match >= 0
+    origin_arr = np.asarray(p_body_origin, dtype=np.int64)
+    hits_all = origin_arr[t_match[matched_mask]]
+    hits_before = np.zeros(len(t_match) + 1, dtype=np.int64)
+    np.cumsum(matched_mask, out=hits_before[1:])
+    bounds = hits_before[np.asarray([0, *t_ends], dtype=np.int64)].tolist()
     start = 0
     for which, idx in enumerate(body):
         end = t_ends[which]
-        hits = [p_body_origin[pm] for pm in match[start:end] if pm >= 0]
         results[idx].key_chars = end - start
-        results[idx].matched_chars = len(hits)
-        span_pdf[idx] = hits
+        results[idx].matched_chars = bounds[which + 1] - bounds[which]
+        span_pdf[idx] = hits_all[bounds[which] : bounds[which + 1]]
         start = end
 
     # 3. Boxes from the matched characters.
-    line_of = _line_index(layout)
+    hyphen_next = _hyphen_before_break(chars, cols)
     total_keys = 0
     total_matched = 0
     for idx, res in enumerate(results):
         total_keys += res.key_chars
         total_matched += min(res.matched_chars, res.key_chars)
         res.ratio = min(1.0, res.matched_chars / res.key_chars) if res.key_chars else 0.0
-        if not span_pdf[idx]:
+        if len(span_pdf[idx]) == 0:
             continue
-        res.pdf_chars = _with_line_end_hyphens(chars, sorted(set(span_pdf[idx])))
-        res.line_boxes = _boxes(layout, res.pdf_chars, line_of)
+        indices = np.unique(np.asarray(span_pdf[idx], dtype=np.int64))
+        extra = indices[hyphen_next[indices]] + 1
+        if extra.size:
+            indices = np.union1d(indices, extra)
+        res.pdf_chars = indices.tolist()
+        res.line_boxes = _boxes(cols, indices)
         res.boxes = _merge_per_page(res.line_boxes)
     return AlignmentResult(results, {r.node_id: r for r in results}, total_keys, total_matched)
 
@@ -374,47 +412,33 @@ def align_text_to_layout(spans: Sequence[TextSpan], layout: PdfLayout) -> Alignm
 _HYPHENS = frozenset("-\u00ad\u2010\ufffe\u0002")
 
 
-def _with_line_end_hyphens(chars: Sequence[PdfChar], indices: list[int]) -> list[int]:
-    """Add the hyphen LibreOffice printed where it broke a word of the span across lines:
-    it is in no tree text, but it is ink inside the span's line."""
-    extra = [
-        i + 1
-        for i in indices
-        if i + 2 < len(chars) and chars[i + 1].char in _HYPHENS and chars[i + 2].char == "\n"
-    ]
-    return sorted(set(indices).union(extra)) if extra else indices
-
-
-def _line_index(layout: PdfLayout) -> list[int]:
-    line_of = [-1] * len(layout.chars)
-    for li, line in enumerate(layout.lines):
-        for i in range(line.start, line.end):
-            line_of[i] = li
-    return line_of
-
-
-def _boxes(layout: PdfLayout, indices: list[int], line_of: list[int]) -> list[Box]:
-    """One box per (page, line) over the given characters (sorted), in stream order."""
-    chars = layout.chars
-    out: list[Box] = []
-    cur: tuple[int, int] | None = None
-    x0 = top = x1 = bottom = 0.0
-    for i in indices:
-        c = chars[i]
-        key = (c.page, line_of[i])
-        if key != cur:
-            if cur is not None:
-                out.append(Box(page=cur[0], x0=x0, top=top, x1=x1, bottom=bottom, origin="layout"))
-            cur = key
-            x0, top, x1, bottom = c.x0, c.top, c.x1, c.bottom
-            continue
-        x0 = min(x0, c.x0)
-        top = min(top, c.top)
-        x1 = max(x1, c.x1)
-        bottom = max(bottom, c.bottom)
-    if cur is not None:
-        out.append(Box(page=cur[0], x0=x0, top=top, x1=x1, bottom=bottom, origin="layout"))
+def _hyphen_before_break(chars: Sequence[PdfChar], cols: CharColumns) -> npt.NDArray[np.bool_]:
+    """``out[i]``: character ``i + 1`` is a hyphen and ``i + 2`` a line end — the hyphen
+    LibreOffice printed where it broke a word across lines. It is in no tree text, but it
+    is ink inside the line of the span that owns character ``i``, so the span gets it."""
+    n = len(chars)
+    out = np.zeros(n, dtype=np.bool_)
+    if n >= 3:
+        hyphen = np.fromiter(map(_HYPHENS.__contains__, map(itemgetter(1), chars)), dtype=np.bool_, count=n)
+        out[: n - 2] = hyphen[1 : n - 1] & cols.newline[2:]
     return out
+
+
+def _boxes(cols: CharColumns, indices: npt.NDArray[np.int64]) -> list[Box]:
+    """One box per (page, line) over the given characters (sorted, non-empty), in stream
+    order: the union of each run of consecutive indices on the same page and line."""
+    page = cols.page[indices]
+    line = cols.line[indices]
+    breaks = np.flatnonzero((page[1:] != page[:-1]) | (line[1:] != line[:-1])) + 1
+    starts = np.concatenate((np.zeros(1, dtype=np.int64), breaks))
+    x0 = np.minimum.reduceat(cols.x0[indices], starts).tolist()
+    top = np.minimum.reduceat(cols.top[indices], starts).tolist()
+    x1 = np.maximum.reduceat(cols.x1[indices], starts).tolist()
+    bottom = np.maximum.reduceat(cols.bottom[indices], starts).tolist()
+    return [
+        Box(page=p, x0=a, top=b, x1=c, bottom=d, origin="layout")
+        for p, a, b, c, d in zip(page[starts].tolist(), x0, top, x1, bottom, strict=True)
+    ]
 
 
 def _merge_per_page(boxes: list[Box]) -> list[Box]:

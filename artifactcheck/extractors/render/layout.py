@@ -25,15 +25,19 @@ import logging
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, NamedTuple
 
+import numpy as np
+import numpy.typing as npt
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from ...errors import RenderError
 
 __all__ = [
+    "CharColumns",
     "PageLayout",
     "PdfChar",
     "PdfImage",
@@ -156,6 +160,24 @@ class StructElement:
             yield from child.iter()
 
 
+@dataclass(frozen=True, slots=True)
+class CharColumns:
+    """``PdfLayout.chars`` as columns (numpy arrays, one entry per character, same order),
+    for work over all characters at once (alignment boxes) without a Python step per
+    character. Geometry as in :class:`PdfChar`. ``line`` numbers the lines of the whole
+    stream: the count of ``"\n"`` characters before each character, so two characters are
+    on the same line exactly when they have the same ``page`` and ``line``."""
+
+    page: npt.NDArray[np.int64]
+    x0: npt.NDArray[np.float64]
+    top: npt.NDArray[np.float64]
+    x1: npt.NDArray[np.float64]
+    bottom: npt.NDArray[np.float64]
+    generated: npt.NDArray[np.bool_]
+    newline: npt.NDArray[np.bool_]
+    line: npt.NDArray[np.int64]
+
+
 @dataclass
 class PdfLayout:
     """The layout of a whole PDF. ``chars`` are in reading order per page, pages in order,
@@ -181,6 +203,28 @@ class PdfLayout:
     @cached_property
     def words(self) -> list[PdfWord]:
         return _group(self.chars, words=True)  # type: ignore[return-value]
+
+    @cached_property
+    def columns(self) -> CharColumns:
+        """The characters as numpy columns (built on first use, ~5 C-level passes)."""
+        chars = self.chars
+        n = len(chars)
+
+        def col(k: int, dtype: type[Any]) -> Any:
+            return np.fromiter(map(itemgetter(k), chars), dtype=dtype, count=n)
+
+        newline = np.fromiter(map("\n".__eq__, map(itemgetter(1), chars)), dtype=np.bool_, count=n)
+        line = np.cumsum(newline, dtype=np.int64) - newline
+        return CharColumns(
+            page=col(0, np.int64),
+            x0=col(2, np.float64),
+            top=col(3, np.float64),
+            x1=col(4, np.float64),
+            bottom=col(5, np.float64),
+            generated=col(9, np.bool_),
+            newline=newline,
+            line=line,
+        )
 
     def chars_with_mcid(self, page: int, mcid: int) -> list[PdfChar]:
         """The characters drawn inside marked content ``mcid`` on ``page``."""
