@@ -18,9 +18,12 @@ the structure tree and image pixels.
 
 from __future__ import annotations
 
+import collections
 import ctypes
+import gc
 import hashlib
 import io
+import itertools
 import logging
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -247,6 +250,11 @@ def read_layout(pdf_path: Path, *, images: bool = True, structure: bool = False)
     chars: list[PdfChar] = []
     imgs: list[PdfImage] = []
     tree: list[list[StructElement]] = []
+    # The cyclic GC would run every 700 new objects and, as the character list grows,
+    # traverse all of it again: 3-5x the cost of building the tuples (measured 0.06 vs
+    # 0.16-0.32 s for 330k). Nothing here makes reference cycles; collection resumes after.
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
     try:
         tagged = _is_tagged(doc)
         for index in range(len(doc)):
@@ -262,6 +270,8 @@ def read_layout(pdf_path: Path, *, images: bool = True, structure: bool = False)
                 page.close()
     finally:
         doc.close()
+        if gc_was_enabled:
+            gc.enable()
     return PdfLayout(pages, chars, imgs, tree, tagged)
 
 
@@ -375,7 +385,170 @@ _NO_BAND: Any = object()  # identity-compared sentinel: no font metrics, use pdf
 _SPACES = frozenset(" \t\r\n\u00a0\u2002\u2003\u2009\u200a\u3000")
 
 
+_SPACE_CODES = np.array(sorted(ord(c) for c in _SPACES), dtype=np.uint32)
+_RECT_SIZE = ctypes.sizeof(pdfium_c.FS_RECTF)
+
+
 def _read_chars(page: pdfium.PdfPage, index: int, left: float, top: float, out: list[PdfChar]) -> None:
+    """Append the page's characters to ``out`` (see :class:`PdfChar`; a ``"\n"`` ends
+    every line and the page)."""
+    if _FAST_TEXT_OBJECT is None or _FAST_LOOSE_BOX is None:
+        _read_chars_loop(page, index, left, top, out)
+        return
+    textpage = page.get_textpage()
+    try:
+        _read_chars_columns(textpage.raw, index, left, top, out)
+    finally:
+        textpage.close()
+
+
+def _read_chars_columns(tp: Any, index: int, left: float, top: float, out: list[PdfChar]) -> None:
+    """:func:`_read_chars_loop`'s result, computed column-wise.
+
+    The pdfium calls that must be made per character (text object, loose box) are driven
+    by ``map`` (no Python frame per call) and write the boxes straight into one array;
+    classification, bands, line-break insertion and the copies of a generated character's
+    position are numpy operations, and the tuples are built by ``map`` too. This is the
+    hot loop of a 200-page document (330k characters): ~3x faster than the loop, with
+    bit-identical results (same float operations in the same order).
+    """
+    n = pdfium_c.FPDFText_CountChars(tp)
+    if n <= 0:
+        return
+    buf = ctypes.create_string_buffer((n + 1) * 2)
+    pdfium_c.FPDFText_GetText(tp, 0, n, ctypes.cast(buf, ctypes.POINTER(ctypes.c_ushort)))
+    text = buf.raw[: n * 2].decode("utf-16-le", "replace")
+    if len(text) != n:  # surrogate pairs decode to fewer characters: go one by one
+        text = "".join(chr(pdfium_c.FPDFText_GetUnicode(tp, i)) for i in range(n))
+    codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+
+    # Which characters are drawn: not "\r" (pdfium ends lines with "\r\n"; we keep the
+    # "\n"), not "\n", and not whitespace pdfium inferred (FPDFText_IsGenerated).
+    space = np.isin(codes, _SPACE_CODES)
+    kept = codes != 0x0D
+    drawn = ~space
+    maybe = np.flatnonzero(space & kept & (codes != 0x0A))
+    if maybe.size:
+        is_generated = pdfium_c.FPDFText_IsGenerated
+        gen = np.fromiter(map(is_generated, itertools.repeat(tp, maybe.size), maybe.tolist()), dtype=np.int64, count=maybe.size)
+        drawn[maybe[gen == 0]] = True
+    d_idx = np.flatnonzero(drawn)
+    n_drawn = int(d_idx.size)
+
+    # Per drawn character: its text object and its loose box (written into `rects`).
+    tp_arg = ctypes.cast(tp, ctypes.c_void_p).value
+    d_list = d_idx.tolist()
+    get_obj: Any = _FAST_TEXT_OBJECT  # not None: checked by _read_chars
+    get_box: Any = _FAST_LOOSE_BOX
+    keys = list(map(get_obj, itertools.repeat(tp_arg, n_drawn), d_list))
+    rects = (pdfium_c.FS_RECTF * max(1, n_drawn))()
+    base = ctypes.addressof(rects)
+    addrs = range(base, base + _RECT_SIZE * n_drawn, _RECT_SIZE)
+    # deque(maxlen=0) only drives the calls (their return values are not needed).
+    collections.deque(map(get_box, itertools.repeat(tp_arg, n_drawn), d_list, addrs), maxlen=0)
+    box = np.frombuffer(rects, dtype=np.float32).reshape(-1, 4)[:n_drawn].astype(np.float64)
+    r_left, r_top, r_right, r_bottom = box[:, 0], box[:, 1], box[:, 2], box[:, 3]
+
+    # Per text object: font, size, mcid and band (from its first character, as the loop).
+    first: dict[int | None, int] = {}
+    for k, key in enumerate(keys):
+        if key not in first:
+            first[key] = k
+    obj_of = {key: j for j, key in enumerate(first)}
+    n_obj = len(first) + 1  # + a sentinel "no previous character" entry, last
+    o_y0 = np.full(n_obj, np.nan)
+    o_y1 = np.full(n_obj, np.nan)
+    o_font: list[str] = []
+    o_size: list[float] = []
+    o_mcid: list[int] = []
+    get_origin = pdfium_c.FPDFText_GetCharOrigin
+    get_size = pdfium_c.FPDFText_GetFontSize
+    ox = ctypes.c_double(0)
+    oy = ctypes.c_double(0)
+    obj_type = pdfium_c.FPDF_PAGEOBJECT
+    for j, (key, k) in enumerate(first.items()):
+        i = d_list[k]
+        if key:
+            info = _obj_info(ctypes.cast(ctypes.c_void_p(key), obj_type), float(get_size(tp, i)))
+        else:
+            info = _ObjInfo("", 0.0, -1, -1.0, -1.0)
+        if info.ascent > 0:
+            get_origin(tp, i, ctypes.byref(ox), ctypes.byref(oy))
+            baseline = top - oy.value
+            o_y0[j] = baseline - info.ascent * info.size
+            o_y1[j] = baseline + info.descent * info.size
+        o_font.append(info.font)
+        o_size.append(info.size)
+        o_mcid.append(info.mcid)
+    o_font.append("")
+    o_size.append(0.0)
+    o_mcid.append(-1)
+
+    obj = np.fromiter(map(obj_of.__getitem__, keys), dtype=np.int64, count=n_drawn)
+    y0 = o_y0[obj]
+    y1 = o_y1[obj]
+    no_band = np.isnan(y0)
+    y0[no_band] = top - r_top[no_band]
+    y1[no_band] = top - r_bottom[no_band]
+    x0 = r_left - left
+    x1 = r_right - left
+
+    # pdfium joins a line ending in a hyphen to the next line without a break; a drawn
+    # character that moves left and below the previous drawn one starts a line.
+    brk = np.zeros(n_drawn, dtype=np.bool_)
+    brk[1:] = (x0[1:] < x0[:-1]) & ((y0[1:] + y1[1:]) / 2 > y1[:-1])
+
+    # Drawn columns plus a sentinel (zeros, "", -1) for "no drawn character before".
+    d_x0 = np.append(x0, 0.0)
+    d_x1 = np.append(x1, 0.0)
+    d_y0 = np.append(y0, 0.0)
+    d_y1 = np.append(y1, 0.0)
+    d_obj = np.append(obj, n_obj - 1)
+
+    # Output rows in order: every kept character, and a generated "\n" before each drawn
+    # character that starts a line. `src` is the drawn character a row takes its position
+    # from: itself, or for generated rows the last drawn one before it (-1: the sentinel).
+    k_drawn = drawn[kept]
+    src = np.cumsum(k_drawn, dtype=np.int64) - 1
+    row_codes = codes[kept]
+    gen_rows = ~k_drawn
+    at = np.flatnonzero(k_drawn)[brk]  # kept-row positions of drawn chars after a break
+    if at.size:
+        src = np.insert(src, at, src[at] - 1)
+        row_codes = np.insert(row_codes, at, 0x0A)
+        gen_rows = np.insert(gen_rows, at, True)
+    r_x1 = d_x1[src]
+    r_x0 = np.where(gen_rows, r_x1, d_x0[src])
+    r_obj = d_obj[src]
+    chars = row_codes.astype(np.uint32).tobytes().decode("utf-32-le", "surrogatepass")
+    out.extend(
+        map(
+            tuple.__new__,  # PdfChar's own __new__ is a Python frame per character
+            itertools.repeat(PdfChar),
+            zip(
+                itertools.repeat(index),
+                chars,
+                r_x0.tolist(),
+                d_y0[src].tolist(),
+                r_x1.tolist(),
+                d_y1[src].tolist(),
+                np.array(o_font, dtype=object)[r_obj].tolist(),
+                np.array(o_size)[r_obj].tolist(),
+                np.array(o_mcid, dtype=np.int64)[r_obj].tolist(),
+                gen_rows.tolist(),
+            ),
+        )
+    )
+    # A page break separates pages in the stream like a line break.
+    if out and out[-1].page == index and out[-1].char != "\n":
+        last = out[-1]
+        out.append(PdfChar(index, "\n", last.x1, last.top, last.x1, last.bottom,
+                           last.font, last.size, last.mcid, True))
+
+
+def _read_chars_loop(page: pdfium.PdfPage, index: int, left: float, top: float, out: list[PdfChar]) -> None:
+    """One character at a time through pypdfium2's typed bindings (the fallback when its
+    internals differ from what :func:`_fast` expects)."""
     textpage = page.get_textpage()
     try:
         tp = textpage.raw

@@ -15,6 +15,7 @@ import pytest
 from PIL import Image
 
 from artifactcheck.extractors.render import (
+    PdfChar,
     PdfLayout,
     RenderedPDF,
     page_image,
@@ -112,6 +113,27 @@ def test_tagging_does_not_move_text(known_layout_tagged_pdf: RenderedPDF, layout
     """Plain export is the default because tagging changes no position (only adds marks)."""
     tagged = read_layout(known_layout_tagged_pdf.pdf_path)
     assert [c[:6] for c in tagged.chars] == [c[:6] for c in layout.chars]
+
+
+def test_column_reader_equals_the_per_character_loop(known_layout_pdf: RenderedPDF, layout: PdfLayout) -> None:
+    """read_layout's column-wise character reader gives exactly what the one-character-
+    at-a-time fallback gives (positions, bands, fonts, inferred spaces, line ends)."""
+    import pypdfium2 as pdfium
+
+    from artifactcheck.extractors.render.layout import _read_chars_loop
+
+    doc = pdfium.PdfDocument(str(known_layout_pdf.pdf_path))
+    try:
+        slow: list[PdfChar] = []
+        for index in range(len(doc)):
+            page = doc[index]
+            left, _, _, top = page.get_cropbox()
+            _read_chars_loop(page, index, left, top, slow)
+            page.close()
+    finally:
+        doc.close()
+    assert len(layout.chars) > 300 and any(c.generated for c in layout.chars)
+    assert layout.chars == slow
 
 
 def test_page_image_pixel_mapping(known_layout_pdf: RenderedPDF, layout: PdfLayout) -> None:
