@@ -202,21 +202,45 @@ def _lis(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return chain
 
 
+_GRAM_BASE = np.uint64(0x100000001B3)  # odd multiplier of the polynomial n-gram hash
+
+
+def _unique_grams(s: str, n: int, stride: int) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.int64]]:
+    """Hashes (sorted) and start positions of the n-grams of ``s`` at positions
+    0, stride, 2*stride ... that occur exactly once among those positions.
+
+    A 64-bit polynomial hash over the code points, computed for all positions at once
+    (numpy wraps uint64 arithmetic modulo 2**64): no Python step and no slice per
+    position. Equal n-grams have equal hashes; a collision between different ones can
+    only make a unique n-gram look repeated (one anchor fewer), and the caller checks
+    every pair it keeps by comparing the strings.
+    """
+    codes = np.frombuffer(s.encode("utf-32-le", "surrogatepass"), dtype=np.uint32).astype(np.uint64)
+    m = len(codes) - n + 1
+    h = codes[:m].copy()
+    for k in range(1, n):
+        h *= _GRAM_BASE
+        h += codes[k : k + m]
+    h = h[::stride]
+    uniq, first, counts = np.unique(h, return_index=True, return_counts=True)
+    once = counts == 1
+    return uniq[once], first[once].astype(np.int64) * stride
+
+
 def _anchors(t: str, p: str, t_off: int, p_off: int, n: int) -> list[tuple[int, int]]:
-    """Unique-n-gram anchor pairs (absolute positions), chained monotonically."""
+    """Unique-n-gram anchor pairs (absolute positions), chained monotonically: n-grams
+    that occur once in ``p`` and once among the sampled n-grams of ``t``."""
     if len(t) < n or len(p) < n:
         return []
-    p_seen: dict[str, int] = {}
-    for i in range(len(p) - n + 1):
-        g = p[i : i + n]
-        p_seen[g] = -1 if g in p_seen else i
-    t_seen: dict[str, int] = {}
-    for i in range(0, len(t) - n + 1, _TREE_STRIDE if n == _ANCHOR_N else 1):
-        g = t[i : i + n]
-        t_seen[g] = -1 if g in t_seen else i
-    pairs = sorted(
-        (ti, p_seen[g]) for g, ti in t_seen.items() if ti >= 0 and p_seen.get(g, -1) >= 0
-    )
+    p_hash, p_pos = _unique_grams(p, n, 1)
+    t_hash, t_pos = _unique_grams(t, n, _TREE_STRIDE if n == _ANCHOR_N else 1)
+    _, ti, pi = np.intersect1d(t_hash, p_hash, assume_unique=True, return_indices=True)
+    order = np.argsort(t_pos[ti], kind="stable")
+    pairs = [
+        (a, b)
+        for a, b in zip(t_pos[ti][order].tolist(), p_pos[pi][order].tolist(), strict=True)
+        if t[a : a + n] == p[b : b + n]
+    ]
     return [(a + t_off, b + p_off) for a, b in _lis(pairs)]
 
 

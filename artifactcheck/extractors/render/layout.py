@@ -247,6 +247,9 @@ def read_layout(pdf_path: Path, *, images: bool = True, structure: bool = False)
     except (OSError, pdfium.PdfiumError) as exc:
         raise RenderError(f"cannot read PDF: {exc}", path=pdf_path) from None
     pages: list[PageLayout] = []
+    # Per page, the numpy columns the character reader computed anyway: PdfLayout.columns
+    # without a second pass over 330k tuples. None once a page used the fallback loop.
+    parts: list[_Part] | None = []
     chars: list[PdfChar] = []
     imgs: list[PdfImage] = []
     tree: list[list[StructElement]] = []
@@ -262,7 +265,8 @@ def read_layout(pdf_path: Path, *, images: bool = True, structure: bool = False)
             try:
                 left, bottom, right, top = page.get_cropbox()
                 pages.append(PageLayout(index, right - left, top - bottom))
-                _read_chars(page, index, left, top, chars)
+                if not _read_chars(page, index, left, top, chars, parts):
+                    parts = None
                 if images:
                     _read_images(page, index, left, top, imgs)
                 tree.append(_read_structure(page, index) if tagged and structure else [])
@@ -272,7 +276,34 @@ def read_layout(pdf_path: Path, *, images: bool = True, structure: bool = False)
         doc.close()
         if gc_was_enabled:
             gc.enable()
-    return PdfLayout(pages, chars, imgs, tree, tagged)
+    layout = PdfLayout(pages, chars, imgs, tree, tagged)
+    if parts is not None:
+        columns = _join_parts(parts)
+        if len(columns.page) == len(chars):
+            layout.__dict__["columns"] = columns  # what the cached_property would compute
+    return layout
+
+
+# One page's columns: page, x0, top, x1, bottom, generated, newline (one entry per char).
+_Part = tuple[
+    npt.NDArray[np.int64],
+    npt.NDArray[np.float64],
+    npt.NDArray[np.float64],
+    npt.NDArray[np.float64],
+    npt.NDArray[np.float64],
+    npt.NDArray[np.bool_],
+    npt.NDArray[np.bool_],
+]
+
+
+def _join_parts(parts: list[_Part]) -> CharColumns:
+    if not parts:
+        f = np.zeros(0, dtype=np.float64)
+        b = np.zeros(0, dtype=np.bool_)
+        return CharColumns(np.zeros(0, dtype=np.int64), f, f, f, f, b, b, np.zeros(0, dtype=np.int64))
+    page, x0, top, x1, bottom, generated, newline = (np.concatenate(c) for c in zip(*parts, strict=True))
+    line = np.cumsum(newline, dtype=np.int64) - newline
+    return CharColumns(page, x0, top, x1, bottom, generated, newline, line)
 
 
 def _is_tagged(doc: pdfium.PdfDocument) -> bool:
@@ -389,20 +420,26 @@ _SPACE_CODES = np.array(sorted(ord(c) for c in _SPACES), dtype=np.uint32)
 _RECT_SIZE = ctypes.sizeof(pdfium_c.FS_RECTF)
 
 
-def _read_chars(page: pdfium.PdfPage, index: int, left: float, top: float, out: list[PdfChar]) -> None:
+def _read_chars(
+    page: pdfium.PdfPage, index: int, left: float, top: float, out: list[PdfChar], parts: list[_Part] | None
+) -> bool:
     """Append the page's characters to ``out`` (see :class:`PdfChar`; a ``"\n"`` ends
-    every line and the page)."""
+    every line and the page) and their columns to ``parts``. False when the fallback
+    loop was used (it makes no columns)."""
     if _FAST_TEXT_OBJECT is None or _FAST_LOOSE_BOX is None:
         _read_chars_loop(page, index, left, top, out)
-        return
+        return False
     textpage = page.get_textpage()
     try:
-        _read_chars_columns(textpage.raw, index, left, top, out)
+        _read_chars_columns(textpage.raw, index, left, top, out, parts if parts is not None else [])
     finally:
         textpage.close()
+    return True
 
 
-def _read_chars_columns(tp: Any, index: int, left: float, top: float, out: list[PdfChar]) -> None:
+def _read_chars_columns(
+    tp: Any, index: int, left: float, top: float, out: list[PdfChar], parts: list[_Part]
+) -> None:
     """:func:`_read_chars_loop`'s result, computed column-wise.
 
     The pdfium calls that must be made per character (text object, loose box) are driven
@@ -519,7 +556,10 @@ def _read_chars_columns(tp: Any, index: int, left: float, top: float, out: list[
         gen_rows = np.insert(gen_rows, at, True)
     r_x1 = d_x1[src]
     r_x0 = np.where(gen_rows, r_x1, d_x0[src])
+    r_y0 = d_y0[src]
+    r_y1 = d_y1[src]
     r_obj = d_obj[src]
+    parts.append((np.full(len(src), index, dtype=np.int64), r_x0, r_y0, r_x1, r_y1, gen_rows, row_codes == 0x0A))
     chars = row_codes.astype(np.uint32).tobytes().decode("utf-32-le", "surrogatepass")
     out.extend(
         map(
@@ -529,9 +569,9 @@ def _read_chars_columns(tp: Any, index: int, left: float, top: float, out: list[
                 itertools.repeat(index),
                 chars,
                 r_x0.tolist(),
-                d_y0[src].tolist(),
+                r_y0.tolist(),
                 r_x1.tolist(),
-                d_y1[src].tolist(),
+                r_y1.tolist(),
                 np.array(o_font, dtype=object)[r_obj].tolist(),
                 np.array(o_size)[r_obj].tolist(),
                 np.array(o_mcid, dtype=np.int64)[r_obj].tolist(),
@@ -544,6 +584,9 @@ def _read_chars_columns(tp: Any, index: int, left: float, top: float, out: list[
         last = out[-1]
         out.append(PdfChar(index, "\n", last.x1, last.top, last.x1, last.bottom,
                            last.font, last.size, last.mcid, True))
+        parts.append((np.full(1, index, dtype=np.int64), np.array([last.x1]), np.array([last.top]),
+                      np.array([last.x1]), np.array([last.bottom]), np.ones(1, dtype=np.bool_),
+                      np.ones(1, dtype=np.bool_)))
 
 
 def _read_chars_loop(page: pdfium.PdfPage, index: int, left: float, top: float, out: list[PdfChar]) -> None:

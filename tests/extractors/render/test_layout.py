@@ -134,6 +134,10 @@ def test_column_reader_equals_the_per_character_loop(known_layout_pdf: RenderedP
         doc.close()
     assert len(layout.chars) > 300 and any(c.generated for c in layout.chars)
     assert layout.chars == slow
+    # The numpy columns read_layout keeps from the reader = those computed from the chars.
+    fresh = PdfLayout(layout.pages, list(layout.chars), [], [], False).columns
+    for name in ("page", "x0", "top", "x1", "bottom", "generated", "newline", "line"):
+        assert getattr(layout.columns, name).tolist() == getattr(fresh, name).tolist(), name
 
 
 def test_page_image_pixel_mapping(known_layout_pdf: RenderedPDF, layout: PdfLayout) -> None:
