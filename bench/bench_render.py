@@ -6,8 +6,9 @@ Each size is measured --repeat times (default 3), interleaved, and the minimum o
 column is printed. Columns (seconds unless noted):
   bare      soffice --headless --convert-to pdf with a fresh profile (what any safe caller
             must do)
-  bareT     the same with the tagged-PDF filter options our renderer passes; our
-            overhead is reported against both: ovh = ours / bare - 1, ovhT = ours / bareT - 1
+  bareT     the same with the tagged-PDF filter options (LibreOfficeRenderer(tagged=True);
+            our default is plain export, so ovh is the column that counts):
+            ovh = ours / bare - 1, ovhT = ours / bareT - 1
   render    render_pdf, cold (new cache dir): conversion + PDF check + cache write
   layout    read_layout (chars, lines, images with hashes)
   align     align_text_to_layout of every python-docx run (document order)
