@@ -17,8 +17,8 @@ from .errors import (
     UnsupportedFormat,
 )
 from .loading import load
-from .rubric import score
 from .model import SCHEMA_VERSION, Blob, Box, Document, Node, Page, Style
+from .rubric import score
 
 __version__ = "0.1.0"
 

@@ -136,7 +136,7 @@ def _load(file: str) -> _FontData:
     font = TTFont(file, lazy=True, fontNumber=0)
     try:
         upem = int(font["head"].unitsPerEm)
-        os2 = font["OS/2"] if "OS/2" in font else None
+        os2 = font.get("OS/2", None)
         hhea = font["hhea"]
         ascent = int(os2.usWinAscent) if os2 is not None else int(hhea.ascent)
         descent = int(os2.usWinDescent) if os2 is not None else -int(hhea.descent)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Self
 
 from lxml import etree
 
@@ -55,7 +56,7 @@ class PptxPackage:
         self._rels: dict[str, dict[str, Relationship]] = {}
         self.content_types = self._read_content_types()
 
-    def __enter__(self) -> PptxPackage:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -19,8 +19,8 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
-from decimal import ROUND_HALF_UP, Decimal
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
 
 from openpyxl.styles.numbers import BUILTIN_FORMATS, is_date_format
@@ -61,7 +61,7 @@ def general(value: float) -> str:
             return str(iv)
     a = abs(value)
     if 1e-9 <= a < 1e11:
-        int_digits = max(1, int(math.floor(math.log10(a))) + 1)
+        int_digits = max(1, math.floor(math.log10(a)) + 1)
         decimals = max(0, 10 - int_digits)
         text = f"{value:.{decimals}f}"
         if "." in text:
@@ -186,7 +186,7 @@ def _format_number(value: float, section: str, sign_in_section: bool) -> Formatt
         if v == 0:
             mant, e = 0.0, 0
         else:
-            e = int(math.floor(math.log10(abs(v))))
+            e = math.floor(math.log10(abs(v)))
             mant = v / 10**e
             if round(abs(mant), decimals) >= 10:
                 mant, e = mant / 10, e + 1
@@ -306,7 +306,7 @@ def _format_date(value: float, fmt: str, *, date1904: bool) -> Formatted:
             elif unit == "m":
                 out.append(f"{int(total // 60):0{len(t) - 2}d}")
             else:
-                out.append(f"{int(round(total)):0{len(t) - 2}d}")
+                out.append(f"{round(total):0{len(t) - 2}d}")
         elif t.startswith("y"):
             out.append(str(when.year) if len(t) > 2 else f"{when.year % 100:02d}")
         elif t.startswith("m") and (prev_code.startswith("h") or next_code.startswith("s")) and len(t) <= 2:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
+from typing import IO, Self
 
 from lxml import etree
 
@@ -43,7 +43,7 @@ class Parts:
         self.names = set(self.zip.namelist())
         self._rels: dict[str, dict[str, Rel]] = {}
 
-    def __enter__(self) -> Parts:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
