@@ -32,13 +32,14 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 from rapidfuzz.distance import Levenshtein
 
 from ...model.geometry import Box
-from .layout import CharColumns, PdfChar, PdfLayout
+from .layout import CharColumns, PdfLayout
 
 __all__ = ["AlignmentResult", "SpanAlignment", "TextSpan", "align_text_to_layout", "normalize_char"]
 
@@ -157,20 +158,23 @@ def _key_stream(texts: Sequence[str]) -> tuple[str, list[int]]:
     return keys, before[text_ends].tolist()
 
 
-def _pdf_key_stream(chars: Sequence[PdfChar], cols: CharColumns) -> tuple[str, list[int]]:
-    """The PDF's key string and, per key character, its index in ``chars``. Characters
-    pdfium generated (inferred spaces, line ends) contribute nothing."""
-    text = "".join(map(itemgetter(1), chars))
-    if len(text) == len(chars):
+def _pdf_key_stream(layout: PdfLayout) -> tuple[str, list[int]]:
+    """The PDF's key string and, per key character, its index in ``layout.chars``.
+    Characters pdfium generated (inferred spaces, line ends) contribute nothing. Works on
+    ``layout.text`` and ``layout.columns`` (no ``PdfChar`` tuples) in the common case."""
+    text = layout.text
+    cols = layout.columns
+    n = len(cols.page)
+    if len(text) == n:
         _learn(text)
         lens = _key_lengths(text)
         if not lens[cols.generated].any():  # generated chars are whitespace: no keys
-            origin = np.repeat(np.arange(len(chars), dtype=np.int64), lens)
+            origin = np.repeat(np.arange(n, dtype=np.int64), lens)
             return text.translate(_KEY_TABLE), origin.tolist()
     # Unusual characters (several code points, or a generated one with a key): one by one.
     keys: list[str] = []
     origin_list: list[int] = []
-    for i, c in enumerate(chars):
+    for i, c in enumerate(layout.chars):
         if c.generated:
             continue
         k = normalize_char(c.char)
@@ -355,10 +359,9 @@ def align_text_to_layout(spans: Sequence[TextSpan], layout: PdfLayout) -> Alignm
 
     Never raises for text that is not in the PDF: such spans get no boxes and ratio 0.
     """
-    chars = layout.chars
     cols = layout.columns
     # PDF key stream; every key char remembers its index in layout.chars.
-    p_text, p_origin = _pdf_key_stream(chars, cols)
+    p_text, p_origin = _pdf_key_stream(layout)
     taken = bytearray(len(p_text))  # PDF key chars claimed by repeated spans
 
     results = [SpanAlignment(s.node_id) for s in spans]
@@ -414,7 +417,7 @@ def align_text_to_layout(spans: Sequence[TextSpan], layout: PdfLayout) -> Alignm
         start = end
 
     # 3. Boxes from the matched characters.
-    hyphen_next = _hyphen_before_break(chars, cols)
+    hyphen_next = _hyphen_before_break(layout)
     total_keys = 0
     total_matched = 0
     for idx, res in enumerate(results):
@@ -436,14 +439,18 @@ def align_text_to_layout(spans: Sequence[TextSpan], layout: PdfLayout) -> Alignm
 _HYPHENS = frozenset("-\u00ad\u2010\ufffe\u0002")
 
 
-def _hyphen_before_break(chars: Sequence[PdfChar], cols: CharColumns) -> npt.NDArray[np.bool_]:
+def _hyphen_before_break(layout: PdfLayout) -> npt.NDArray[np.bool_]:
     """``out[i]``: character ``i + 1`` is a hyphen and ``i + 2`` a line end — the hyphen
     LibreOffice printed where it broke a word across lines. It is in no tree text, but it
     is ink inside the line of the span that owns character ``i``, so the span gets it."""
-    n = len(chars)
+    cols = layout.columns
+    n = len(cols.page)
     out = np.zeros(n, dtype=np.bool_)
     if n >= 3:
-        hyphen = np.fromiter(map(_HYPHENS.__contains__, map(itemgetter(1), chars)), dtype=np.bool_, count=n)
+        text = layout.text
+        # One code point per character (text[i] is chars[i].char) unless hand-built.
+        chars: Any = text if len(text) == n else map(itemgetter(1), layout.chars)
+        hyphen = np.fromiter(map(_HYPHENS.__contains__, chars), dtype=np.bool_, count=n)
         out[: n - 2] = hyphen[1 : n - 1] & cols.newline[2:]
     return out
 

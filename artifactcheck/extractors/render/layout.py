@@ -181,23 +181,63 @@ class CharColumns:
     line: npt.NDArray[np.int64]
 
 
-@dataclass
 class PdfLayout:
     """The layout of a whole PDF. ``chars`` are in reading order per page, pages in order,
     and a ``"\\n"`` char ends every line and page. ``words``/``lines`` (computed on first
     use) index into ``chars``. ``structure`` holds one root list per page (empty unless
-    read with ``structure=True`` from a tagged PDF)."""
+    read with ``structure=True`` from a tagged PDF).
 
-    pages: list[PageLayout]
-    chars: list[PdfChar]
-    images: list[PdfImage]
-    structure: list[list[StructElement]]
-    tagged: bool
+    :func:`read_layout` keeps the characters as per-page columns and builds the
+    ``PdfChar`` tuples only when ``chars`` is first read: alignment works on ``text`` and
+    ``columns`` alone, and 330k tuples (plus the GC pass over them) cost ~0.2 s at 200
+    pages. Built either way, ``chars`` is the same list.
+    """
+
+    def __init__(
+        self,
+        pages: list[PageLayout],
+        chars: list[PdfChar] | None,
+        images: list[PdfImage],
+        structure: list[list[StructElement]],
+        tagged: bool,
+        *,
+        _lazy: list[_PageChars] | None = None,
+    ) -> None:
+        if chars is None and _lazy is None:
+            raise ValueError("PdfLayout needs chars")
+        self.pages = pages
+        self.images = images
+        self.structure = structure
+        self.tagged = tagged
+        self._chars = chars
+        self._lazy = _lazy
+
+    def __repr__(self) -> str:
+        return f"PdfLayout(pages={len(self.pages)}, chars={len(self.text)}, images={len(self.images)}, tagged={self.tagged})"
 
     @property
+    def chars(self) -> list[PdfChar]:
+        if self._chars is None:
+            out: list[PdfChar] = []
+            gc_was_enabled = gc.isenabled()
+            gc.disable()  # as in read_layout: no cycles here, and the GC would rescan the list
+            try:
+                for part in self._lazy or []:
+                    part.build(out)
+            finally:
+                if gc_was_enabled:
+                    gc.enable()
+            self._chars = out
+        return self._chars
+
+    @cached_property
     def text(self) -> str:
-        """The character stream as one string (``len(text) == len(chars)``)."""
-        return "".join(c.char for c in self.chars)
+        """The character stream as one string. One code point per character (so
+        ``text[i]`` is ``chars[i].char``) except for a hand-built layout whose chars hold
+        several; then it is their concatenation."""
+        if self._chars is None:
+            return "".join(part.text for part in self._lazy or [])
+        return "".join(c.char for c in self._chars)
 
     @cached_property
     def lines(self) -> list[PdfLine]:
@@ -234,6 +274,55 @@ class PdfLayout:
         return [c for c in self.chars if c.page == page and c.mcid == mcid]
 
 
+@dataclass(frozen=True, slots=True)
+class _PageChars:
+    """One page's characters as the column reader left them: everything needed to build
+    its ``PdfChar`` tuples later (``build``), bit-identical to building them at once."""
+
+    index: int
+    text: str
+    x0: npt.NDArray[np.float64]
+    x1: npt.NDArray[np.float64]
+    top: npt.NDArray[np.float64]
+    bottom: npt.NDArray[np.float64]
+    obj: npt.NDArray[np.int64]  # per row: its text object's index into the o_ lists
+    generated: npt.NDArray[np.bool_]
+    o_top: npt.NDArray[np.float64] | None  # per object band; None: per-row tops/bottoms
+    o_bottom: npt.NDArray[np.float64] | None
+    o_font: list[str]
+    o_size: list[float]
+    o_mcid: list[int]
+
+    def build(self, out: list[PdfChar]) -> None:
+        r_obj_list = self.obj.tolist()
+        if self.o_top is None or self.o_bottom is None:
+            tops: list[float] = self.top.tolist()
+            bottoms: list[float] = self.bottom.tolist()
+        else:
+            # Every character takes its object's band: share one float object per object
+            # and value (16 MB less at 200 pages) instead of one per character.
+            tops = list(map(self.o_top.tolist().__getitem__, r_obj_list))
+            bottoms = list(map(self.o_bottom.tolist().__getitem__, r_obj_list))
+        out.extend(
+            map(
+                tuple.__new__,  # PdfChar's own __new__ is a Python frame per character
+                itertools.repeat(PdfChar),
+                zip(
+                    itertools.repeat(self.index),
+                    self.text,
+                    self.x0.tolist(),
+                    tops,
+                    self.x1.tolist(),
+                    bottoms,
+                    map(self.o_font.__getitem__, r_obj_list),
+                    map(self.o_size.__getitem__, r_obj_list),
+                    map(self.o_mcid.__getitem__, r_obj_list),
+                    self.generated.tolist(),
+                ),
+            )
+        )
+
+
 def read_layout(pdf_path: Path, *, images: bool = True, structure: bool = False) -> PdfLayout:
     """Read the layout of ``pdf_path``.
 
@@ -250,6 +339,8 @@ def read_layout(pdf_path: Path, *, images: bool = True, structure: bool = False)
     # Per page, the numpy columns the character reader computed anyway: PdfLayout.columns
     # without a second pass over 330k tuples. None once a page used the fallback loop.
     parts: list[_Part] | None = []
+    # The fast reader's pages (tuples built on demand), or the fallback loop's tuples.
+    lazy: list[_PageChars] = []
     chars: list[PdfChar] = []
     imgs: list[PdfImage] = []
     tree: list[list[StructElement]] = []
@@ -265,7 +356,7 @@ def read_layout(pdf_path: Path, *, images: bool = True, structure: bool = False)
             try:
                 left, bottom, right, top = page.get_cropbox()
                 pages.append(PageLayout(index, right - left, top - bottom))
-                if not _read_chars(page, index, left, top, chars, parts):
+                if not _read_chars(page, index, left, top, chars, parts, lazy):
                     parts = None
                 if images:
                     _read_images(page, index, left, top, imgs)
@@ -276,11 +367,10 @@ def read_layout(pdf_path: Path, *, images: bool = True, structure: bool = False)
         doc.close()
         if gc_was_enabled:
             gc.enable()
-    layout = PdfLayout(pages, chars, imgs, tree, tagged)
-    if parts is not None:
-        columns = _join_parts(parts)
-        if len(columns.page) == len(chars):
-            layout.__dict__["columns"] = columns  # what the cached_property would compute
+    if parts is None:  # the fallback loop read every page (see _read_chars)
+        return PdfLayout(pages, chars, imgs, tree, tagged)
+    layout = PdfLayout(pages, None, imgs, tree, tagged, _lazy=lazy)
+    layout.__dict__["columns"] = _join_parts(parts)  # what the cached_property would compute
     return layout
 
 
@@ -421,24 +511,31 @@ _RECT_SIZE = ctypes.sizeof(pdfium_c.FS_RECTF)
 
 
 def _read_chars(
-    page: pdfium.PdfPage, index: int, left: float, top: float, out: list[PdfChar], parts: list[_Part] | None
+    page: pdfium.PdfPage,
+    index: int,
+    left: float,
+    top: float,
+    out: list[PdfChar],
+    parts: list[_Part] | None,
+    lazy: list[_PageChars],
 ) -> bool:
-    """Append the page's characters to ``out`` (see :class:`PdfChar`; a ``"\n"`` ends
-    every line and the page) and their columns to ``parts``. False when the fallback
-    loop was used (it makes no columns)."""
+    """Read the page's characters (see :class:`PdfChar`; a ``"\n"`` ends every line and
+    the page): their columns to ``parts`` and their unbuilt tuples to ``lazy``; or, with
+    the fallback loop, the tuples to ``out`` and False (it makes no columns). The
+    choice is global (``_FAST_*``), so all pages of a document take the same path."""
     if _FAST_TEXT_OBJECT is None or _FAST_LOOSE_BOX is None:
         _read_chars_loop(page, index, left, top, out)
         return False
     textpage = page.get_textpage()
     try:
-        _read_chars_columns(textpage.raw, index, left, top, out, parts if parts is not None else [])
+        _read_chars_columns(textpage.raw, index, left, top, lazy, parts if parts is not None else [])
     finally:
         textpage.close()
     return True
 
 
 def _read_chars_columns(
-    tp: Any, index: int, left: float, top: float, out: list[PdfChar], parts: list[_Part]
+    tp: Any, index: int, left: float, top: float, out: list[_PageChars], parts: list[_Part]
 ) -> None:
     """:func:`_read_chars_loop`'s result, computed column-wise.
 
@@ -487,12 +584,12 @@ def _read_chars_columns(
     r_left, r_top, r_right, r_bottom = box[:, 0], box[:, 1], box[:, 2], box[:, 3]
 
     # Per text object: font, size, mcid and band (from its first character, as the loop).
-    first: dict[int | None, int] = {}
-    for k, key in enumerate(keys):
-        if key not in first:
-            first[key] = k
-    obj_of = {key: j for j, key in enumerate(first)}
-    n_obj = len(first) + 1  # + a sentinel "no previous character" entry, last
+    # Objects numbered in order of first appearance (dict.fromkeys keeps it, at C speed);
+    # np.unique's first indices, in object order since the numbers are 0..m-1.
+    obj_of = {key: j for j, key in enumerate(dict.fromkeys(keys))}
+    obj = np.fromiter(map(obj_of.__getitem__, keys), dtype=np.int64, count=n_drawn)
+    first_k = np.unique(obj, return_index=True)[1].tolist()
+    n_obj = len(obj_of) + 1  # + a sentinel "no previous character" entry, last
     o_y0 = np.full(n_obj, np.nan)
     o_y1 = np.full(n_obj, np.nan)
     o_font: list[str] = []
@@ -503,7 +600,7 @@ def _read_chars_columns(
     ox = ctypes.c_double(0)
     oy = ctypes.c_double(0)
     obj_type = pdfium_c.FPDF_PAGEOBJECT
-    for j, (key, k) in enumerate(first.items()):
+    for j, (key, k) in enumerate(zip(obj_of, first_k, strict=True)):
         i = d_list[k]
         if key:
             info = _obj_info(ctypes.cast(ctypes.c_void_p(key), obj_type), float(get_size(tp, i)))
@@ -521,7 +618,6 @@ def _read_chars_columns(
     o_size.append(0.0)
     o_mcid.append(-1)
 
-    obj = np.fromiter(map(obj_of.__getitem__, keys), dtype=np.int64, count=n_drawn)
     y0 = o_y0[obj]
     y1 = o_y1[obj]
     no_band = np.isnan(y0)
@@ -559,44 +655,25 @@ def _read_chars_columns(
     r_y0 = d_y0[src]
     r_y1 = d_y1[src]
     r_obj = d_obj[src]
+    if len(src) and row_codes[-1] != 0x0A:
+        # A page break separates pages in the stream like a line break: a generated "\n"
+        # at the last character (x0 = x1 = its x1, its band, font and mcid).
+        src = np.append(src, src[-1])
+        row_codes = np.append(row_codes, np.uint32(0x0A))
+        gen_rows = np.append(gen_rows, True)
+        r_x1 = np.append(r_x1, r_x1[-1])
+        r_x0 = np.append(r_x0, r_x1[-1])
+        r_y0 = np.append(r_y0, r_y0[-1])
+        r_y1 = np.append(r_y1, r_y1[-1])
+        r_obj = np.append(r_obj, r_obj[-1])
     parts.append((np.full(len(src), index, dtype=np.int64), r_x0, r_y0, r_x1, r_y1, gen_rows, row_codes == 0x0A))
-    chars = row_codes.astype(np.uint32).tobytes().decode("utf-32-le", "surrogatepass")
-    r_obj_list = r_obj.tolist()
     if no_band.any():
-        tops: list[float] = r_y0.tolist()
-        bottoms: list[float] = r_y1.tolist()
+        o_top, o_bottom = None, None
     else:
-        # Every character takes its object's band: share one float object per object
-        # and value (16 MB less at 200 pages) instead of one per character.
         o_y0[-1] = o_y1[-1] = 0.0  # the sentinel, as d_y0/d_y1
-        tops = list(map(o_y0.tolist().__getitem__, r_obj_list))
-        bottoms = list(map(o_y1.tolist().__getitem__, r_obj_list))
-    out.extend(
-        map(
-            tuple.__new__,  # PdfChar's own __new__ is a Python frame per character
-            itertools.repeat(PdfChar),
-            zip(
-                itertools.repeat(index),
-                chars,
-                r_x0.tolist(),
-                tops,
-                r_x1.tolist(),
-                bottoms,
-                map(o_font.__getitem__, r_obj_list),
-                map(o_size.__getitem__, r_obj_list),
-                map(o_mcid.__getitem__, r_obj_list),
-                gen_rows.tolist(),
-            ),
-        )
-    )
-    # A page break separates pages in the stream like a line break.
-    if out and out[-1].page == index and out[-1].char != "\n":
-        last = out[-1]
-        out.append(PdfChar(index, "\n", last.x1, last.top, last.x1, last.bottom,
-                           last.font, last.size, last.mcid, True))
-        parts.append((np.full(1, index, dtype=np.int64), np.array([last.x1]), np.array([last.top]),
-                      np.array([last.x1]), np.array([last.bottom]), np.ones(1, dtype=np.bool_),
-                      np.ones(1, dtype=np.bool_)))
+        o_top, o_bottom = o_y0, o_y1
+    text = row_codes.astype(np.uint32).tobytes().decode("utf-32-le", "surrogatepass")
+    out.append(_PageChars(index, text, r_x0, r_x1, r_y0, r_y1, r_obj, gen_rows, o_top, o_bottom, o_font, o_size, o_mcid))
 
 
 def _read_chars_loop(page: pdfium.PdfPage, index: int, left: float, top: float, out: list[PdfChar]) -> None:

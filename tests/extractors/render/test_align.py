@@ -187,3 +187,30 @@ def test_line_end_hyphen_is_inside_the_box(fixture_alignment) -> None:  # type: 
     assert set(hyphens) <= set(res.pdf_chars)
     (box,) = res.boxes
     assert all(box.x1 >= layout.chars[i].x1 for i in hyphens)
+
+
+@pytest.mark.slow
+def test_alignment_needs_no_char_tuples_and_equals_the_tuple_built_layout(
+    known_layout_pdf: RenderedPDF,
+) -> None:
+    """read_layout builds ``PdfChar`` tuples only on demand: aligning reads ``text`` and
+    ``columns`` alone, and gives exactly what a layout built from the tuples gives (chars,
+    boxes, line boxes, ratios, matched indices)."""
+    lazy = read_layout(known_layout_pdf.pdf_path)
+    d = docx.Document(str(RENDER_FIXTURES / "known_layout.docx"))
+    spans = [TextSpan("header", d.sections[0].header.paragraphs[0].text, repeated=True)]
+    spans += [TextSpan(f"p{i}", p.text) for i, p in enumerate(d.paragraphs)]
+    fast = align_text_to_layout(spans, lazy)
+    assert lazy._chars is None  # alignment did not build the tuples
+    chars = lazy.chars
+    assert len(chars) == len(lazy.text) == len(lazy.columns.page) > 300
+    assert "".join(c.char for c in chars) == lazy.text
+    eager = PdfLayout(lazy.pages, list(chars), [], [], False)
+    slow = align_text_to_layout(spans, eager)
+    assert [(s.node_id, s.boxes, s.line_boxes, s.ratio, s.key_chars, s.matched_chars, s.pdf_chars)
+            for s in fast.spans] == [
+        (s.node_id, s.boxes, s.line_boxes, s.ratio, s.key_chars, s.matched_chars, s.pdf_chars)
+        for s in slow.spans
+    ]
+    assert any(s.boxes for s in fast.spans)
+    assert lazy.lines == eager.lines and lazy.words == eager.words
