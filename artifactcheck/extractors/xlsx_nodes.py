@@ -26,8 +26,16 @@ _BOX_FIELDS = set(Box.model_fields)
 def make_box(page: int, x0: float, top: float, x1: float, bottom: float) -> Box:
     """A native box (points, sheet canvas); the caller guarantees x0 <= x1, top <= bottom."""
     b = _new(Box)
-    _set(b, "__dict__", {"page": page, "x0": x0, "top": top, "x1": x1, "bottom": bottom,
-                         "origin": "native", "polygon": None})
+    # Field by field, not ``__dict__ = {...}``: set on a fresh instance, CPython keeps the
+    # values in a key-sharing (split) instance dict - the keys table is the class's - so a
+    # box costs ~230 bytes instead of ~360. Same mapping, same order: nothing can tell.
+    _set(b, "page", page)
+    _set(b, "x0", x0)
+    _set(b, "top", top)
+    _set(b, "x1", x1)
+    _set(b, "bottom", bottom)
+    _set(b, "origin", "native")
+    _set(b, "polygon", None)
     _set(b, "__pydantic_fields_set__", _BOX_FIELDS)
     _set(b, "__pydantic_extra__", None)
     _set(b, "__pydantic_private__", None)
@@ -46,11 +54,15 @@ def make_node(
     children: list[Node] | None = None,
 ) -> Node:
     n = _new(Node)
-    _set(n, "__dict__", {
-        "id": id, "kind": kind, "text": text, "style": style,
-        "attrs": {} if attrs is None else attrs, "boxes": [] if boxes is None else boxes,
-        "source": source, "children": [] if children is None else children,
-    })
+    # Field by field into the key-sharing instance dict (see make_box): ~130 bytes a node less.
+    _set(n, "id", id)
+    _set(n, "kind", kind)
+    _set(n, "text", text)
+    _set(n, "style", style)
+    _set(n, "attrs", {} if attrs is None else attrs)
+    _set(n, "boxes", [] if boxes is None else boxes)
+    _set(n, "source", source)
+    _set(n, "children", [] if children is None else children)
     _set(n, "__pydantic_fields_set__", _NODE_FIELDS)
     _set(n, "__pydantic_extra__", None)
     _set(n, "__pydantic_private__", {"_parent": None, "_document": None, "_order": -1})
