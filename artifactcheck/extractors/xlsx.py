@@ -77,6 +77,7 @@ NS = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
 _T, _RPH, _SI, _R_RUN, _RPR = f"{NS}t", f"{NS}rPh", f"{NS}si", f"{NS}r", f"{NS}rPr"
 MAX_CELL_CHARS = 32_767  # Excel's limit for one cell; longer strings are cut (with a warning)
+_SHARE_MAX = 65_536  # entries per sharing table: bounded even when every value differs
 MAX_TOTAL_TEXT_CHARS = 50_000_000  # all cell text of a workbook; beyond it: ArtifactTooLarge
 MAX_EXPANDED_CELLS = 200_000  # a hyperlink/table range larger than this is not expanded per cell
 _SHEET_TYPES = {"worksheet", "chartsheet", "dialogsheet", "xlMacrosheet"}
@@ -132,6 +133,10 @@ class _Extractor:
         self.rich: dict[int, list[tuple[str, Any]]] = {}  # shared string index -> runs
         self._run_styles: dict[tuple[int, Any], Style] = {}
         self._measurers: dict[tuple[str | None, bool, bool], Any] = {}
+        # One object per distinct date string / width float (a 100k-cell sheet repeats a
+        # few hundred of each); separate tables because 1 == 1.0 == True as dict keys.
+        self._strs: dict[str, str] = {}
+        self._floats: dict[float, float] = {}
         self.sheet_cells: dict[str, dict[tuple[int, int], Node]] = {}
         self.pending_validations: list[tuple[Any, dict[tuple[int, int], Node], list[dict[str, Any]]]] = []
 
@@ -268,6 +273,26 @@ class _Extractor:
         name = app.findtext(f"{ns}Application")
         ver = app.findtext(f"{ns}AppVersion")
         return " ".join(x for x in (name, ver) if x) or None
+
+    def share_str(self, s: str) -> str:
+        """The first equal string seen (bounded table: past it, ``s`` itself)."""
+        got = self._strs.get(s)
+        if got is not None:
+            return got
+        if len(self._strs) < _SHARE_MAX:
+            self._strs[s] = s
+        return s
+
+    def share_float(self, x: float) -> float:
+        """The first equal float seen; zeros are not shared (0.0 == -0.0 but prints apart)."""
+        if not x:
+            return x
+        got = self._floats.get(x)
+        if got is not None:
+            return got
+        if len(self._floats) < _SHARE_MAX:
+            self._floats[x] = x
+        return x
 
     def measurer(self, family: str | None, bold: bool, italic: bool) -> Any:
         key = (family, bold, italic)
@@ -566,7 +591,7 @@ class _SheetBuilder:
         text = ""
         if value is not None:
             shown = format_value(value if serial is None else serial, fmt.number_format, date1904=self.ex.date1904)
-            text = shown.text
+            text = shown.text if serial is None else self.ex.share_str(shown.text)
             if len(text) > MAX_CELL_CHARS:
                 text = text[:MAX_CELL_CHARS]
             self.ex.text_chars += len(text)
@@ -672,7 +697,7 @@ class _SheetBuilder:
         if is_date(fmt.number_format):
             iso = _iso_date(float(num), fmt.number_format, self.ex.date1904)
             if iso is not None:
-                return iso, "date", num
+                return self.ex.share_str(iso), "date", num
         return num, "number", None
 
     def _overflow(
@@ -692,7 +717,7 @@ class _SheetBuilder:
         if (not st.wrap and not fmt.rotation and full_w + PADDING_PT <= x1 - x0 and not hidden and not missing
                 and (size <= 11.0 or rnum not in self.grid.custom_rows)):
             # The common case: one line that fits its cell; no neighbour matters.
-            w = round(full_w, 3)
+            w = self.ex.share_float(round(full_w, 3))
             return {"overflow": "fits", "visible_width_pt": w, "text_width_pt": w}
         align: str = st.align or "general"
         if align == "general":
@@ -722,7 +747,7 @@ class _SheetBuilder:
             merged=merge is not None, shrink=fmt.shrink, rotation=fmt.rotation, left_limit=left_limit,
             right_limit=right_limit, line_h=line_h, lines=lines, fixed_height=row_fixed, general_min_w=general_min,
         )
-        out["text_width_pt"] = round(full_w, 3)
+        out["text_width_pt"] = self.ex.share_float(round(full_w, 3))
         if out.get("overflow") == "clipped" and kind == "text" and merge is None and not st.wrap:
             # Name the neighbour that stops the spill (evidence for "text is cut off").
             if align in ("left", "general", "center") and nxt < len(starts):
