@@ -290,13 +290,18 @@ def test_every_geometry_check_is_documented() -> None:
 
 # -- the pure core: properties ---------------------------------------------------------
 
-coord = st.floats(-500, 1500, allow_nan=False, allow_infinity=False)
+# Coordinates at micro-point resolution: sub-normal offsets are not geometry, and GEOS
+# predicates are not exact there.
+coord = st.floats(-500, 1500, allow_nan=False, allow_infinity=False).map(lambda v: round(v, 6))
 
 
 @st.composite
 def boxes(draw: st.DrawFn) -> Box:
     x, y = draw(coord), draw(coord)
-    w, h = draw(st.floats(0, 400)), draw(st.floats(0, 400))
+    # Sizes are 0 or at least a millionth of a point: GEOS loses subnormal areas (a box
+    # 3e-234 pt wide became "not covered" in shapely while the arithmetic is exact).
+    size = st.one_of(st.just(0.0), st.floats(1e-6, 400))
+    w, h = draw(size), draw(size)
     return Box.from_xywh(0, x, y, w, h)
 
 
