@@ -65,10 +65,6 @@ def _load_json(path: Path, **options: Any) -> Document:
         raise UnsupportedFormat(f"not an Office file and not valid JSON: {exc}", path=path) from None
     if isinstance(data, dict) and data.get("schema_version") and "root" in data:
         return Document.model_validate(data)
-    try:
-        from .extractors.google_response import extract_google_response
-    except ImportError:
-        raise UnsupportedFormat(
-            "JSON input (a saved Google API response) is not supported yet", path=path
-        ) from None
+    from .extractors.google_response import extract_google_response
+
     return extract_google_response(data, path=path, **options)

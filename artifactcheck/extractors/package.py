@@ -92,9 +92,27 @@ def inspect_package(path: str | Path) -> PackageInfo:
     p = Path(path)
     if not p.is_file():
         raise CorruptArtifact("no such file", path=p)
-    size = p.stat().st_size
-    if size == 0:
+    st = p.stat()
+    if st.st_size == 0:
         raise CorruptArtifact("the file is empty (0 bytes)", path=p)
+    # load() inspects to choose the extractor, the extractor inspects what it was given,
+    # and the renderer inspects before starting soffice: remember the verdict for an
+    # unchanged file so the zip directory and [Content_Types].xml are read once.
+    key = (str(p.resolve()), st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+    info = _INSPECTED.get(key)
+    if info is None:
+        info = _inspect(p)
+        _INSPECTED[key] = info
+        if len(_INSPECTED) > _INSPECTED_MAX:
+            _INSPECTED.pop(next(iter(_INSPECTED)))
+    return info
+
+
+_INSPECTED: dict[tuple[str, int, int, int, int], PackageInfo] = {}
+_INSPECTED_MAX = 64
+
+
+def _inspect(p: Path) -> PackageInfo:
     head = read_head(p)
     if head.startswith(CFB_MAGIC):
         if _cfb_has_encrypted_package(p):
@@ -269,7 +287,8 @@ def _cfb_has_encrypted_package(path: Path) -> bool:
     """An encrypted OOXML file is a CFB container with an ``EncryptedPackage`` stream.
     The stream name is stored UTF-16LE in the directory; a byte search is enough to
     tell it from a legacy .doc/.xls/.ppt without a CFB parser."""
-    data = path.read_bytes()[: 4 * 1024 * 1024]
+    with path.open("rb") as fh:
+        data = fh.read(4 * 1024 * 1024)  # the directory sits near the start; never read it all
     return "EncryptedPackage".encode("utf-16-le") in data
 
 
