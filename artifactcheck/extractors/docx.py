@@ -19,13 +19,13 @@ file and the part; rendering failures are ``RenderError``/``RenderTimeout``.
 
 from __future__ import annotations
 
-import hashlib
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
 from lxml import etree
 
+from ..digest import file_digest
 from ..errors import ArtifactCheckError, CorruptArtifact, RenderError
 from ..model import ArtifactInfo, Document, Node, ToolInfo
 from .docx_body import BodyWalker, WalkState
@@ -156,13 +156,13 @@ def _build(pkg: DocxPackage) -> Document:
     )
     _mark_unrendered(root)
     fill_container_text(root)
-    data = pkg.path.read_bytes()
+    digest = file_digest(pkg.path)
     return Document(
         artifact=ArtifactInfo(
             format="docx",
             platform="office",
-            sha256=hashlib.sha256(data).hexdigest(),
-            size_bytes=len(data),
+            sha256=digest.sha256,
+            size_bytes=digest.size_bytes,
             path=str(pkg.path),
             producer=_producer(pkg),
         ),

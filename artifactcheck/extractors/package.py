@@ -291,6 +291,3 @@ def _cfb_has_encrypted_package(path: Path) -> bool:
         data = fh.read(4 * 1024 * 1024)  # the directory sits near the start; never read it all
     return "EncryptedPackage".encode("utf-16-le") in data
 
-
-def detect_format(path: str | Path) -> OfficeFormat:
-    return inspect_package(path).format

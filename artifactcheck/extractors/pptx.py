@@ -14,13 +14,13 @@ child space and raises on several chart types (design/pptx-geometry.md).
 from __future__ import annotations
 
 import gc
-import hashlib
 import math
 from pathlib import Path
 from typing import Any
 
 from lxml import etree
 
+from ..digest import file_digest
 from ..errors import ArtifactCheckError, ArtifactTooLarge, CorruptArtifact
 from ..model import ArtifactInfo, Blob, Box, Document, Node, Page, ToolInfo
 from .package import inspect_package
@@ -111,7 +111,7 @@ def _extract(path: Path, pkg: PptxPackage, main_part: str) -> Document:
 
     root = Node(id="pptx", kind="document", children=slides, source=main_part)
     fill_container_text(root)
-    data_sha, size = _file_digest(path)
+    data_sha, size = file_digest(path)
     return Document(
         artifact=ArtifactInfo(format="pptx", platform="office", sha256=data_sha, size_bytes=size, path=str(path), producer=_producer(pkg)),
         pages=pages,
@@ -386,13 +386,3 @@ def _producer(pkg: PptxPackage) -> str | None:
     name = app.findtext(f"{ns}Application")
     version = app.findtext(f"{ns}AppVersion")
     return " ".join(x for x in (name, version) if x) or None
-
-
-def _file_digest(path: Path) -> tuple[str, int]:
-    h = hashlib.sha256()
-    size = 0
-    with path.open("rb") as fh:
-        for chunk in iter(lambda: fh.read(1 << 20), b""):
-            h.update(chunk)
-            size += len(chunk)
-    return h.hexdigest(), size

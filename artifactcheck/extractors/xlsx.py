@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import datetime as dt
 import gc
-import hashlib
 import math
 from bisect import bisect_left, bisect_right
 from importlib import metadata
@@ -38,6 +37,7 @@ from typing import Any
 from lxml import etree
 from openpyxl.utils import get_column_letter
 
+from ..digest import file_digest
 from ..errors import ArtifactCheckError, ArtifactTooLarge, CorruptArtifact, UnsupportedFormat
 from ..model import ArtifactInfo, Blob, Box, Document, Node, Page, Style, ToolInfo, describe_image
 from .font_metrics import (
@@ -142,10 +142,7 @@ class _Extractor:
 
     # -- workbook -------------------------------------------------------------------
     def run(self) -> Document:
-        data_hash = hashlib.sha256()
-        with self.path.open("rb") as fh:
-            for chunk in iter(lambda: fh.read(1 << 20), b""):
-                data_hash.update(chunk)
+        digest = file_digest(self.path)
         with Parts(self.path) as parts:
             self.parts = parts
             wb = parts.xml(self.main_part)
@@ -214,8 +211,8 @@ class _Extractor:
             artifact=ArtifactInfo(
                 format="xlsx",
                 platform="office",
-                sha256=data_hash.hexdigest(),
-                size_bytes=self.path.stat().st_size,
+                sha256=digest.sha256,
+                size_bytes=digest.size_bytes,
                 path=str(self.path),
                 producer=producer,
             ),

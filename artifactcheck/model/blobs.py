@@ -65,6 +65,3 @@ def describe_image(data: bytes, *, mime: str, name: str | None = None) -> Blob:
         blob.decode_error = f"{type(exc).__name__}: {exc}"
     return blob
 
-
-def sha256_of(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()

@@ -38,6 +38,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ..digest import file_digest
 from ..errors import ArtifactCheckError
 from .json_writer import read_report, write_report_json, write_text_atomic
 from .metrics import markdown_table, summary_tables
@@ -187,13 +188,7 @@ def _google(value: str) -> bool:
 
 
 def _sha256_file(path: Path) -> str | None:
-    if not path.is_file():
-        return None
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for chunk in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
+    return file_digest(path).sha256 if path.is_file() else None
 
 
 def input_fingerprint(row: BatchRow) -> dict[str, str | None]:

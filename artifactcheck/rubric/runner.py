@@ -16,6 +16,7 @@ from typing import Any
 
 from ..checks.registry import Resources, get_check, run_check
 from ..checks.result import CheckResult
+from ..digest import file_digest
 from ..model import Document
 from ..report.model import (
     ArtifactRef,
@@ -376,6 +377,6 @@ def artifact_ref_for_file(path: str | Path, doc: Document | None) -> ArtifactRef
     if not p.is_file():
         fmt = p.suffix.lstrip(".").lower() if p.suffix.lower() in (".docx", ".xlsx", ".pptx") else None
         return ArtifactRef(path=str(path), sha256=None, platform=None, format=fmt)
-    sha = hashlib.sha256(p.read_bytes()).hexdigest()
+    digest = file_digest(p)
     fmt = p.suffix.lstrip(".").lower() or None
-    return ArtifactRef(path=str(path), sha256=sha, platform=None, format=fmt, size_bytes=p.stat().st_size)
+    return ArtifactRef(path=str(path), sha256=digest.sha256, platform=None, format=fmt, size_bytes=digest.size_bytes)

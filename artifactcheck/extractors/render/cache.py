@@ -21,6 +21,7 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
+from ...digest import file_digest
 from ...errors import RenderError
 from .pdf_check import pdf_page_count
 from .renderer import LibreOfficeRenderer, Renderer
@@ -56,11 +57,7 @@ def cache_dir() -> Path:
 
 
 def _sha256_file(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
+    return file_digest(path).sha256
 
 
 def cache_key(path: Path, renderer: Renderer, *, target: str = "pdf", source_sha256: str | None = None) -> str:
