@@ -47,13 +47,11 @@ def test_docx_renders_two_letter_pages(known_layout_pdf: RenderedPDF) -> None:
 
 def test_cache_hit_does_not_start_soffice(known_layout_pdf: RenderedPDF, counting_renderer: CountingRenderer) -> None:
     calls = counting_renderer.calls
-    t0 = time.perf_counter()
     again = render_pdf(RENDER_FIXTURES / "known_layout.docx", renderer=counting_renderer)
-    elapsed = time.perf_counter() - t0
     assert again.cached is True
     assert again.pdf_path == known_layout_pdf.pdf_path
-    assert counting_renderer.calls == calls  # no conversion was started
-    assert elapsed < 1.0  # a cold conversion takes > 1 s on this machine
+    # No conversion was started. (Counted, not timed: speed belongs to bench/bench_render.py.)
+    assert counting_renderer.calls == calls
 
 
 def test_same_bytes_under_another_name_hit_the_cache(
