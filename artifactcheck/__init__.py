@@ -19,8 +19,7 @@ from .errors import (
 from .loading import load
 from .model import SCHEMA_VERSION, Blob, Box, Document, Node, Page, Style
 from .rubric import score
-
-__version__ = "0.1.0"
+from .version import __version__
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -43,6 +42,7 @@ __all__ = [
     "SelectorError",
     "Style",
     "UnsupportedFormat",
+    "__version__",
     "load",
     "run_check",
     "score",

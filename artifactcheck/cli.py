@@ -75,7 +75,7 @@ def score(
     param: Annotated[list[str] | None, typer.Option("--param", "-p", help="Rubric parameter name=value (repeatable).")] = None,
 ) -> None:
     """Score an artifact against a rubric. Exit 0 PASS, 1 PARTIAL/FAIL, 2 error."""
-    from .report.commands import parse_params, score_command
+    from .commands import parse_params, score_command
 
     raise typer.Exit(code=score_command(artifact, rubric, trace=trace, assets=assets, json_out=json_out, html_out=html_out, params=parse_params(param or [])))
 
@@ -90,7 +90,7 @@ def batch(
     force: Annotated[bool, typer.Option("--force", help="Re-score rows whose report already exists.")] = False,
 ) -> None:
     """Score many rows with a progress bar; resumable; writes per-row reports and summary tables."""
-    from .report.batch import batch_command
+    from .batch.run import batch_command
 
     raise typer.Exit(code=batch_command(manifest, out=out, jobs=jobs, html=html, force=force))
 
@@ -130,8 +130,9 @@ def render(
 ) -> None:
     """Write page PNGs with every node's box drawn on them (colour by kind)."""
     from .extractors.render.draw import write_box_pages
+    from .loading import load
 
-    written = write_box_pages(file, out, dpi=dpi)
+    written = write_box_pages(load(file), file, out, dpi=dpi)
     typer.echo(f"wrote {len(written)} page image(s) to {out}", err=True)
 
 

@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from .errors import UnsupportedFormat
-from .extractors.package import CFB_MAGIC, ZIP_MAGIC, inspect_package, read_head
+from .extractors.office import extract_office
+from .extractors.package.inspection import CFB_MAGIC, ZIP_MAGIC, read_head
 from .model import Document
 
 
@@ -18,14 +19,14 @@ def load(source: str | Path, **options: Any) -> Document:
     file name), a saved Google API response (.json), a snapshot bundle (.zip from
     ``artifactcheck snapshot``), or a Google Docs/Sheets/Slides/Drive URL or file id
     (fetched live; ``credentials=`` a key/token path, else the default chain, see
-    ``extractors/google_access.py``). Options are passed to the
+    ``extractors/google/access.py``). Options are passed to the
     extractor (for .docx: ``render=True`` to attach layout boxes).
 
     Raises an :class:`~artifactcheck.errors.ArtifactCheckError` subclass naming the file
     and the problem when the artifact cannot be read.
     """
     if isinstance(source, str) and not Path(source).exists():
-        from .extractors.google_access import looks_like_google_ref
+        from .extractors.google.access import looks_like_google_ref
 
         if looks_like_google_ref(source) or "credentials" in options or "client" in options:
             from .snapshot import load_google  # a Google URL or file id: fetch it
@@ -42,20 +43,7 @@ def load(source: str | Path, **options: Any) -> Document:
         stripped = head.lstrip()
         if stripped.startswith((b"{", b"[")) or (not stripped and path.stat().st_size > 0):
             return _load_json(path, **options)
-    info = inspect_package(path)
-    if info.format == "pptx":
-        from .extractors.pptx import extract_pptx
-
-        return extract_pptx(path, **options)
-    if info.format == "xlsx":
-        from .extractors.xlsx import extract_xlsx
-
-        return extract_xlsx(path, **options)
-    if info.format == "docx":
-        from .extractors.docx import extract_docx
-
-        return extract_docx(path, **options)
-    raise UnsupportedFormat(f"no extractor for {info.format}", path=path)  # pragma: no cover
+    return extract_office(path, **options)
 
 
 def _load_json(path: Path, **options: Any) -> Document:
@@ -65,6 +53,6 @@ def _load_json(path: Path, **options: Any) -> Document:
         raise UnsupportedFormat(f"not an Office file and not valid JSON: {exc}", path=path) from None
     if isinstance(data, dict) and data.get("schema_version") and "root" in data:
         return Document.model_validate(data)
-    from .extractors.google_response import extract_google_response
+    from .extractors.google.responses import extract_google_response
 
     return extract_google_response(data, path=path, **options)

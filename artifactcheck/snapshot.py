@@ -93,7 +93,7 @@ def capture(source: str, *, credentials: Any = None, client: Any = None, pdf: bo
             metadata: dict[str, Any] | None = None) -> Capture:
     """Fetch one Google file (URL or id) with everything scoring needs. ``metadata`` is
     its Drive metadata when already fetched (``capture_many`` batches those)."""
-    from .extractors.google_access import GoogleClient, parse_google_ref, resolve_kind
+    from .extractors.google.access import GoogleClient, parse_google_ref, resolve_kind
 
     ref = parse_google_ref(source)
     client = client or GoogleClient(credentials=credentials)
@@ -122,7 +122,7 @@ def capture(source: str, *, credentials: Any = None, client: Any = None, pdf: bo
 
 def capture_many(sources: list[str], *, credentials: Any = None, client: Any = None, pdf: bool = True) -> list[Capture]:
     """Capture several files; their Drive metadata comes in batched requests."""
-    from .extractors.google_access import GoogleClient, parse_google_ref
+    from .extractors.google.access import GoogleClient, parse_google_ref
 
     client = client or GoogleClient(credentials=credentials)
     refs = [parse_google_ref(s) for s in sources]
@@ -140,16 +140,16 @@ def snapshot_many(sources: list[str], directory: str | Path, *, credentials: Any
 def document_from_capture(cap: Capture, **options: Any) -> Document:
     """The tree of a capture: the one function both online loading and bundles use."""
     if cap.kind == "office":
-        from .loading import load
+        from .extractors.office import extract_office
 
         ext = _OFFICE_EXT.get(str(cap.metadata.get("mimeType")), "bin")
         with tempfile.TemporaryDirectory(prefix="artifactcheck-office-") as tmp:
             path = Path(tmp) / f"{cap.file_id}.{ext}"
             path.write_bytes(cap.office_bytes or b"")
-            doc = load(path, **options)
+            doc = extract_office(path, **options)
         doc.artifact.path = cap.source_url
         return doc
-    from .extractors.google_response import extract_google_response
+    from .extractors.google.responses import extract_google_response
 
     if cap.response is None:
         raise CorruptArtifact("capture holds no API response", path=cap.source_url)
@@ -167,9 +167,9 @@ def document_from_capture(cap: Capture, **options: Any) -> Document:
 
 
 def _exports_dir() -> Path:
-    from .extractors.render import cache_dir
+    from .caches import cache_root
 
-    return cache_dir().parent / "google-exports"
+    return cache_root() / "google-exports"
 
 
 def _store_export(pdf: bytes) -> str:
@@ -239,7 +239,7 @@ def is_bundle(path: str | Path) -> bool:
 
 def read_bundle(path: str | Path) -> Capture:
     """A bundle zip back into a Capture (offline)."""
-    from .extractors.package import MAX_PACKAGE_BYTES
+    from .extractors.package.inspection import MAX_PACKAGE_BYTES
 
     try:
         with zipfile.ZipFile(path) as zf:

@@ -31,7 +31,7 @@ from pptx.enum.chart import XL_CHART_TYPE
 from pptx.enum.shapes import MSO_SHAPE
 from pptx.util import Inches
 
-from artifactcheck.extractors.pptx import extract_pptx
+from artifactcheck.extractors.pptx.extract import extract_pptx
 
 
 def build_deck(path: Path, slides: int) -> None:
@@ -113,7 +113,7 @@ sys.path.insert(0, {repo!r})
 sys.path.insert(0, {bench!r})
 from pathlib import Path
 import bench_extract_pptx as b
-from artifactcheck.extractors.pptx import extract_pptx
+from artifactcheck.extractors.pptx.extract import extract_pptx
 import imagehash, PIL.Image, pywt, scipy.fftpack  # imported lazily by the tree's image hashing: not the tree's cost
 def kib(field):
     for line in open('/proc/self/status'):

@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import openpyxl
 from openpyxl import Workbook
 
-from artifactcheck.extractors.xlsx import extract_xlsx
+from artifactcheck.extractors.xlsx.extract import extract_xlsx
 
 COLS = 10
 

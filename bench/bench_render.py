@@ -95,7 +95,7 @@ def spans_of(path: Path) -> list[TextSpan]:
 
 def have_docx_extractor() -> bool:
     try:
-        import artifactcheck.extractors.docx  # noqa: F401
+        import artifactcheck.extractors.docx.extract  # noqa: F401
     except ImportError:
         return False
     return True

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from artifactcheck import load
-from artifactcheck.extractors.google_response import extract_google_response
+from artifactcheck.extractors.google.responses import extract_google_response
 
 ROOT = Path(__file__).resolve().parents[1]
 

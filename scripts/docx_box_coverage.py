@@ -20,7 +20,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from artifactcheck.errors import ArtifactCheckError
-from artifactcheck.extractors.docx import extract_docx
+from artifactcheck.extractors.docx.extract import extract_docx
 
 
 def main() -> int:

@@ -14,7 +14,7 @@ from tests.conftest import REPO
 @pytest.mark.slow
 def test_readme_example_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     text = (REPO / "README.md").read_text(encoding="utf-8")
-    block = re.search(r"## 30 seconds\s+```python\n(.*?)```", text, re.S)
+    block = re.search(r"## 30 seconds\s+```python\n(.*?)```", text, re.DOTALL)
     assert block, "README lost its 30-second example"
     monkeypatch.chdir(REPO)
     out = io.StringIO()

@@ -67,7 +67,7 @@ PageRef = int | Literal["first", "last"] | None
 Quantifier = Literal["all", "any"]
 
 
-# -- evidence helpers (shared by image.py and ocr.py) ----------------------------------
+# -- evidence helpers (shared by image/match.py and ocr/located_text.py) ----------------------------------
 
 
 def _r(value: float) -> float:

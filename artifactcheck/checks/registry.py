@@ -137,7 +137,9 @@ def _load_builtin_checks() -> None:
 
     from .. import checks as package
 
-    for info in pkgutil.iter_modules(package.__path__):
-        if info.name not in {"registry", "result"} and not info.name.startswith("_"):
-            importlib.import_module(f"{package.__name__}.{info.name}")
+    # Checks live in flat modules and in family subpackages (query/, text/, image/, ocr/).
+    for info in pkgutil.walk_packages(package.__path__, prefix=f"{package.__name__}."):
+        leaf = info.name.rsplit(".", 1)[-1]
+        if leaf not in {"registry", "result"} and not leaf.startswith("_"):
+            importlib.import_module(info.name)
     _BUILTINS_LOADED = True

@@ -6,7 +6,7 @@ or cell?
   neighbours) are visible; ``clipped`` and ``hashes`` (``###``) are not; ``hidden`` and
   ``unknown`` (rotated text) are not judged.
 - Shapes and text boxes: the text is measured with the real font metrics
-  (``extractors/font_metrics.py``: Office fonts through their metric twins), word-wrapped
+  (``extractors/fonts/metrics.py``: Office fonts through their metric twins), word-wrapped
   greedily at the box width minus the insets when the shape wraps, and the needed height
   (lines x 1.2 x size, plus insets) compared with the box; an unwrapped shape compares its
   widest line with the box width. Text shrunk by PowerPoint (``attrs
@@ -74,8 +74,8 @@ def _paragraphs(node: Node) -> list[tuple[str, str | None, float, bool, bool]]:
 
 def measure_shape_text(node: Node, width: float, height: float) -> dict[str, Any]:
     """Needed vs available space for a shape's text, in points."""
-    from ..extractors.font_metrics import measure_text
-    from ..extractors.xlsx_overflow import wrap_lines
+    from ..extractors.fonts.metrics import measure_text
+    from ..extractors.xlsx.overflow import wrap_lines
 
     insets = node.attrs.get("insets_pt")
     left, top, right, bottom = DEFAULT_INSETS_PT

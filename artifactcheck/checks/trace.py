@@ -23,10 +23,10 @@ from pydantic import Field
 
 from ..errors import UnsupportedFormat
 from ..model import Document
-from .links import UrlOptions, document_links
 from .registry import Resources, register_check
 from .result import CheckResult
 from .target import TargetSpec, select_targets
+from .text.links import UrlOptions, document_links
 
 _URL_KEYS = ("url", "URL", "href", "uri", "link", "page", "location")
 _LIST_KEYS = (

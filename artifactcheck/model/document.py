@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue, PrivateAttr
 
 from .blobs import Blob
 from .node import Node
+from .select import SelectionIndex
 
 SCHEMA_VERSION = "1.0"
 
@@ -75,7 +76,7 @@ class Document(BaseModel):
 
     _by_id: dict[str, Node] = PrivateAttr(default_factory=dict)
     _nodes: list[Node] = PrivateAttr(default_factory=list)
-    _mirror: Any = PrivateAttr(default=None)  # lxml mirror for select(), built lazily
+    _selection: SelectionIndex[Node] | None = PrivateAttr(default=None)  # built lazily
 
     def model_post_init(self, context: Any, /) -> None:
         self._link()
@@ -84,7 +85,7 @@ class Document(BaseModel):
         """Give every node its parent, document and pre-order position; index ids."""
         self._by_id = {}
         self._nodes = []
-        self._mirror = None
+        self._selection = None
         self.root._parent = None
         by_id = self._by_id
         for i, node in enumerate(self.root.iter()):
@@ -99,6 +100,13 @@ class Document(BaseModel):
                 raise ValueError(f"duplicate node id {node.id!r}")
             by_id[node.id] = node
             self._nodes.append(node)
+
+    @property
+    def selection(self) -> SelectionIndex[Node]:
+        """The selector index of the whole tree (an lxml mirror, built on first use)."""
+        if self._selection is None:
+            self._selection = SelectionIndex(self.root)
+        return self._selection
 
     # -- navigation -------------------------------------------------------------------
     def iter(self, kind: str | None = None) -> Iterator[Node]:

@@ -13,15 +13,13 @@ Kinds (see design/tree.md for what each source maps to which kind):
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, PrivateAttr
 
 from .geometry import Box
+from .select import SelectionIndex, select_nodes
 from .style import Style
-
-if TYPE_CHECKING:
-    from .document import Document
 
 NodeKind = Literal[
     "document",
@@ -67,7 +65,7 @@ class Node(BaseModel):
     children: list[Node] = Field(default_factory=list)
 
     _parent: Node | None = PrivateAttr(default=None)
-    _document: Document | None = PrivateAttr(default=None)
+    _document: TreeOwner | None = PrivateAttr(default=None)
     _order: int = PrivateAttr(default=-1)
 
     def __repr__(self) -> str:
@@ -82,7 +80,8 @@ class Node(BaseModel):
         return self._parent
 
     @property
-    def document(self) -> Document | None:
+    def document(self) -> TreeOwner | None:
+        """The Document this node belongs to (``None`` before it joins one)."""
         return self._document
 
     @property
@@ -114,9 +113,8 @@ class Node(BaseModel):
     def select(self, selector: str) -> list[Node]:
         """Nodes in this subtree (self included) matching a CSS-like selector.
         See :mod:`artifactcheck.model.select` for the syntax."""
-        from .select import select_nodes
-
-        return select_nodes(self, selector)
+        owner = self._document
+        return select_nodes(self, selector, owner.selection if owner is not None else None)
 
     def select_one(self, selector: str) -> Node | None:
         found = self.select(selector)
@@ -142,3 +140,14 @@ class Node(BaseModel):
 
     def attr(self, name: str, default: Any = None) -> Any:
         return self.attrs.get(name, default)
+
+
+class TreeOwner(Protocol):
+    """What a node knows of the Document that holds it (``model/document.py``): its root
+    and the selector index of the whole tree. A protocol, so nodes sit below documents."""
+
+    @property
+    def root(self) -> Node: ...
+
+    @property
+    def selection(self) -> SelectionIndex[Node]: ...

@@ -32,8 +32,9 @@ cannot spell are left out of the mirror.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any, Generic, Protocol, TypeVar
 
 from cssselect import GenericTranslator, parse
 from cssselect import SelectorError as _CssSelectorError
@@ -42,8 +43,30 @@ from lxml import etree
 from ..errors import SelectorError
 from .style import STYLE_FIELDS, Style
 
-if TYPE_CHECKING:
-    from .node import Node
+
+class SelectableNode(Protocol):
+    """What the selector engine reads of a node (``model/node.py``'s Node has it all).
+    A protocol, so the engine sits below the node class that offers ``select()``."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def style(self) -> Style | None: ...
+    @property
+    def attrs(self) -> dict[str, Any]: ...
+    @property
+    def pages(self) -> list[int]: ...
+    @property
+    def boxes(self) -> Sequence[object]: ...
+    @property
+    def children(self) -> Sequence[Any]: ...
+
+
+N = TypeVar("N", bound=SelectableNode)
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
 _XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
@@ -74,7 +97,7 @@ def _style_attributes(style: Style, cache: dict[int, dict[str, str]]) -> dict[st
     return found
 
 
-def _mirror_element(node: Node, index: int, style_cache: dict[int, dict[str, str]]) -> etree._Element:
+def _mirror_element(node: SelectableNode, index: int, style_cache: dict[int, dict[str, str]]) -> etree._Element:
     el = etree.Element(node.kind)
     el.set("_i", str(index))
     el.set("id", _XML_BAD.sub("", node.id))
@@ -93,11 +116,11 @@ def _mirror_element(node: Node, index: int, style_cache: dict[int, dict[str, str
     return el
 
 
-class _Mirror:
-    def __init__(self, root: Node) -> None:
-        self.nodes: list[Node] = []
+class _Mirror(Generic[N]):
+    def __init__(self, root: N) -> None:
+        self.nodes: list[N] = []
         self.elements: dict[int, etree._Element] = {}
-        stack: list[tuple[Node, etree._Element | None]] = [(root, None)]
+        stack: list[tuple[N, etree._Element | None]] = [(root, None)]
         self.root: etree._Element | None = None
         style_cache: dict[int, dict[str, str]] = {}
         while stack:
@@ -129,17 +152,30 @@ def _compile(selector: str) -> tuple[etree.XPath, ...]:
         raise SelectorError(f"cannot compile selector {selector!r}: {exc}") from None
 
 
-def select_nodes(scope: Node, selector: str) -> list[Node]:
+class SelectionIndex(Generic[N]):
+    """The lxml mirror of one whole tree, built on the first selector query and kept until
+    :meth:`invalidate` (a Document owns one; extractors that change pages or attributes
+    after linking invalidate it)."""
+
+    def __init__(self, root: N) -> None:
+        self.root = root
+        self._mirror: _Mirror[N] | None = None
+
+    def invalidate(self) -> None:
+        self._mirror = None
+
+    def mirror(self) -> _Mirror[N]:
+        if self._mirror is None:
+            self._mirror = _Mirror(self.root)
+        return self._mirror
+
+
+def select_nodes(scope: N, selector: str, index: SelectionIndex[N] | None = None) -> list[N]:
     """Nodes in ``scope``'s subtree (scope included) that match ``selector``, in
-    document order."""
+    document order. ``index`` is the scope's tree's cached mirror (built here when
+    absent); without one, a mirror of ``scope``'s subtree is built for this call."""
     xpaths = _compile(selector)
-    doc = scope.document
-    if doc is not None:
-        if doc._mirror is None:
-            doc._mirror = _Mirror(doc.root)
-        mirror: _Mirror = doc._mirror
-    else:
-        mirror = _Mirror(scope)
+    mirror = index.mirror() if index is not None else _Mirror(scope)
     el = mirror.elements[id(scope)]
     if len(xpaths) == 1:
         return [mirror.nodes[int(e.get("_i"))] for e in xpaths[0](el)]

@@ -16,12 +16,9 @@ from typing import Any
 from .model import Report
 
 
-def report_to_dict(report: Report) -> dict[str, Any]:
-    return report.model_dump(mode="json")
-
-
 def report_to_json(report: Report) -> str:
-    return json.dumps(report_to_dict(report), indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    """The report as JSON text (:meth:`Report.to_json`)."""
+    return report.to_json()
 
 
 def write_report_json(report: Report, path: str | Path) -> Path:

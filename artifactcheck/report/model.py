@@ -9,6 +9,7 @@ counted as an artifact failure.
 
 from __future__ import annotations
 
+import json
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
@@ -162,6 +163,7 @@ class Report(BaseModel):
         raise KeyError(f"no step {step_id!r} in the report of {self.task!r}")
 
     def to_json(self) -> str:
-        from .json_writer import report_to_json
-
-        return report_to_json(self)
+        """The report as JSON text: keys in the model's field order, floats in Python's
+        shortest round-trip form, non-ASCII kept readable, one trailing newline; the same
+        bytes for the same input (timings aside). Non-finite numbers are refused."""
+        return json.dumps(self.model_dump(mode="json"), indent=2, ensure_ascii=False, allow_nan=False) + "\n"

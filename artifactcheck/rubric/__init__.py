@@ -2,8 +2,9 @@
 YAML/JSON files or built in code, and run over a Document into a Report."""
 
 from .aggregate import ChildScore, aggregate
+from .builders import check, group, rubric
 from .loader import load_rubric
-from .model import RUBRIC_SCHEMA_VERSION, STEP_TYPES, Include, Rubric, Step, check, group, rubric
+from .model import RUBRIC_SCHEMA_VERSION, STEP_TYPES, Include, Rubric, Step
 from .runner import run_rubric
 from .scoring import load_trace, score
 

@@ -2,7 +2,7 @@
 
 A rubric is plain data. The same models back the YAML/JSON files (via
 :mod:`artifactcheck.rubric.loader`), the committed JSON Schema
-(``rubric.schema.json``) and the Python API (:func:`check`, :func:`group`), so a rubric
+(``rubric.schema.json``) and the Python API (:func:`~artifactcheck.rubric.builders.check`, :func:`~artifactcheck.rubric.builders.group`), so a rubric
 built in code and the same rubric read from a file are equal objects and score alike.
 
 Aggregation rules are in design/aggregation.md and :mod:`artifactcheck.rubric.aggregate`.
@@ -11,9 +11,11 @@ Aggregation rules are in design/aggregation.md and :mod:`artifactcheck.rubric.ag
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator, model_validator
+
+from ..errors import RubricError
 
 RUBRIC_SCHEMA_VERSION = "1.0"
 
@@ -99,8 +101,6 @@ class Step(BaseModel):
         out = []
         for child in self.children:
             if isinstance(child, Include):
-                from ..errors import RubricError
-
                 raise RubricError(
                     f"step {self.id!r} holds include {child.include!r}: includes are expanded when a "
                     "rubric file is loaded (load_rubric); in code, build the steps instead"
@@ -153,73 +153,3 @@ class Rubric(BaseModel):
 
     def leaves(self) -> list[Step]:
         return [s for s in self.iter_steps() if s.is_leaf]
-
-
-def check(
-    id: str,
-    check: str,
-    params: dict[str, Any] | None = None,
-    *,
-    description: str = "",
-    step_type: StepType | None = None,
-    critical: bool = False,
-    weight: float = 1.0,
-    requires: list[str] | None = None,
-) -> Step:
-    """A leaf step for rubrics built in code.
-
-    >>> check("logo", "image_count", {"min": 1}, step_type="structural").is_leaf
-    True
-    """
-    return Step(
-        id=id,
-        check=check,
-        params=dict(params or {}),
-        description=description,
-        step_type=step_type,
-        critical=critical,
-        weight=weight,
-        requires=list(requires or []),
-    )
-
-
-def group(
-    id: str,
-    children: list[Step],
-    *,
-    description: str = "",
-    step_type: StepType | None = None,
-    critical: bool = False,
-    weight: float = 1.0,
-    requires: list[str] | None = None,
-    strategy: Strategy = "parallel",
-    aggregation: Aggregation = "gate",
-) -> Step:
-    """An inner step aggregating ``children`` (see design/aggregation.md)."""
-    return Step(
-        id=id,
-        children=list(children),
-        description=description,
-        step_type=step_type,
-        critical=critical,
-        weight=weight,
-        requires=list(requires or []),
-        strategy=strategy,
-        aggregation=aggregation,
-    )
-
-
-def rubric(
-    task: str,
-    steps: list[Step],
-    *,
-    description: str = "",
-    strategy: Strategy = "parallel",
-    aggregation: Aggregation = "gate",
-) -> Rubric:
-    """A whole rubric built in code; validated like a file (see ``validate_rubric``)."""
-    from .validate import validate_rubric
-
-    built = Rubric(task=task, steps=list(steps), description=description, strategy=strategy, aggregation=aggregation)
-    validate_rubric(built)
-    return built

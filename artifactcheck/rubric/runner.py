@@ -29,6 +29,7 @@ from ..report.model import (
     StepReport,
     ToolVersion,
 )
+from ..version import __version__
 from .aggregate import ChildScore, aggregate, earned_points, is_full
 from .model import Rubric, Step
 
@@ -359,8 +360,6 @@ def _artifact_ref(doc: Document | None) -> ArtifactRef:
 
 
 def _tools(doc: Document | None) -> list[ToolVersion]:
-    from .. import __version__
-
     tools = [ToolVersion(name="artifactcheck", version=__version__)]
     if doc is not None:
         tools.extend(ToolVersion(name=t.name, version=t.version) for t in doc.tools)

@@ -86,7 +86,7 @@ def is_google_ref(artifact: str | Path) -> bool:
     """A Google Docs/Sheets/Slides/Drive URL or bare file id (not an existing path)."""
     if not isinstance(artifact, str) or Path(artifact).exists():
         return False
-    from ..extractors.google_access import looks_like_google_ref
+    from ..extractors.google.access import looks_like_google_ref
 
     return looks_like_google_ref(artifact)
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageDraw, PngImagePlugin
 
-from artifactcheck.checks.image_locate import locate_crop
+from artifactcheck.checks.image.locate import locate_crop
 from artifactcheck.checks.registry import Resources, get_check, run_check
 from artifactcheck.checks.result import CheckResult
 from artifactcheck.model import Document

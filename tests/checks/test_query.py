@@ -9,7 +9,7 @@ import pytest
 
 from artifactcheck import Document, run_check
 from artifactcheck.checks.examples import document, paragraph
-from artifactcheck.checks.grid import build_grid, detect_header_row
+from artifactcheck.checks.query.grid import build_grid, detect_header_row
 from tests.checks.office_docs import build_deck_pptx, build_report_docx, build_sheet_xlsx, load_pair
 
 

@@ -18,14 +18,14 @@ from artifactcheck.cli import app
 from tests.checks.office_docs import build_deck_pptx, build_report_docx, build_sheet_xlsx
 
 MINE = (
-    "query",
-    "query_outline",
-    "query_structure",
-    "query_grid",
-    "text",
-    "numbers_dates",
-    "links",
-    "formulas",
+    "query.selection",
+    "query.outline",
+    "query.structure",
+    "query.tables",
+    "text.matching",
+    "text.numbers_dates",
+    "text.links",
+    "text.formulas",
     "formatting",
     "color",
     "trace",
@@ -33,7 +33,7 @@ MINE = (
 
 
 def my_checks() -> list:  # type: ignore[type-arg]
-    return [s for s in all_checks() if s.function.__module__.rsplit(".", 1)[-1] in MINE]
+    return [s for s in all_checks() if s.function.__module__.removeprefix("artifactcheck.checks.") in MINE]
 
 
 @pytest.fixture(scope="module")
@@ -163,20 +163,20 @@ def test_doctests_of_my_modules_pass() -> None:
     import importlib
 
     for name in (
-        "query",
-        "query_outline",
-        "query_structure",
-        "query_grid",
-        "text",
-        "numbers_dates",
-        "links",
-        "formulas",
+        "query.selection",
+        "query.outline",
+        "query.structure",
+        "query.tables",
+        "text.matching",
+        "text.numbers_dates",
+        "text.links",
+        "text.formulas",
         "formatting",
         "color",
         "trace",
         "normalize",
         "target",
-        "grid",
+        "query.grid",
         "catalog",
     ):
         module = importlib.import_module(f"artifactcheck.checks.{name}")

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from artifactcheck import Document, run_check
 from artifactcheck.checks.normalize import normalize_text, normalize_url, parse_date, parse_number
-from artifactcheck.checks.numbers_dates import numbers_in_text
+from artifactcheck.checks.text.numbers_dates import numbers_in_text
 from tests.checks.office_docs import build_report_docx, build_sheet_xlsx, load_pair
 
 H1 = "paragraph[heading_level='1']"

@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from artifactcheck import errors
-
 from tests.conftest import CORPUS, corpus_files
 
 BAD = corpus_files("bad")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from artifactcheck.extractors.docx import extract_docx
+from artifactcheck.extractors.docx.extract import extract_docx
 from tests.conftest import corpus_files
 
 pytestmark = pytest.mark.slow

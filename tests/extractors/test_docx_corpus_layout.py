@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from artifactcheck.extractors.docx import extract_docx
+from artifactcheck.extractors.docx.extract import extract_docx
 from artifactcheck.model import Document
 from tests.conftest import CORPUS
 

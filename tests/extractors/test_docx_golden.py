@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from artifactcheck.extractors.docx import extract_docx
+from artifactcheck.extractors.docx.extract import extract_docx
 from artifactcheck.model import Document, Node
 from tests.conftest import CORPUS, FIXTURES
 from tests.golden import assert_matches_golden

@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 from rapidfuzz import fuzz
 
-from artifactcheck.extractors.docx import extract_docx
+from artifactcheck.extractors.docx.extract import extract_docx
 from artifactcheck.extractors.render import page_image, render_pdf
 from artifactcheck.model import Box, Document, Node
 from tests.conftest import FIXTURES

@@ -17,7 +17,7 @@ from artifactcheck.errors import (
     EncryptedArtifact,
     UnsupportedFormat,
 )
-from artifactcheck.extractors.docx import extract_docx
+from artifactcheck.extractors.docx.extract import extract_docx
 from artifactcheck.model import Document
 from tests.conftest import CORPUS, FIXTURES, corpus_files
 

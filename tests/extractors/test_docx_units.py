@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from artifactcheck.extractors.docx_body import heading_level
-from artifactcheck.extractors.docx_drawing import css_length_pt, vml_size
-from artifactcheck.extractors.docx_numbering import format_number
+from artifactcheck.extractors.docx.body import heading_level
+from artifactcheck.extractors.docx.drawing import css_length_pt, vml_size
+from artifactcheck.extractors.docx.numbering import format_number
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from lxml import etree
 
-from artifactcheck.extractors.drawingml_color import (
+from artifactcheck.extractors.drawingml.color import (
     Theme,
     apply_tint,
     apply_word_theme_shade,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from artifactcheck.extractors.font_metrics import (
+from artifactcheck.extractors.fonts.metrics import (
     em_measurer,
     line_height_pt,
     max_digit_width_px,

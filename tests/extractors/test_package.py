@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from artifactcheck.extractors import package
+from artifactcheck.extractors.package import inspection as package
 from tests.conftest import FIXTURES
 
 

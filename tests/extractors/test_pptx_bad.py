@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from artifactcheck.errors import ArtifactTooLarge, CorruptArtifact
-from artifactcheck.extractors.pptx import extract_pptx
+from artifactcheck.extractors.pptx.extract import extract_pptx
 from tests.conftest import FIXTURES
 
 DECK = FIXTURES / "pptx" / "deck.pptx"

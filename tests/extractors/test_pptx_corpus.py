@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from artifactcheck.errors import ArtifactCheckError
-from artifactcheck.extractors.pptx import extract_pptx
+from artifactcheck.extractors.pptx.extract import extract_pptx
 from artifactcheck.model import Document
 from tests.conftest import CORPUS, corpus_files
 

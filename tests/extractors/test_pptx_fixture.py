@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from artifactcheck.extractors.pptx import extract_pptx
+from artifactcheck.extractors.pptx.extract import extract_pptx
 from artifactcheck.model import Box, Document, Node
 from tests.conftest import FIXTURES
 from tests.golden import assert_matches_golden

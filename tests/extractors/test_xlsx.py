@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from artifactcheck import load
-from artifactcheck.extractors.drawingml_color import apply_tint
-from artifactcheck.extractors.xlsx import extract_xlsx
+from artifactcheck.extractors.drawingml.color import apply_tint
+from artifactcheck.extractors.xlsx.extract import extract_xlsx
 from artifactcheck.model import Document, Node
 from tests.conftest import FIXTURES
 from tests.golden import assert_matches_golden

@@ -20,7 +20,7 @@ from artifactcheck.errors import (
     EncryptedArtifact,
     UnsupportedFormat,
 )
-from artifactcheck.extractors.xlsx import extract_xlsx
+from artifactcheck.extractors.xlsx.extract import extract_xlsx
 from tests.conftest import CORPUS, corpus_files
 
 GOOD = corpus_files("xlsx", ".xlsx", ".xlsm")
@@ -162,7 +162,7 @@ def test_list_validation_from_a_named_range_on_another_sheet() -> None:
 @pytest.mark.skipif(not (CORPUS / "xlsx").is_dir(), reason="corpus absent")
 def test_number_formats_against_pois_expected_results() -> None:
     """POI's NumberFormatTests sheet lists (expected text, format, value, category)."""
-    from artifactcheck.extractors.xlsx_numfmt import format_value
+    from artifactcheck.extractors.xlsx.number_format import format_value
 
     doc = extract_xlsx(CORPUS / "xlsx" / "poi_NumberFormatTests.xlsx")
     results: dict[str, list[bool]] = {}

@@ -7,15 +7,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from artifactcheck.extractors.xlsx_grid import (
+from artifactcheck.extractors.xlsx.grid import (
     SheetGrid,
     col_width_chars_to_px,
     default_col_width_px,
 )
-from artifactcheck.extractors.xlsx_nodes import make_box, make_node
-from artifactcheck.extractors.xlsx_numfmt import format_value, general
-from artifactcheck.extractors.xlsx_overflow import classify, wrap_lines
-from artifactcheck.extractors.xlsx_sheet import split_range, split_ref
+from artifactcheck.extractors.xlsx.nodes import make_box, make_node
+from artifactcheck.extractors.xlsx.number_format import format_value, general
+from artifactcheck.extractors.xlsx.overflow import classify, wrap_lines
+from artifactcheck.extractors.xlsx.sheet import split_range, split_ref
 from artifactcheck.model import Box, Node, Style
 
 
@@ -151,7 +151,7 @@ def test_fast_constructors_equal_model_construct() -> None:
 
 
 def test_excel_comparison() -> None:
-    from artifactcheck.extractors.xlsx_cf_eval import compare
+    from artifactcheck.extractors.xlsx.conditional_formats import compare
 
     assert compare(120.5, ">", 100.0)
     assert compare("URGENT", "=", "urgent")  # text compares case-insensitively
@@ -162,7 +162,7 @@ def test_excel_comparison() -> None:
 
 
 def test_rules_apply_in_priority_order_and_stop() -> None:
-    from artifactcheck.extractors.xlsx_cf_eval import apply_conditional_formats
+    from artifactcheck.extractors.xlsx.conditional_formats import apply_conditional_formats
 
     cells = {(r, 1): make_node(f"S!A{r}", "cell", text=str(v), attrs={"row": r, "col": 1, "value": v})
              for r, v in ((1, 5), (2, 50), (3, 500))}

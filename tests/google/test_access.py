@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from artifactcheck import GoogleAPIError, load
-from artifactcheck.extractors.google_access import GoogleClient, load_credentials, parse_google_ref
+from artifactcheck.extractors.google.access import GoogleClient, load_credentials, parse_google_ref
 from artifactcheck.snapshot import (
     capture,
     export_pdf_path,

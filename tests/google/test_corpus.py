@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from artifactcheck import Document, load
-from artifactcheck.extractors.google_response import detect_api, response_from_cassette
+from artifactcheck.extractors.google.responses import detect_api, response_from_cassette
 from tests.conftest import CORPUS, corpus_files
 
 FILES = (corpus_files("google/docs", ".json") + corpus_files("google/sheets", ".json")

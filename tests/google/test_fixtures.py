@@ -12,7 +12,7 @@ import math
 import pytest
 
 from artifactcheck import Document
-from artifactcheck.extractors.google_response import extract_google_response
+from artifactcheck.extractors.google.responses import extract_google_response
 from tests.google.conftest import CHART_URL, LOGO_URL, fixture_json
 
 

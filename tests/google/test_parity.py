@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from artifactcheck import Document, load
-from artifactcheck.extractors.google_response import extract_google_response
+from artifactcheck.extractors.google.responses import extract_google_response
 from tests.google.conftest import GOOGLE, LOGO_URL, fixture_json
 
 TOLERANCE_PT = 0.5
@@ -35,7 +35,7 @@ def _boxes(doc: Document, kinds: tuple[str, ...]) -> list[tuple[float, float, fl
 
 
 def test_slides_response_and_pptx_agree(logo_png: bytes) -> None:
-    pytest.importorskip("artifactcheck.extractors.pptx")
+    pytest.importorskip("artifactcheck.extractors.pptx.extract")
     google = _google_slides(logo_png)
     office = load(GOOGLE / "slides_parity.pptx")
     assert _shape(google) == _shape(office)
@@ -48,7 +48,7 @@ def test_slides_response_and_pptx_agree(logo_png: bytes) -> None:
 
 
 def test_same_selectors_select_the_same_things_in_both(logo_png: bytes) -> None:
-    pytest.importorskip("artifactcheck.extractors.pptx")
+    pytest.importorskip("artifactcheck.extractors.pptx.extract")
     google = _google_slides(logo_png)
     office = load(GOOGLE / "slides_parity.pptx")
     for selector in ("slide textbox", "run[bold=true]", "run[size='14'][italic=true]", "paragraph[list_level='1']",
@@ -59,7 +59,7 @@ def test_same_selectors_select_the_same_things_in_both(logo_png: bytes) -> None:
 
 
 def test_sheets_response_and_xlsx_agree() -> None:
-    pytest.importorskip("artifactcheck.extractors.xlsx")
+    pytest.importorskip("artifactcheck.extractors.xlsx.extract")
     google = extract_google_response(fixture_json("sheets_parity.json"))
     office = load(GOOGLE / "sheets_parity.xlsx")
     office_cells = {n.id: n for n in office.iter("cell")}
@@ -102,7 +102,7 @@ def test_every_catalogued_check_gives_the_same_verdict_on_both_decks(logo_png: b
     """The catalogue's example of every registered check, run on the Google deck and on
     its .pptx twin. OCR on the Google side reads the deck's PDF (here LibreOffice's
     rendering of the twin stands in for Drive's export)."""
-    pytest.importorskip("artifactcheck.extractors.pptx")
+    pytest.importorskip("artifactcheck.extractors.pptx.extract")
     from artifactcheck.checks.registry import Resources
     from artifactcheck.extractors.render import render_pdf
 
@@ -119,7 +119,7 @@ def test_every_catalogued_check_gives_the_same_verdict_on_both_decks(logo_png: b
 def test_catalogued_checks_agree_on_the_workbooks() -> None:
     """Same on the workbook pair, except checks of images and page images: the Google
     fixture also holds an =IMAGE() cell the openpyxl twin cannot express."""
-    pytest.importorskip("artifactcheck.extractors.xlsx")
+    pytest.importorskip("artifactcheck.extractors.xlsx.extract")
     google = extract_google_response(fixture_json("sheets_parity.json"))
     office = load(GOOGLE / "sheets_parity.xlsx")
     skip = ("ocr_", "image_")

@@ -9,7 +9,7 @@ from artifactcheck.model.schema import SCHEMA_PATH, render_schema
 
 
 def make_doc() -> Document:
-    run = lambda i, text, **kw: Node(id=f"r{i}", kind="run", text=text, **kw)  # noqa: E731
+    run = lambda i, text, **kw: Node(id=f"r{i}", kind="run", text=text, **kw)
     root = Node(
         id="doc",
         kind="document",

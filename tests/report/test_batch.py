@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from artifactcheck.errors import ArtifactCheckError
-from artifactcheck.report.batch import read_manifest, run_batch
+from artifactcheck.batch.run import read_manifest, run_batch
 
 
 @pytest.fixture

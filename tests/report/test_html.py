@@ -22,8 +22,9 @@ pytestmark = pytest.mark.skipif(chromium() is None, reason="chromium is not inst
 @pytest.fixture(scope="module")
 def rendered(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
     """Chromium runs twice per module (DOM dump, screenshot), not per test."""
-    from tests.report.conftest import RUBRIC
     from rubric_docs import letter_doc
+
+    from tests.report.conftest import RUBRIC
 
     tmp_path = tmp_path_factory.mktemp("html")
     rubric = tmp_path / "letter.yaml"
@@ -85,10 +86,10 @@ def test_boxes_are_where_the_evidence_says(rendered) -> None:  # type: ignore[no
 def test_failed_boxes_are_drawn_over_passed_ones() -> None:
     import tempfile
 
-    from tests.report.conftest import RUBRIC
     from rubric_docs import letter_doc
 
     from artifactcheck.report.html import report_html
+    from tests.report.conftest import RUBRIC
 
     with tempfile.TemporaryDirectory() as tmp:
         rubric = Path(tmp) / "r.yaml"

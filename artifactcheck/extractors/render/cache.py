@@ -21,6 +21,7 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
+from ...caches import cache_root
 from ...digest import file_digest
 from ...errors import RenderError
 from .pdf_check import pdf_page_count
@@ -39,16 +40,6 @@ class RenderedPDF:
     renderer_name: str
     renderer_version: str
     cached: bool
-
-
-def cache_root() -> Path:
-    """artifactcheck's cache root: ``$ARTIFACTCHECK_CACHE_DIR`` or the user cache dir."""
-    override = os.environ.get("ARTIFACTCHECK_CACHE_DIR")
-    if override:
-        return Path(override)
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("artifactcheck"))
 
 
 def cache_dir() -> Path:

@@ -78,15 +78,11 @@ def draw_document_boxes(
     return image
 
 
-def write_box_pages(path: Path, out_dir: Path, *, dpi: int = 100, timeout: float = 120) -> list[Path]:
-    """Load ``path``, render its pages and write ``page-NNN.png`` files with boxes drawn.
-
-    Returns the written files. Raises the loader's or renderer's typed errors.
-    """
-    from ...loading import load
-
+def write_box_pages(doc: Document, path: Path, out_dir: Path, *, dpi: int = 100, timeout: float = 120) -> list[Path]:
+    """Render ``path`` (the file ``doc`` was loaded from) and write ``page-NNN.png``
+    files with ``doc``'s boxes drawn. Returns the written files; raises the renderer's
+    typed errors."""
     path = Path(path)
-    doc = load(path)
     pdf = render_pdf(path, timeout=timeout).pdf_path
     sizes = [(p.width, p.height) for p in read_layout(pdf, images=False).pages]
     mapping = _page_map(doc, sizes)

@@ -27,6 +27,7 @@ import time
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
+from ...caches import cache_root
 from ...errors import MissingDependency, RenderError, RenderTimeout
 
 __all__ = ["LibreOfficeRenderer", "Renderer", "find_soffice", "soffice_version"]
@@ -105,9 +106,9 @@ def _input_format(src: Path) -> str:
     PDF of garbage (or of nothing, for an empty file), so an input that is not an Office
     package never reaches it.
     """
-    # Local import: package.py pulls lxml; the renderer should stay importable on its own.
+    # Local import: package/inspection.py pulls lxml; the renderer should stay importable on its own.
     from ...errors import ArtifactCheckError
-    from ..package import inspect_package
+    from ..package.inspection import inspect_package
 
     try:
         return inspect_package(src).format
@@ -151,8 +152,6 @@ class LibreOfficeRenderer:
         conversions stay independent. Lives in the cache root, per LibreOffice version."""
         if not self.reuse_profile:
             return None
-        from .cache import cache_root
-
         return cache_root() / "lo-profile" / f"libreoffice-{self.version}"
 
     @staticmethod

@@ -1,0 +1,6 @@
+"""Batches: score many (artifact, rubric, trace) rows, resumably, then write the
+benchmark tables. ``run.py`` runs them in local worker processes."""
+
+from .run import BatchRow, RowOutcome, read_manifest, run_batch
+
+__all__ = ["BatchRow", "RowOutcome", "read_manifest", "run_batch"]

@@ -1,0 +1,605 @@
+"""Image checks (mechanism ``tolerance``): find a reference picture among the document's
+images, recognise a crop of it, reject duplicates, catch stretched pictures.
+
+Each image node carries ``attrs["blob"]`` (sha256 of the bytes the page shows) and the
+Document's blob store already holds pixel sizes and 64-bit perceptual hashes (phash,
+dhash, whash), so matching never re-reads the artifact. Matching goes from strict to
+loose and says which step decided: identical bytes (sha256), identical pixels (decoded,
+same size, same RGBA values), then the Hamming distance between perceptual hashes against
+``max_distance`` (bits out of 64). Reference files are resolved against
+``Resources.assets_dir``. See design/checks-geometry.md ("Images").
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import math
+import threading
+from functools import lru_cache
+from itertools import combinations
+from pathlib import Path
+from typing import Any, Literal
+
+import imagehash
+from PIL import Image
+from pydantic import BaseModel, ConfigDict, Field
+
+from ...model import Blob, Document, Node
+from ..geometry import box_dict, result
+from ..registry import Resources, register_check
+from ..result import CheckResult
+from ..target import TargetSpec, node_ref, select_targets
+from .locate import CropLocation, locate_crop
+
+HashName = Literal["phash", "dhash", "whash"]
+HASHES: tuple[HashName, ...] = ("phash", "dhash", "whash")
+HASH_BITS = 64
+
+_LOCK = threading.Lock()
+
+
+class _Params(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# -- reference images --------------------------------------------------------------------
+
+
+class Reference:
+    """A reference image file: bytes, sha256, pixel size and perceptual hashes."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.data = path.read_bytes()
+        self.sha256 = hashlib.sha256(self.data).hexdigest()
+        with Image.open(io.BytesIO(self.data)) as img:
+            self.size = img.size
+            rgb = img.convert("RGB")
+        self.hashes: dict[str, str] = {name: str(getattr(imagehash, name)(rgb)) for name in HASHES}
+
+    def evidence(self) -> dict[str, Any]:
+        return {"path": str(self.path), "sha256": self.sha256, "width_px": self.size[0], "height_px": self.size[1], **self.hashes}
+
+
+@lru_cache(maxsize=64)
+def _reference_cached(path: str, mtime_ns: int, size: int) -> Reference:
+    return Reference(Path(path))
+
+
+def load_reference(name: str, resources: Resources) -> Reference:
+    """The reference image ``name``: absolute, or relative to ``resources.assets_dir``
+    (else to the working directory). Raises FileNotFoundError naming both."""
+    path = Path(name)
+    if not path.is_absolute() and resources.assets_dir is not None:
+        path = Path(resources.assets_dir) / path
+    if not path.is_file():
+        where = f" (assets_dir={resources.assets_dir!r})" if resources.assets_dir else " (no assets_dir given)"
+        raise FileNotFoundError(f"reference image {name!r} not found at {str(path)!r}{where}")
+    st = path.stat()
+    return _reference_cached(str(path.resolve()), st.st_mtime_ns, st.st_size)
+
+
+def _decode(data: bytes) -> Image.Image:
+    with Image.open(io.BytesIO(data)) as img:
+        return img.convert("RGBA")
+
+
+def same_pixels(a: bytes, b: bytes) -> bool:
+    """Decoded images have the same size and the same RGBA values (a PNG re-saved as
+    another PNG, metadata stripped, ...). False when either cannot be decoded."""
+    try:
+        ia, ib = _decode(a), _decode(b)
+    except Exception:  # noqa: BLE001 - undecodable bytes are simply not identical pixels
+        return False
+    return ia.size == ib.size and ia.tobytes() == ib.tobytes()
+
+
+def hash_distance(a: str | None, b: str | None) -> int | None:
+    """Hamming distance (bits) between two imagehash hex strings; None if either is absent."""
+    if a is None or b is None:
+        return None
+    if len(a) == len(b):  # the same bits, however imagehash orders them: popcount of XOR
+        return (int(a, 16) ^ int(b, 16)).bit_count()
+    return int(imagehash.hex_to_hash(a) - imagehash.hex_to_hash(b))
+
+
+def image_nodes(doc: Document, target: Any) -> list[tuple[Node, Blob | None]]:
+    """Target image nodes with their blob (None when the node has no stored image)."""
+    out: list[tuple[Node, Blob | None]] = []
+    for node in select_targets(doc, target):
+        sha = node.attrs.get("blob")
+        out.append((node, doc.blobs.get(sha) if isinstance(sha, str) else None))
+    return out
+
+
+def _node_evidence(node: Node, blob: Blob | None) -> dict[str, Any]:
+    out: dict[str, Any] = {**node_ref(node), "boxes": [box_dict(b) for b in node.boxes]}
+    if blob is not None:
+        out.update(blob=blob.sha256, width_px=blob.width_px, height_px=blob.height_px)
+    return out
+
+
+# -- image_matches -----------------------------------------------------------------------
+
+
+class MatchParams(_Params):
+    reference: str = Field(description="image file, relative to Resources.assets_dir")
+    target: TargetSpec = Field(default="image", validate_default=True)
+    hash: HashName | Literal["all"] = Field(default="phash", description="which perceptual hash decides; 'all' needs every hash within max_distance")
+    max_distance: int = Field(default=8, ge=0, le=HASH_BITS, description="Hamming distance in bits out of 64")
+    expect: Literal["present", "absent"] = "present"
+    min_count: int = Field(default=1, ge=1, description="how many target images must match")
+
+
+def match_candidates(ref: Reference, pairs: list[tuple[Node, Blob | None]], p: MatchParams) -> list[dict[str, Any]]:
+    """Every target image compared with the reference, best first."""
+    rows: list[dict[str, Any]] = []
+    for node, blob in pairs:
+        row = _node_evidence(node, blob)
+        if blob is None:
+            row.update(match=False, method=None, reason="no stored image for this node")
+        elif blob.sha256 == ref.sha256:
+            row.update(match=True, method="sha256", distance=0)
+        elif blob.data is not None and (blob.width_px, blob.height_px) == ref.size and same_pixels(blob.data, ref.data):
+            row.update(match=True, method="pixels", distance=0)
+        else:
+            distances = {h: hash_distance(getattr(blob, h), ref.hashes[h]) for h in HASHES}
+            row["distances"] = distances
+            if any(v is None for v in distances.values()):
+                row.update(match=False, method=None, reason=blob.decode_error or "image could not be hashed")
+            else:
+                decide = list(HASHES) if p.hash == "all" else [p.hash]
+                worst = max(int(distances[h] or 0) for h in decide)
+                row.update(match=worst <= p.max_distance, method="hash", distance=worst)
+        if node.attrs.get("original_blob") == ref.sha256 and not row["match"]:
+            row["note"] = "the uncropped original is the reference; the page shows a crop (see image_crop_of)"
+        rows.append(row)
+    rows.sort(key=lambda r: (not r["match"], r["distance"] if r.get("distance") is not None else HASH_BITS + 1))
+    return rows
+
+
+@register_check(
+    "image_matches",
+    mechanism="tolerance",
+    params=MatchParams,
+    example={"reference": "logo.png", "target": "slide:first-of-type image", "max_distance": 8},
+)
+def image_matches(doc: Document, p: MatchParams, resources: Resources) -> CheckResult:
+    """A reference image appears among the target images (identical bytes, identical pixels, or perceptual-hash distance <= max_distance).
+
+    With ``expect="absent"`` the check passes when no target image matches. The evidence
+    lists every candidate with its distance per hash, best first.
+    """
+    name = "image_matches"
+    ref = load_reference(p.reference, resources)
+    pairs = image_nodes(doc, p.target)
+    rows = match_candidates(ref, pairs, p)
+    matched = [r for r in rows if r["match"]]
+    found = len(matched) >= p.min_count
+    passed = found if p.expect == "present" else not matched
+    evidence: dict[str, Any] = {
+        "reference": ref.evidence(),
+        "hash": p.hash,
+        "max_distance": p.max_distance,
+        "candidates": rows[:30],
+        "matches": len(matched),
+    }
+    if not pairs:
+        explanation = f"no image matches {p.target.describe()}"
+    elif matched:
+        best = matched[0]
+        how = {"sha256": "identical bytes", "pixels": "identical pixels"}.get(best["method"], f"{p.hash} distance {best['distance']} <= {p.max_distance}")
+        explanation = f"{len(matched)} of {len(pairs)} image(s) match {ref.path.name}; best {best['id']} ({how})"
+    else:
+        best = rows[0]
+        dist = best.get("distance")
+        explanation = f"none of {len(pairs)} image(s) matches {ref.path.name}: closest {best['id']}" + (
+            f" at {p.hash} distance {dist} > {p.max_distance}" if dist is not None else f" ({best.get('reason')})"
+        )
+    if p.expect == "absent":
+        explanation = ("absent as expected: " if passed else "expected absent, but ") + explanation
+    return result(name, passed=passed, explanation=explanation, evidence=evidence, mechanism="tolerance")
+
+
+# -- image_crop_of -----------------------------------------------------------------------
+
+
+_CROP_HASHES: dict[str, imagehash.ImageMultiHash] = {}
+
+
+def _crop_resistant(sha: str, data: bytes) -> imagehash.ImageMultiHash:
+    """The crop-resistant hash of an image, computed once per process per sha256
+    (segmenting an image costs tens of milliseconds)."""
+    with _LOCK:
+        cached = _CROP_HASHES.get(sha)
+    if cached is not None:
+        return cached
+    with Image.open(io.BytesIO(data)) as img:
+        value = imagehash.crop_resistant_hash(img.convert("RGB"), min_segment_size=200)
+    with _LOCK:
+        if len(_CROP_HASHES) > 512:
+            _CROP_HASHES.clear()
+        _CROP_HASHES[sha] = value
+    return value
+
+
+def crop_fractions(attrs: dict[str, Any]) -> dict[str, float]:
+    """The crop recorded on an image node as fractions per edge (left, top, right, bottom),
+    whichever source spelled it: OOXML ``l/t/r/b``, Word ``left/...``, Google Docs
+    ``offsetLeft/...``, Google Slides ``leftOffset/...``. Negative values (padding) count
+    as 0. Empty dict when not cropped."""
+    raw = attrs.get("crop")
+    if not isinstance(raw, dict):
+        return {}
+    names = {
+        "left": ("left", "l", "offsetLeft", "leftOffset"),
+        "top": ("top", "t", "offsetTop", "topOffset"),
+        "right": ("right", "r", "offsetRight", "rightOffset"),
+        "bottom": ("bottom", "b", "offsetBottom", "bottomOffset"),
+    }
+    out: dict[str, float] = {}
+    for edge, keys in names.items():
+        for key in keys:
+            value = raw.get(key)
+            if isinstance(value, (int, float)) and value > 0:
+                out[edge] = float(value)
+                break
+    return out
+
+
+class CropParams(_Params):
+    reference: str = Field(description="the original image file, relative to Resources.assets_dir")
+    target: TargetSpec = Field(default="image", validate_default=True)
+    method: Literal["locate", "crop_resistant_hash", "either"] = Field(
+        default="locate",
+        description="locate: find the candidate in the original (cross-correlation) and compare that region's phash; "
+        "crop_resistant_hash: imagehash's segment hash; either: one of them",
+    )
+    min_ncc: float = Field(default=0.85, ge=-1, le=1, description="locate: minimum normalised cross-correlation")
+    max_distance: int = Field(default=10, ge=0, le=HASH_BITS, description="locate: phash distance of the located region")
+    min_segment_share: float = Field(default=0.5, gt=0, le=1, description="crop_resistant_hash: share of the candidate's segments that must match")
+    bit_error_rate: float = Field(default=0.25, ge=0, le=1, description="crop_resistant_hash: allowed differing bits per segment")
+    require_crop: bool = Field(default=False, description="an uncropped copy does not count")
+
+
+_LOCATIONS: dict[tuple[str, str], CropLocation | None] = {}
+
+
+def _located(ref: Reference, blob: Blob) -> CropLocation | None:
+    key = (ref.sha256, blob.sha256)
+    with _LOCK:
+        if key in _LOCATIONS:
+            return _LOCATIONS[key]
+    assert blob.data is not None
+    with Image.open(io.BytesIO(ref.data)) as original, Image.open(io.BytesIO(blob.data)) as candidate:
+        found = locate_crop(original.convert("RGB"), candidate.convert("RGB"))
+    with _LOCK:
+        if len(_LOCATIONS) > 1024:
+            _LOCATIONS.clear()
+        _LOCATIONS[key] = found
+    return found
+
+
+def _judge_crop(ref: Reference, blob: Blob, p: CropParams) -> dict[str, Any]:
+    """Evidence and verdict for one candidate whose bytes differ from the reference."""
+    row: dict[str, Any] = {}
+    verdicts: list[bool] = []
+    smaller = (blob.width_px or 0) * (blob.height_px or 0) < ref.size[0] * ref.size[1]
+    if p.method in ("locate", "either"):
+        loc = _located(ref, blob)
+        if loc is None:
+            row["locate"] = {"found": False, "reason": "the candidate does not fit inside the original at any scale"}
+            verdicts.append(False)
+        else:
+            ok = loc.ncc >= p.min_ncc and loc.phash_distance <= p.max_distance
+            ref_area = ref.size[0] * ref.size[1]
+            box_area = (loc.box[2] - loc.box[0]) * (loc.box[3] - loc.box[1])
+            smaller = box_area < 0.97 * ref_area
+            row["locate"] = {**loc.as_dict(), "found": ok, "share_of_original": round(box_area / ref_area, 4)}
+            verdicts.append(ok)
+    if p.method in ("crop_resistant_hash", "either"):
+        cand = _crop_resistant(blob.sha256, blob.data or b"")
+        matching, total = cand.hash_diff(_crop_resistant(ref.sha256, ref.data), bit_error_rate=p.bit_error_rate)
+        segments = len(cand.segment_hashes)
+        share = matching / segments if segments else 0.0
+        ok = matching >= 1 and share >= p.min_segment_share
+        row["crop_resistant_hash"] = {"matching_segments": matching, "segments": segments, "segment_share": round(share, 4), "sum_distance": int(total), "found": ok}
+        verdicts.append(ok)
+    row["cropped"] = smaller
+    row["match"] = any(verdicts) and (smaller or not p.require_crop)
+    row["method"] = p.method
+    return row
+
+
+@register_check(
+    "image_crop_of",
+    mechanism="tolerance",
+    params=CropParams,
+    example={"reference": "signature.png", "target": "image"},
+)
+def image_crop_of(doc: Document, p: CropParams, resources: Resources) -> CheckResult:
+    """A target image is the reference image or a crop of it (crop attributes, identical bytes, or the crop found inside the original).
+
+    Decided in order: the node shows the reference's bytes with a crop recorded in its
+    attrs (Office/Google crop), its bytes equal the reference's, or its pixels are found
+    inside the reference: by normalised cross-correlation over scales (``locate``: the
+    best region must correlate >= ``min_ncc`` and have a phash within ``max_distance``)
+    and/or by imagehash's crop-resistant hash (``crop_resistant_hash``).
+    """
+    name = "image_crop_of"
+    ref = load_reference(p.reference, resources)
+    pairs = image_nodes(doc, p.target)
+    rows: list[dict[str, Any]] = []
+    for node, blob in pairs:
+        row = _node_evidence(node, blob)
+        crop = crop_fractions(node.attrs)
+        row["crop"] = crop
+        original = node.attrs.get("original_blob")
+        if blob is None:
+            row.update(match=False, reason="no stored image for this node")
+        elif crop and ref.sha256 in (original, blob.sha256):
+            row.update(match=True, method="crop attributes on the original bytes", cropped=True)
+        elif blob.sha256 == ref.sha256:
+            row.update(match=not p.require_crop, method="identical bytes", cropped=False)
+        elif blob.data is None or blob.decode_error:
+            row.update(match=False, reason=blob.decode_error or "the image bytes are not stored")
+        else:
+            row.update(_judge_crop(ref, blob, p))
+        rows.append(row)
+    rows.sort(key=lambda r: (not r["match"], -float(r.get("locate", {}).get("ncc", 1.0 if r["match"] else -1.0))))
+    matched = [r for r in rows if r["match"]]
+    evidence: dict[str, Any] = {
+        "reference": ref.evidence(),
+        "method": p.method,
+        "min_ncc": p.min_ncc,
+        "max_distance": p.max_distance,
+        "min_segment_share": p.min_segment_share,
+        "bit_error_rate": p.bit_error_rate,
+        "require_crop": p.require_crop,
+        "candidates": rows[:30],
+    }
+    if not pairs:
+        explanation = f"no image matches {p.target.describe()}"
+    elif matched:
+        best = matched[0]
+        how = best["method"]
+        if "locate" in best and best["locate"].get("found"):
+            loc = best["locate"]
+            how = f"found at {loc['box_px']} px of the original, ncc {loc['ncc']}, phash distance {loc['phash_distance']}"
+        explanation = f"{best['id']} is {'a crop of' if best.get('cropped') else 'the same image as'} {ref.path.name} ({how})"
+    else:
+        best = rows[0]
+        if "locate" in best:
+            loc = best["locate"]
+            detail = (
+                f"best region ncc {loc.get('ncc')} (need >= {p.min_ncc}), phash distance {loc.get('phash_distance')} (need <= {p.max_distance})"
+                if "ncc" in loc
+                else loc.get("reason")
+            )
+        elif "crop_resistant_hash" in best:
+            c = best["crop_resistant_hash"]
+            detail = f"{c['matching_segments']} of {c['segments']} segments match, need {p.min_segment_share:.0%}"
+        else:
+            detail = best.get("reason") or "an uncropped copy (require_crop)"
+        explanation = f"none of {len(pairs)} image(s) is a crop of {ref.path.name}; closest {best['id']}: {detail}"
+    return result(name, passed=bool(matched), explanation=explanation, evidence=evidence, mechanism="tolerance")
+
+
+# -- images_unique -----------------------------------------------------------------------
+
+
+class UniqueParams(_Params):
+    target: TargetSpec = Field(default="image", validate_default=True)
+    hash: HashName = "phash"
+    max_distance: int = Field(default=4, ge=-1, le=HASH_BITS, description="near-duplicates: distance <= this; -1 compares bytes only")
+
+
+@register_check(
+    "images_unique",
+    mechanism="tolerance",
+    params=UniqueParams,
+    example={"target": "image", "max_distance": 4},
+)
+def images_unique(doc: Document, p: UniqueParams, resources: Resources) -> CheckResult:
+    """No two target images are the same picture (identical bytes, or perceptual-hash distance <= max_distance).
+
+    The same stored image placed twice is a duplicate. Pairs are listed with the method
+    and distance that made them duplicates.
+    """
+    name = "images_unique"
+    pairs = [(n, b) for n, b in image_nodes(doc, p.target)]
+    dupes: list[dict[str, Any]] = []
+    compared = 0
+    for (na, ba), (nb, bb) in combinations(pairs, 2):
+        if ba is None or bb is None:
+            continue
+        compared += 1
+        if ba.sha256 == bb.sha256:
+            dupes.append({"a": na.id, "b": nb.id, "method": "sha256", "distance": 0, "blob": ba.sha256})
+            continue
+        if p.max_distance < 0:
+            continue
+        d = hash_distance(getattr(ba, p.hash), getattr(bb, p.hash))
+        if d is not None and d <= p.max_distance:
+            dupes.append({"a": na.id, "b": nb.id, "method": p.hash, "distance": d})
+    ok = not dupes
+    evidence: dict[str, Any] = {
+        "images": [_node_evidence(n, b) for n, b in pairs][:50],
+        "pairs_compared": compared,
+        "duplicates": dupes[:50],
+        "hash": p.hash,
+        "max_distance": p.max_distance,
+    }
+    explanation = (
+        f"all {len(pairs)} image(s) of {p.target.describe()} are distinct ({compared} pair(s) compared)"
+        if ok
+        else f"{len(dupes)} duplicate pair(s), e.g. {dupes[0]['a']} and {dupes[0]['b']} ({dupes[0]['method']} distance {dupes[0]['distance']})"
+    )
+    return result(name, passed=ok, score=1 - len(dupes) / compared if compared else 1.0, explanation=explanation, evidence=evidence, mechanism="tolerance")
+
+
+# -- image_not_distorted -----------------------------------------------------------------
+
+
+def displayed_size(node: Node) -> tuple[float, float] | None:
+    """Width and height (pt) the picture is drawn at, before rotation: the polygon's edge
+    lengths for a rotated picture, else the box size. None when not drawn."""
+    b = node.box
+    if b is None:
+        return None
+    if b.polygon is not None and len(b.polygon) == 4:
+        p0, p1, p2, _ = b.polygon
+        return math.dist(p0, p1), math.dist(p1, p2)
+    return b.width, b.height
+
+
+class DistortionParams(_Params):
+    target: TargetSpec = Field(default="image", validate_default=True)
+    tolerance: float = Field(default=0.03, ge=0, description="allowed relative aspect-ratio difference (0.03 = 3%)")
+    quantifier: Literal["all", "any"] = "all"
+
+
+@register_check(
+    "image_not_distorted",
+    mechanism="tolerance",
+    params=DistortionParams,
+    example={"target": "image", "tolerance": 0.03},
+)
+def image_not_distorted(doc: Document, p: DistortionParams, resources: Resources) -> CheckResult:
+    """Target images keep their aspect ratio: displayed width/height vs the pixels' (after crop) within a relative tolerance.
+
+    The pixel aspect is taken from the shown part of the image: when the stored blob is the
+    uncropped original, the node's crop fractions are applied first. Distortion is
+    ``displayed_aspect / pixel_aspect - 1`` (positive: stretched wide).
+    """
+    name = "image_not_distorted"
+    rows: list[dict[str, Any]] = []
+    passes = 0
+    judged = 0
+    for node, blob in image_nodes(doc, p.target):
+        row = _node_evidence(node, blob)
+        shown = displayed_size(node)
+        if blob is None or not blob.width_px or not blob.height_px:
+            row.update(ok=None, reason="no pixel size for this image (vector or undecodable)")
+            rows.append(row)
+            continue
+        if shown is None or shown[0] <= 0 or shown[1] <= 0:
+            row.update(ok=None, reason="not drawn (no box)")
+            rows.append(row)
+            continue
+        crop = crop_fractions(node.attrs)
+        original = node.attrs.get("original_blob")
+        already_cropped = isinstance(original, str) and original != blob.sha256
+        keep_w = 1.0 if already_cropped else max(1e-9, 1 - crop.get("left", 0) - crop.get("right", 0))
+        keep_h = 1.0 if already_cropped else max(1e-9, 1 - crop.get("top", 0) - crop.get("bottom", 0))
+        pixel_aspect = (blob.width_px * keep_w) / (blob.height_px * keep_h)
+        shown_aspect = shown[0] / shown[1]
+        distortion = shown_aspect / pixel_aspect - 1
+        ok = abs(distortion) <= p.tolerance
+        judged += 1
+        passes += ok
+        row.update(
+            displayed_pt=[round(shown[0], 2), round(shown[1], 2)],
+            displayed_aspect=round(shown_aspect, 4),
+            pixel_aspect=round(pixel_aspect, 4),
+            crop=crop,
+            crop_applied=bool(crop) and not already_cropped,
+            distortion=round(distortion, 4),
+            ok=ok,
+        )
+        rows.append(row)
+    evidence: dict[str, Any] = {"tolerance": p.tolerance, "images": rows[:50]}
+    if judged == 0:
+        return CheckResult(
+            check=name,
+            status="skipped" if rows else "fail",
+            score=None if rows else 0.0,
+            mechanism="tolerance",
+            explanation=(
+                "no target image has both a pixel size and a box to compare"
+                if rows
+                else f"no image matches {p.target.describe()}"
+            ),
+            evidence=evidence,
+        )
+    passed = passes == judged if p.quantifier == "all" else passes > 0
+    worst = max((r for r in rows if r.get("ok") is not None), key=lambda r: abs(r["distortion"]))
+    explanation = (
+        f"{passes} of {judged} image(s) keep their aspect ratio within {p.tolerance:.0%}; "
+        f"largest distortion {worst['distortion']:+.1%} ({worst['id']}: shown {worst['displayed_aspect']}, pixels {worst['pixel_aspect']})"
+    )
+    return result(name, passed=passed, score=passes / judged if p.quantifier == "all" else float(passed), explanation=explanation, evidence=evidence, mechanism="tolerance")
+
+
+# -- image_size --------------------------------------------------------------------------
+
+
+class SizeParams(_Params):
+    target: TargetSpec = Field(default="image", validate_default=True)
+    min_width_pt: float | None = Field(default=None, ge=0)
+    max_width_pt: float | None = Field(default=None, ge=0)
+    min_height_pt: float | None = Field(default=None, ge=0)
+    max_height_pt: float | None = Field(default=None, ge=0)
+    min_page_width_fraction: float | None = Field(default=None, ge=0, le=1, description="displayed width / page width at least this")
+    max_page_width_fraction: float | None = Field(default=None, ge=0, le=1)
+    min_pixels_per_inch: float | None = Field(default=None, gt=0, description="displayed resolution: pixels across / inches across")
+    quantifier: Literal["all", "any"] = "all"
+
+
+@register_check(
+    "image_size",
+    mechanism="tolerance",
+    params=SizeParams,
+    example={"target": "slide:first-of-type image", "min_width_pt": 144, "min_pixels_per_inch": 96},
+)
+def image_size(doc: Document, p: SizeParams, resources: Resources) -> CheckResult:
+    """Target images are displayed within size bounds (points, share of the page width) and at a minimum resolution (pixels per inch).
+
+    Sizes are the picture's own (unrotated) width and height as drawn; resolution is its
+    shown pixels (after crop) over its displayed inches across.
+    """
+    name = "image_size"
+    bounds = {k: v for k, v in p.model_dump().items() if k not in ("target", "quantifier") and v is not None}
+    if not bounds:
+        raise ValueError("image_size needs at least one bound (min_width_pt, max_height_pt, min_pixels_per_inch, ...)")
+    rows: list[dict[str, Any]] = []
+    passes = 0
+    for node, blob in image_nodes(doc, p.target):
+        row = _node_evidence(node, blob)
+        shown = displayed_size(node)
+        if shown is None:
+            row.update(ok=False, reason="not drawn (no box)")
+            rows.append(row)
+            continue
+        w, h = shown
+        page_w = doc.pages[node.box.page].width if node.box is not None and node.box.page < len(doc.pages) else None
+        measured: dict[str, float | None] = {"width_pt": round(w, 2), "height_pt": round(h, 2)}
+        measured["page_width_fraction"] = round(w / page_w, 4) if page_w else None
+        ppi = None
+        if blob is not None and blob.width_px and w > 0:
+            crop = crop_fractions(node.attrs)
+            original = node.attrs.get("original_blob")
+            keep = 1.0 if isinstance(original, str) and original != blob.sha256 else max(1e-9, 1 - crop.get("left", 0) - crop.get("right", 0))
+            ppi = round(blob.width_px * keep / (w / 72.0), 1)
+        measured["pixels_per_inch"] = ppi
+        failures = []
+        for key, limit in bounds.items():
+            kind, _, what = key.partition("_")
+            field = {"width_pt": "width_pt", "height_pt": "height_pt", "page_width_fraction": "page_width_fraction", "pixels_per_inch": "pixels_per_inch"}[what]
+            value = measured[field]
+            if value is None:
+                failures.append(f"{field} unknown")
+            elif (kind == "min" and value < limit) or (kind == "max" and value > limit):
+                failures.append(f"{field} {value:g} {'<' if kind == 'min' else '>'} {limit:g}")
+        ok = not failures
+        passes += ok
+        row.update(measured, ok=ok, failures=failures)
+        rows.append(row)
+    evidence: dict[str, Any] = {"bounds": bounds, "images": rows[:50]}
+    if not rows:
+        return result(name, passed=False, explanation=f"no image matches {p.target.describe()}", evidence=evidence, mechanism="tolerance")
+    passed = passes == len(rows) if p.quantifier == "all" else passes > 0
+    bad = next((r for r in rows if not r["ok"]), None)
+    explanation = f"{passes} of {len(rows)} image(s) within {bounds}" + (f"; {bad['id']}: {', '.join(bad.get('failures') or [bad.get('reason', '')])}" if bad else "")
+    return result(name, passed=passed, score=passes / len(rows) if p.quantifier == "all" else float(passed), explanation=explanation, evidence=evidence, mechanism="tolerance")

@@ -1,0 +1,464 @@
+"""OCR-localized text checks (mechanism ``geometric``): "the text T appears inside region
+R / inside node N / below image I", judged on what is *drawn*, not on the XML.
+
+Where pixels come from, first available wins:
+
+1. ``Resources.extras["page_image"]``: a callable ``(page, dpi) -> PIL.Image``;
+2. ``Resources.extras["pdf_path"]``: a PDF of the document (one PDF page per Document page);
+3. the artifact itself (``doc.artifact.path``), rendered once through the render cache
+   (LibreOffice; ``artifactcheck.extractors.render``);
+4. for ``ocr_text_in_node`` on an image node: the image's own bytes (its blob).
+
+Word boxes come back in pixels and are mapped to page points (``px * page_width_pt /
+image_width_px``, which is ``px * 72 / dpi`` when the rendering has the page's size;
+origin top-left, y down) with ``origin="ocr"``. Words in an embedded image are mapped
+through the image node's box (and its crop, when the blob is the uncropped original).
+
+Each (pixels, language, psm) is OCR'd at most once per process (``engine.OcrEngine``
+cache, optionally on disk), and each rendered page image is memoised, so a rubric that asks
+ten questions about page 1 runs tesseract once. Without tesseract (or the language pack,
+or LibreOffice when rendering is needed) the check is ``skipped`` with the install hint.
+"""
+
+from __future__ import annotations
+
+import io
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from PIL import Image
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from ...errors import MissingDependency
+from ...model import Box, Document, Node
+from ..geometry import (
+    PageRef,
+    RegionBox,
+    _check_region,
+    _region_on,
+    bounds_dict,
+    box_dict,
+    page_size,
+    place,
+    resolve_page,
+    result,
+)
+from ..image.match import crop_fractions
+from ..regions import parse_region
+from ..registry import Resources, register_check
+from ..result import CheckResult
+from ..spatial import center_gap, gap, overlap_fraction, relate, shape_of
+from ..target import TargetSpec, node_ref, select_targets
+from .engine import OcrEngine, OcrResult, PhraseMatch, default_engine, find_phrase
+
+MIN_OCR_HEIGHT_PX = 600  # small embedded pictures are upscaled to this height for tesseract
+
+
+class OcrOptions(BaseModel):
+    """Options every OCR check shares."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    text: str = Field(min_length=1, description="the phrase to find (fuzzy, across word and line breaks)")
+    min_score: float = Field(default=80.0, ge=0, le=100, description="rapidfuzz ratio a match needs (0..100)")
+    lang: str = Field(default="eng", pattern=r"^[A-Za-z_]+(\+[A-Za-z_]+)*$", description="tesseract language(s), e.g. 'eng+deu'")
+    psm: int = Field(default=3, ge=0, le=13, description="tesseract page segmentation mode")
+    dpi: int = Field(default=150, ge=50, le=600, description="rendering resolution of pages")
+    min_conf: float = Field(default=0.0, ge=0, le=100, description="ignore words tesseract is less sure of")
+
+
+# -- page images -------------------------------------------------------------------------
+
+
+@dataclass
+class _Located:
+    """A phrase match in page space."""
+
+    page: int
+    match: PhraseMatch
+    box: Box
+    word_boxes: list[Box]
+
+    def evidence(self) -> dict[str, Any]:
+        return {"text": self.match.text, "score": self.match.score, "page": self.page, "box": box_dict(self.box), "words": len(self.word_boxes)}
+
+
+_PAGE_LOCK = threading.Lock()
+
+
+class NoPageImages(Exception):
+    """No way to get page pixels for this document (reported as ``skipped``)."""
+
+
+def _engine(resources: Resources) -> OcrEngine:
+    engine = resources.extras.get("ocr_engine")
+    return engine if isinstance(engine, OcrEngine) else default_engine()
+
+
+def _pdf_page_index(doc: Document, page: int, pdf_pages: int) -> int:
+    """The PDF page showing Document page ``page``: the same index, unless the PDF left
+    out hidden slides (LibreOffice does), in which case hidden pages are skipped."""
+    if pdf_pages == len(doc.pages):
+        return page
+    visible = [p.index for p in doc.pages if not p.hidden]
+    if pdf_pages == len(visible) and page in visible:
+        return visible.index(page)
+    if doc.pages[page].hidden:
+        raise NoPageImages(f"page {page} is hidden and not in the rendering")
+    return page
+
+
+def page_ocr(doc: Document, page: int, resources: Resources, opts: OcrOptions) -> tuple[OcrResult, float, float]:
+    """OCR of Document page ``page`` and the pixel -> point factors (sx, sy)."""
+    engine = _engine(resources)
+    engine.require_language(opts.lang)
+    source: Callable[[int, int], Image.Image] | None = resources.extras.get("page_image")
+    pdf_path = resources.extras.get("pdf_path")
+    if source is not None:
+        ident: tuple[Any, ...] = ("callable", source)
+        pdf_index = page
+    else:
+        if pdf_path is None:
+            if doc.artifact.path is None or doc.artifact.platform != "office" or not Path(doc.artifact.path).is_file():
+                raise NoPageImages("no page images: the artifact file is not at hand; give Resources.extras['pdf_path'] or ['page_image']")
+            if doc.pages[page].kind == "sheet":
+                raise NoPageImages("a sheet's canvas is not a printed page; give Resources.extras['page_image'] to OCR sheets")
+            from ...extractors.render import render_pdf
+
+            pdf_path = str(render_pdf(Path(doc.artifact.path)).pdf_path)
+        stat = Path(pdf_path).stat()
+        ident = ("pdf", str(pdf_path), stat.st_mtime_ns, stat.st_size)
+        pdf_index = -1
+    key = (*ident, page, opts.dpi, opts.lang, opts.psm)
+    with _PAGE_LOCK:
+        hit = engine.page_memo.get(key)
+    if hit is None:
+        if source is not None:
+            image = source(page, opts.dpi)
+        else:
+            from ...extractors.render import page_image
+            from ...extractors.render.pdf_check import pdf_page_count
+
+            assert pdf_path is not None  # set above whenever there is no page_image callable
+            pdf_index = _pdf_page_index(doc, page, pdf_page_count(Path(pdf_path)))
+            image = page_image(Path(pdf_path), pdf_index, dpi=opts.dpi)
+        hit = engine.ocr(image, lang=opts.lang, psm=opts.psm)
+        with _PAGE_LOCK:
+            if len(engine.page_memo) > 4096:  # a long batch: start over rather than grow without bound
+                engine.page_memo.clear()
+            engine.page_memo[key] = hit
+    else:
+        engine.hits += 1
+    w, h = page_size(doc, page)
+    return hit, w / hit.width_px, h / hit.height_px
+
+
+def _union(boxes: list[Box]) -> Box:
+    out = boxes[0]
+    for b in boxes[1:]:
+        out = out.union(b)
+    return out
+
+
+def locate_on_page(doc: Document, page: int, resources: Resources, opts: OcrOptions) -> tuple[list[_Located], OcrResult]:
+    found, sx, sy = page_ocr(doc, page, resources, opts)
+    located = []
+    for m in find_phrase(found, opts.text, min_score=opts.min_score, min_conf=opts.min_conf):
+        boxes = [
+            Box(page=page, x0=w.left * sx, top=w.top * sy, x1=(w.left + w.width) * sx, bottom=(w.top + w.height) * sy, origin="ocr")
+            for w in m.words(found)
+        ]
+        located.append(_Located(page, m, _union(boxes), boxes))
+    return located, found
+
+
+def locate_in_image(node: Node, doc: Document, resources: Resources, opts: OcrOptions) -> tuple[list[_Located], OcrResult] | None:
+    """OCR an image node's own bytes; word boxes mapped into the node's page box. None
+    when the node has no decodable blob or no box."""
+    sha = node.attrs.get("blob")
+    blob = doc.blobs.get(sha) if isinstance(sha, str) else None
+    if blob is None or blob.data is None or blob.decode_error or node.box is None:
+        return None
+    with Image.open(io.BytesIO(blob.data)) as img:
+        image = img.convert("RGB")
+    scale = max(1.0, MIN_OCR_HEIGHT_PX / max(1, image.height))
+    if scale > 1:
+        image = image.resize((round(image.width * scale), round(image.height * scale)), Image.Resampling.LANCZOS)
+    engine = _engine(resources)
+    found = engine.ocr(image, lang=opts.lang, psm=opts.psm)
+    crop = crop_fractions(node.attrs)
+    original = node.attrs.get("original_blob")
+    if isinstance(original, str) and original != blob.sha256:
+        crop = {}  # the blob already is the shown (cropped) part
+    left, right = crop.get("left", 0.0), crop.get("right", 0.0)
+    top, bottom = crop.get("top", 0.0), crop.get("bottom", 0.0)
+    b = node.box
+    located = []
+
+    def to_pt(px: float, py: float) -> tuple[float, float]:
+        u = (px / found.width_px - left) / max(1e-9, 1 - left - right)
+        v = (py / found.height_px - top) / max(1e-9, 1 - top - bottom)
+        return b.x0 + u * b.width, b.top + v * b.height
+
+    for m in find_phrase(found, opts.text, min_score=opts.min_score, min_conf=opts.min_conf):
+        boxes = []
+        for w in m.words(found):
+            x0, y0 = to_pt(w.left, w.top)
+            x1, y1 = to_pt(w.left + w.width, w.top + w.height)
+            boxes.append(Box(page=b.page, x0=min(x0, x1), top=min(y0, y1), x1=max(x0, x1), bottom=max(y0, y1), origin="ocr"))
+        located.append(_Located(b.page, m, _union(boxes), boxes))
+    return located, found
+
+
+def _skipped(check: str, reason: str, evidence: dict[str, Any] | None = None) -> CheckResult:
+    return CheckResult(check=check, status="skipped", mechanism="geometric", explanation=reason, evidence=evidence or {})
+
+
+def _ocr_evidence(results: list[tuple[int | str, OcrResult]], engine: OcrEngine) -> dict[str, Any]:
+    return {
+        "ocr": [
+            {"source": src, "words": len(r.words), "image_px": [r.width_px, r.height_px], "lang": r.lang, "psm": r.psm, "tesseract_seconds": r.seconds, "text_excerpt": r.text[:200]}
+            for src, r in results
+        ],
+        "tesseract_calls_so_far": engine.calls,
+    }
+
+
+def _guarded(check: str, body: Callable[[], CheckResult]) -> CheckResult:
+    """Run a check body; absent tools or pixels become ``skipped`` with the reason."""
+    try:
+        return body()
+    except MissingDependency as exc:
+        return _skipped(check, str(exc), {"missing": exc.what, "install": exc.hint})
+    except NoPageImages as exc:
+        return _skipped(check, str(exc))
+
+
+# -- ocr_text_in_region ----------------------------------------------------------------
+
+
+class OcrRegionParams(OcrOptions):
+    region: str | RegionBox = "page"
+    page: PageRef = None
+    tolerance_pt: float = Field(default=2.0, ge=0, description="grow the region by this much (OCR boxes are tight)")
+
+    _region = field_validator("region")(_check_region)
+
+
+def _pages_to_search(doc: Document, ref: PageRef, region: str | RegionBox) -> tuple[list[int], str | None]:
+    named = parse_region(region).page if isinstance(region, str) else None
+    if named is not None:
+        if ref is not None and ref != named:
+            return [], f"region {region!r} names the {named} page but page={ref!r}"
+        ref = named
+    if ref is None:
+        return [p.index for p in doc.pages], None
+    index, missing = resolve_page(doc, ref)
+    return ([index] if index is not None else []), missing
+
+
+@register_check(
+    "ocr_text_in_region",
+    mechanism="geometric",
+    params=OcrRegionParams,
+    example={"text": "Quarterly report", "region": "top 20%", "page": 0},
+)
+def ocr_text_in_region(doc: Document, p: OcrRegionParams, resources: Resources) -> CheckResult:
+    """OCR finds the text inside a page region ("top 20%", "last page bottom third"); without page, on any page.
+
+    A match is inside when its word boxes' union is covered by the region grown by
+    ``tolerance_pt``. Matches found elsewhere are listed with their boxes, so a failure
+    says where the text actually is.
+    """
+    name = "ocr_text_in_region"
+
+    def body() -> CheckResult:
+        pages, missing = _pages_to_search(doc, p.page, p.region)
+        evidence: dict[str, Any] = {"text": p.text, "region": p.region if isinstance(p.region, str) else p.region.model_dump(), "min_score": p.min_score}
+        if missing:
+            return result(name, passed=False, explanation=missing, evidence=evidence)
+        engine = _engine(resources)
+        matches: list[dict[str, Any]] = []
+        ocr_runs: list[tuple[int | str, OcrResult]] = []
+        inside_any: dict[str, Any] | None = None
+        for page in pages:
+            located, found = locate_on_page(doc, page, resources, p)
+            ocr_runs.append((page, found))
+            w, h = page_size(doc, page)
+            x0, top, x1, bottom = _region_on(p.region, w, h)
+            region_shape = shape_of(Box(page=page, x0=x0, top=top, x1=x1, bottom=bottom))
+            for loc in located:
+                inside = relate("covered_by", shape_of(loc.box), region_shape, tolerance=p.tolerance_pt)
+                row = {**loc.evidence(), "inside": inside, "region_pt": bounds_dict((x0, top, x1, bottom), page)}
+                matches.append(row)
+                if inside and inside_any is None:
+                    inside_any = row
+            if inside_any is not None:
+                break  # found: later pages need not be OCR'd
+        evidence.update(matches=matches[:20], pages_searched=[pg for pg, _ in ocr_runs], **_ocr_evidence(ocr_runs, engine))
+        if inside_any is not None:
+            explanation = f"OCR found {inside_any['text']!r} (score {inside_any['score']}) inside region {evidence['region']!r} on page {inside_any['page']}"
+            return result(name, passed=True, explanation=explanation, evidence=evidence)
+        if matches:
+            m = matches[0]
+            explanation = f"OCR found {m['text']!r} on page {m['page']} at {m['box']}, outside region {evidence['region']!r} {m['region_pt']}"
+        else:
+            explanation = f"OCR did not find {p.text!r} (min score {p.min_score:g}) on page(s) {evidence['pages_searched']}"
+        return result(name, passed=False, explanation=explanation, evidence=evidence)
+
+    return _guarded(name, body)
+
+
+# -- ocr_text_in_node ------------------------------------------------------------------
+
+
+class OcrNodeParams(OcrOptions):
+    target: TargetSpec
+    source: Literal["auto", "page", "image"] = Field(
+        default="auto", description="auto: an image node's own pixels, else the rendered page; page: always the page"
+    )
+    tolerance_pt: float = Field(default=2.0, ge=0)
+
+
+@register_check(
+    "ocr_text_in_node",
+    mechanism="geometric",
+    params=OcrNodeParams,
+    example={"text": "Signed", "target": "image"},
+)
+def ocr_text_in_node(doc: Document, p: OcrNodeParams, resources: Resources) -> CheckResult:
+    """OCR finds the text drawn inside a target node's box (text in a picture, a shape, a cell).
+
+    For image nodes (``source="auto"`` or ``"image"``) the picture's own pixels are read and
+    word boxes mapped into the node's box; otherwise the rendered page is read and a match
+    counts when it lies within the node's box (grown by ``tolerance_pt``). Passes when any
+    target node shows the text.
+    """
+    name = "ocr_text_in_node"
+
+    def body() -> CheckResult:
+        nodes = select_targets(doc, p.target)
+        evidence: dict[str, Any] = {"text": p.text, "source": p.source, "min_score": p.min_score}
+        if not nodes:
+            return result(name, passed=False, explanation=f"no node matches {p.target.describe()}", evidence=evidence)
+        engine = _engine(resources)
+        rows: list[dict[str, Any]] = []
+        ocr_runs: list[tuple[int | str, OcrResult]] = []
+        hit: dict[str, Any] | None = None
+        for node in nodes:
+            row: dict[str, Any] = {**node_ref(node), "boxes": [box_dict(b) for b in node.boxes]}
+            use_image = node.kind == "image" and p.source in ("auto", "image")
+            if use_image:
+                got = locate_in_image(node, doc, resources, p)
+                if got is None:
+                    if p.source == "image":
+                        row["reason"] = "no decodable image bytes or no box"
+                        rows.append(row)
+                        continue
+                    use_image = False
+                else:
+                    located, found = got
+                    ocr_runs.append((node.id, found))
+                    row["matches"] = [loc.evidence() for loc in located]
+                    row["found"] = bool(located)
+            if not use_image:
+                placed = place(node, None)
+                if placed is None:
+                    row["reason"] = "not drawn (no box)"
+                    rows.append(row)
+                    continue
+                located, found = locate_on_page(doc, placed.page, resources, p)
+                ocr_runs.append((placed.page, found))
+                inside = [loc for loc in located if relate("covered_by", shape_of(loc.box), placed.shape, tolerance=p.tolerance_pt)]
+                row["matches"] = [{**loc.evidence(), "inside": loc in inside} for loc in located]
+                row["found"] = bool(inside)
+            rows.append(row)
+            if row.get("found"):
+                hit = row
+                break
+        evidence.update(nodes=rows[:20], **_ocr_evidence(ocr_runs, engine))
+        if hit is not None:
+            m = next(x for x in hit["matches"] if x.get("inside", True))
+            return result(name, passed=True, explanation=f"OCR found {m['text']!r} (score {m['score']}) inside {hit['id']}", evidence=evidence)
+        elsewhere = [m for r in rows for m in r.get("matches", [])]
+        explanation = f"OCR did not find {p.text!r} inside any of {len(nodes)} node(s) matching {p.target.describe()}"
+        if elsewhere:
+            explanation += f"; it appears at {elsewhere[0]['box']} (outside)"
+        return result(name, passed=False, explanation=explanation, evidence=evidence)
+
+    return _guarded(name, body)
+
+
+# -- ocr_text_near -----------------------------------------------------------------------
+
+
+class OcrNearParams(OcrOptions):
+    anchor: TargetSpec
+    relation: Literal["above", "below", "left_of", "right_of"] = "below"
+    tolerance_pt: float = Field(default=2.0, ge=0, description="allowed overlap with the anchor")
+    max_gap_pt: float | None = Field(default=None, ge=0, description="the text must be at most this far from the anchor")
+    require_overlap: bool = Field(default=True, description="the text must share some extent with the anchor across the relation's axis")
+
+
+@register_check(
+    "ocr_text_near",
+    mechanism="geometric",
+    params=OcrNearParams,
+    example={"text": "Figure 1", "anchor": "image", "relation": "below", "max_gap_pt": 36},
+)
+def ocr_text_near(doc: Document, p: OcrNearParams, resources: Resources) -> CheckResult:
+    """OCR finds the text above / below / left_of / right_of an anchor node on the anchor's page ("caption below the image").
+
+    The text's box must be clear of the anchor's facing edge (overlap <= ``tolerance_pt``),
+    within ``max_gap_pt`` when given, and (``require_overlap``) share some width (above/
+    below) or height (left/right) with the anchor.
+    """
+    name = "ocr_text_near"
+
+    def body() -> CheckResult:
+        anchors = select_targets(doc, p.anchor)
+        evidence: dict[str, Any] = {"text": p.text, "relation": p.relation, "max_gap_pt": p.max_gap_pt, "tolerance_pt": p.tolerance_pt}
+        if not anchors:
+            return result(name, passed=False, explanation=f"no anchor matches {p.anchor.describe()}", evidence=evidence)
+        engine = _engine(resources)
+        rows: list[dict[str, Any]] = []
+        ocr_runs: list[tuple[int | str, OcrResult]] = []
+        best: dict[str, Any] | None = None
+        for anchor in anchors:
+            placed = place(anchor, None)
+            if placed is None:
+                rows.append({**node_ref(anchor), "reason": "not drawn (no box)"})
+                continue
+            located, found = locate_on_page(doc, placed.page, resources, p)
+            if not any(pg == placed.page for pg, _ in ocr_runs):
+                ocr_runs.append((placed.page, found))
+            a = placed.bounds
+            for loc in located:
+                t = (loc.box.x0, loc.box.top, loc.box.x1, loc.box.bottom)
+                g = gap(t, a, p.relation)
+                if p.relation in ("above", "below"):
+                    cross = overlap_fraction(t[0], t[2], a[0], a[2])
+                else:
+                    cross = overlap_fraction(t[1], t[3], a[1], a[3])
+                ok = g >= -p.tolerance_pt and (p.max_gap_pt is None or g <= p.max_gap_pt) and (cross > 0 or not p.require_overlap)
+                row = {**loc.evidence(), "anchor": anchor.id, "anchor_box": bounds_dict(a, placed.page), "gap_pt": round(g, 2), "cross_overlap": round(cross, 4), "center_offset_pt": round(center_gap(t, a, p.relation), 2), "ok": ok}
+                rows.append(row)
+                if ok and best is None:
+                    best = row
+            if best is not None:
+                break
+        evidence.update(matches=rows[:20], **_ocr_evidence(ocr_runs, engine))
+        if best is not None:
+            return result(name, passed=True, explanation=f"OCR found {best['text']!r} {p.relation.replace('_', ' ')} {best['anchor']} (gap {best['gap_pt']} pt)", evidence=evidence)
+        found_rows = [r for r in rows if "gap_pt" in r]
+        if found_rows:
+            r = found_rows[0]
+            explanation = f"OCR found {r['text']!r} but not {p.relation.replace('_', ' ')} {r['anchor']}: gap {r['gap_pt']} pt, cross overlap {r['cross_overlap']}"
+        else:
+            explanation = f"OCR did not find {p.text!r} on the anchor's page"
+        return result(name, passed=False, explanation=explanation, evidence=evidence)
+
+    return _guarded(name, body)

@@ -1,0 +1,143 @@
+"""Tree query ``structure`` (mechanism ``tree_query``): counts and names of pages,
+slides, sheets, tables and images, the rows and columns of a sheet or table, and the
+number of text columns on a page. Hidden slides and sheets are left out unless asked.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ...model import Document, Node
+from ..normalize import normalize_text
+from ..registry import Resources, register_check
+from ..result import CheckResult
+from ..target import TargetSpec
+from ._result import query_result
+from .grid import grids
+from .selection import count_ok
+
+# -- slides, sheets, tables ----------------------------------------------------------------------
+
+Unit = Literal["pages", "slides", "sheets", "tables", "images", "rows", "columns", "text_columns"]
+
+
+class StructureParams(BaseModel):
+    """Parameters of ``structure``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    unit: Unit
+    scope: TargetSpec | None = Field(
+        default=None, description="for rows/columns: which sheet or table (default: the first)"
+    )
+    exactly: int | None = Field(default=None, ge=0)
+    at_least: int | None = Field(default=None, ge=0)
+    at_most: int | None = Field(default=None, ge=0)
+    names: list[str] = Field(
+        default_factory=list, description="sheets: names that must exist (normalised)"
+    )
+    ordered: bool = Field(default=False, description="names must appear in this order")
+    include_hidden: bool = False
+
+
+def _hidden(node: Node) -> bool:
+    """A hidden slide (``hidden``) or a hidden / very hidden sheet (``state``)."""
+    return bool(node.attrs.get("hidden")) or node.attrs.get("state") in ("hidden", "veryHidden")
+
+
+@register_check(
+    "structure",
+    mechanism="tree_query",
+    params=StructureParams,
+    example={"unit": "sheets", "names": ["Data", "Summary"], "ordered": True},
+)
+def structure(doc: Document, params: StructureParams, resources: Resources) -> CheckResult:
+    """Counts and names of slides, pages, sheets, tables, images, or a table's rows and columns.
+
+    >>> from artifactcheck.checks.examples import tiny_doc
+    >>> from artifactcheck import run_check
+    >>> run_check("structure", tiny_doc(), {"unit": "columns", "exactly": 2}).status
+    'pass'
+    """
+    names: list[str] = []
+    items: list[Any]
+    if params.unit in ("pages", "slides", "sheets"):
+        kind = params.unit[:-1]
+        nodes = [n for n in doc.iter(kind) if params.include_hidden or not _hidden(n)]
+        pages = [p for p in doc.pages if p.kind == kind and (params.include_hidden or not p.hidden)]
+        items = nodes if nodes else pages
+        names = [
+            str(getattr(x, "attrs", {}).get("name") or getattr(x, "name", None) or "")
+            for x in items
+        ]
+    elif params.unit in ("tables", "images"):
+        items = list(doc.iter(params.unit[:-1]))
+    elif params.unit == "text_columns":
+        values = [v for p in doc.pages if isinstance(v := p.attrs.get("columns"), int)]
+        sections = doc.root.attrs.get("sections")
+        if not values and isinstance(sections, list):  # docx: columns per section
+            values = [
+                v
+                for sec in sections
+                if isinstance(sec, dict) and isinstance(v := sec.get("columns"), int)
+            ]
+        if not values:
+            raise ValueError(
+                "this document carries no text-column count (its extractor does not report one)"
+            )
+        n = max(values)
+        ok, bounds = count_ok(n, params.exactly, params.at_least, params.at_most)
+        return query_result(
+            "structure",
+            ok,
+            f"up to {n} text column(s) per page; expected {bounds}",
+            {"columns_per_page_or_section": list(values)},
+        )
+    else:
+        gs = grids(doc, params.scope)
+        if not gs:
+            return query_result(
+                "structure", False, "no sheet or table to count rows/columns in", {}
+            )
+        g = gs[0]
+        if params.unit == "rows":
+            items = [i for i in range(len(g.cells)) if not g.is_blank(i)]
+        else:
+            items = [
+                j
+                for j in range(len(g.col_numbers))
+                if any((cell := row[j]) is not None and cell.text.strip() for row in g.cells)
+            ]
+    n = len(items)
+    ok, bounds = count_ok(n, params.exactly, params.at_least, params.at_most)
+    problems = [] if ok or not bounds else [f"{n} {params.unit}, expected {bounds}"]
+    name_rows = []
+    if params.names:
+        normed = [normalize_text(x) for x in names]
+        last = -1
+        for want in params.names:
+            w = normalize_text(want)
+            idx = normed.index(w) if w in normed else -1
+            found = idx >= 0 and (not params.ordered or idx > last)
+            if found:
+                last = idx
+            name_rows.append({"name": want, "index": idx, "ok": found})
+        bad = [r["name"] for r in name_rows if not r["ok"]]
+        if bad:
+            problems.append(f"missing or out of order: {bad}")
+    passed = not problems
+    parts = 1 + len(name_rows) if (bounds or not name_rows) else len(name_rows)
+    good = (1 if (ok or not bounds) and (bounds or not name_rows) else 0) + sum(
+        1 for r in name_rows if r["ok"]
+    )
+    return query_result(
+        "structure",
+        passed,
+        "; ".join(problems)
+        if problems
+        else f"{n} {params.unit}" + (f" named {names}" if names else ""),
+        {"count": n, "names": names, "expected_names": name_rows},
+        score=good / parts,
+    )

@@ -1,0 +1,365 @@
+"""Tree queries on sheets and tables (mechanism ``tree_query``): the header row, columns
+found by their header text, and "rows with property P are grouped at the top".
+
+A sheet or table is read as a ``grid.Grid`` (only rows and columns that hold a cell);
+short labels are compared with ``normalize.label_similarity``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ...model import Document, Node
+from ..color import DEFAULT_TOLERANCE, match_color, resolve_color
+from ..normalize import label_similarity
+from ..registry import Resources, register_check
+from ..result import CheckResult
+from ..target import Target, TargetSpec, text_matches
+from ._result import query_result
+from .grid import Grid, detect_header_row, grids, row_is_bold
+
+# -- sheets and tables: header row, columns, grouped rows -------------------------------------
+
+
+class HeaderRowParams(BaseModel):
+    """Parameters of ``header_row``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    scope: TargetSpec | None = Field(
+        default=None, description="the sheet or table (default: every one)"
+    )
+    row: int | None = Field(default=None, ge=1, description="the header must be this 1-based row")
+    bold: bool | None = Field(default=None, description="the header cells must (not) be bold")
+    headers: list[str] = Field(
+        default_factory=list, description="labels the header must contain (fuzzy)"
+    )
+    threshold: float = Field(default=85.0, ge=0, le=100)
+
+
+@register_check(
+    "header_row",
+    mechanism="tree_query",
+    params=HeaderRowParams,
+    example={"scope": "sheet[name='Data']", "row": 1, "bold": True},
+)
+def header_row(doc: Document, params: HeaderRowParams, resources: Resources) -> CheckResult:
+    """A sheet or table has a header row (labels above data rows), optionally at a given row, bold, with given labels.
+
+    >>> from artifactcheck.checks.examples import tiny_doc
+    >>> from artifactcheck import run_check
+    >>> run_check("header_row", tiny_doc(), {"row": 1, "bold": True, "headers": ["name", "score"]}).status
+    'pass'
+    """
+    gs = grids(doc, params.scope)
+    if not gs:
+        return query_result("header_row", False, "no sheet or table found", {"grids": []})
+    rows = []
+    for g in gs:
+        guess = detect_header_row(g)
+        row: dict[str, Any] = {
+            "grid": g.name,
+            "detected_row": None if guess.index is None else g.row_numbers[guess.index],
+            "reason": guess.reason,
+            "problems": [],
+        }
+        if guess.index is None:
+            row["problems"].append("no header row")
+        else:
+            i = guess.index
+            row["labels"] = [t for t in g.row_texts(i) if t]
+            if params.row is not None and g.row_numbers[i] != params.row:
+                row["problems"].append(
+                    f"header is row {g.row_numbers[i]}, expected row {params.row}"
+                )
+            if params.bold is not None and row_is_bold(g, i) != params.bold:
+                row["problems"].append(f"header {'is not' if params.bold else 'is'} bold")
+            for label in params.headers:
+                best = max(
+                    (label_similarity(label, t) for t in row["labels"]),
+                    default=0,
+                )
+                if best < params.threshold:
+                    row["problems"].append(f"no header like {label!r}")
+        row["ok"] = not row["problems"]
+        rows.append(row)
+    good = sum(r["ok"] for r in rows)
+    passed = good == len(rows)
+    return query_result(
+        "header_row",
+        passed,
+        f"{good}/{len(rows)} sheet(s)/table(s) have the expected header"
+        + (
+            ""
+            if passed
+            else f"; {rows[[r['ok'] for r in rows].index(False)]['grid']}: "
+            + "; ".join(next(r for r in rows if not r["ok"])["problems"])
+        ),
+        {"grids": rows},
+        score=good / len(rows),
+    )
+
+
+def match_columns(
+    grid: Grid, header_index: int, headers: list[str], threshold: float
+) -> list[dict[str, Any]]:
+    """Map each expected header text to the best column of the header row
+    (``normalize.label_similarity``: token_set_ratio, numbers must match; each column is
+    used at most once, best pairs first)."""
+    labels = grid.row_texts(header_index)
+    pairs = sorted(
+        (
+            (label_similarity(h, t) if t else 0.0, k, j)
+            for k, h in enumerate(headers)
+            for j, t in enumerate(labels)
+        ),
+        key=lambda p: (-p[0], p[1], p[2]),  # best first; ties: earlier header, leftmost column
+    )
+    taken_k: dict[int, tuple[float, int]] = {}
+    taken_j: set[int] = set()
+    for score, k, j in pairs:
+        if k in taken_k or j in taken_j or score < threshold:
+            continue
+        taken_k[k] = (score, j)
+        taken_j.add(j)
+    out = []
+    for k, h in enumerate(headers):
+        if k in taken_k:
+            score, j = taken_k[k]
+            out.append(
+                {
+                    "expected": h,
+                    "column": grid.col_label(j),
+                    "index": j,
+                    "actual": labels[j],
+                    "similarity": round(score, 1),
+                    "ok": True,
+                }
+            )
+        else:
+            out.append({"expected": h, "column": None, "index": None, "ok": False})
+    return out
+
+
+class ColumnsParams(BaseModel):
+    """Parameters of ``columns_match``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    scope: TargetSpec | None = None
+    headers: list[str] = Field(min_length=1)
+    threshold: float = Field(
+        default=80.0,
+        ge=0,
+        le=100,
+        description="label_similarity (token_set_ratio; numbers must match)",
+    )
+    in_order: bool = False
+    header_row: int | None = Field(default=None, ge=1, description="1-based; default: detected")
+
+
+@register_check(
+    "columns_match",
+    mechanism="tree_query",
+    params=ColumnsParams,
+    example={"scope": "sheet", "headers": ["Name", "Email", "Phone"], "in_order": True},
+)
+def columns_match(doc: Document, params: ColumnsParams, resources: Resources) -> CheckResult:
+    """The header row has a column for each expected header text (fuzzy), optionally in that order.
+
+    >>> from artifactcheck.checks.examples import tiny_doc
+    >>> from artifactcheck import run_check
+    >>> run_check("columns_match", tiny_doc(), {"headers": ["score", "names"], "in_order": False}).status
+    'pass'
+    """
+    gs = grids(doc, params.scope)
+    if not gs:
+        return query_result("columns_match", False, "no sheet or table found", {})
+    best: tuple[int, Grid, list[dict[str, Any]], int] | None = None
+    for g in gs:
+        if params.header_row is not None:
+            idx = (
+                g.row_numbers.index(params.header_row)
+                if params.header_row in g.row_numbers
+                else None
+            )
+        else:
+            idx = detect_header_row(g).index
+        if idx is None:
+            continue
+        m = match_columns(g, idx, params.headers, params.threshold)
+        hits = sum(r["ok"] for r in m)
+        if best is None or hits > best[0]:
+            best = (hits, g, m, idx)
+    if best is None:
+        return query_result(
+            "columns_match", False, "no header row found", {"grids": [g.name for g in gs]}
+        )
+    hits, g, mapping, idx = best
+    order_ok = True
+    if params.in_order:
+        found = [r["index"] for r in mapping if r["ok"]]
+        order_ok = found == sorted(found)
+    passed = hits == len(params.headers) and order_ok
+    missing = [r["expected"] for r in mapping if not r["ok"]]
+    explanation = (
+        f"{hits}/{len(params.headers)} header(s) matched in {g.name} row {g.row_numbers[idx]}"
+    )
+    if missing:
+        explanation += f"; missing {missing}; header row is {[t for t in g.row_texts(idx) if t]}"
+    if not order_ok:
+        explanation += "; columns are out of order"
+    return query_result(
+        "columns_match",
+        passed,
+        explanation,
+        {
+            "grid": g.name,
+            "header_row": g.row_numbers[idx],
+            "mapping": mapping,
+            "in_order": order_ok,
+        },
+        score=hits / len(params.headers) * (1.0 if order_ok else 0.5),
+    )
+
+
+RowProperty = Literal["filled", "highlighted", "bold", "italic", "text"]
+
+
+class GroupedParams(BaseModel):
+    """Parameters of ``rows_grouped_at_top``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    scope: TargetSpec | None = None
+    property: RowProperty = "filled"
+    color: str | None = Field(
+        default=None,
+        description="filled/highlighted: only this colour counts (CIEDE2000 tolerance)",
+    )
+    color_tolerance: float = Field(default=DEFAULT_TOLERANCE, ge=0)
+    column: str | None = Field(default=None, description="text: the header of the column to test")
+    text: str | None = Field(default=None, description="text: rows whose cell contains this")
+    cells: Literal["all", "any"] = Field(
+        default="all", description="the row has P when all (or any) of its filled cells have it"
+    )
+    header_row: int | None = Field(
+        default=None, ge=1, description="1-based; default: detected (0 rows if none)"
+    )
+    min_rows: int = Field(default=1, ge=0)
+
+
+def _cell_has(cell: Node, params: GroupedParams, ignore_white: set[str]) -> bool:
+    style = cell.style
+    if params.property in ("filled", "highlighted"):
+        values = []
+        if style is not None and style.fill:
+            values.append(style.fill)
+        if params.property == "highlighted":
+            values += [
+                r.style.highlight
+                for r in cell.descendants("run")
+                if r.style is not None and r.style.highlight
+            ]
+            if style is not None and style.highlight:
+                values.append(style.highlight)
+        values = [v for v in values if v not in ignore_white]
+        if params.color is not None:
+            return any(
+                match_color(v, params.color, tolerance=params.color_tolerance).ok for v in values
+            )
+        return bool(values)
+    units = [r for r in cell.descendants("run") if r.text.strip()] or [cell]
+    flag = params.property
+    return all(u.style is not None and bool(getattr(u.style, flag)) for u in units)
+
+
+@register_check(
+    "rows_grouped_at_top",
+    mechanism="tree_query",
+    params=GroupedParams,
+    example={"scope": "sheet", "property": "filled", "color": "yellow"},
+)
+def rows_grouped_at_top(doc: Document, params: GroupedParams, resources: Resources) -> CheckResult:
+    """Rows with a property (filled, highlighted, bold, text in a column) form one block right below the header.
+
+    >>> from artifactcheck.checks.examples import tiny_doc
+    >>> from artifactcheck import run_check
+    >>> run_check("rows_grouped_at_top", tiny_doc(), {"property": "text", "column": "Name", "text": "Ada"}).status
+    'pass'
+    """
+    if params.property == "text" and (params.column is None or params.text is None):
+        raise ValueError("property 'text' needs 'column' and 'text'")
+    gs = grids(doc, params.scope)
+    if not gs:
+        return query_result("rows_grouped_at_top", False, "no sheet or table found", {})
+    g = gs[0]
+    if params.header_row is not None:
+        h = g.row_numbers.index(params.header_row) if params.header_row in g.row_numbers else None
+    else:
+        h = detect_header_row(g).index
+    start = 0 if h is None else h + 1
+    data = [i for i in range(start, len(g.cells)) if not g.is_blank(i)]
+    col_index = None
+    if params.property == "text":
+        if h is None:
+            return query_result(
+                "rows_grouped_at_top",
+                False,
+                "no header row to find the column in",
+                {"grid": g.name},
+            )
+        assert params.column is not None
+        m = match_columns(g, h, [params.column or ""], 80.0)[0]
+        if not m["ok"]:
+            return query_result(
+                "rows_grouped_at_top",
+                False,
+                f"no column like {params.column!r}",
+                {"grid": g.name, "header": g.row_texts(h)},
+            )
+        col_index = m["index"]
+    white = {c.hex for c in resolve_color("white")}
+    flags = []
+    for i in data:
+        if col_index is not None:
+            cell = g.cells[i][col_index]
+            flags.append(
+                cell is not None and text_matches(cell.text, params.text or "", Target(text="x"))
+            )
+            continue
+        cells = [c for c in g.cells[i] if c is not None and (c.text.strip() or c.style is not None)]
+        texted = [c for c in cells if c.text.strip()] or cells
+        results = [_cell_has(c, params, white) for c in texted]
+        flags.append(bool(results) and (all(results) if params.cells == "all" else any(results)))
+    marked = [g.row_numbers[i] for i, f in zip(data, flags) if f]
+    k = len(marked)
+    top_block = all(flags[:k]) if k else True
+    stray = [g.row_numbers[i] for i, f in zip(data[k:], flags[k:]) if f]
+    passed = k >= params.min_rows and top_block
+    explanation = f"{k} row(s) with {params.property} in {g.name}" + (
+        f", all directly below the header (rows {marked[0]}-{marked[-1]})" if passed and k else ""
+    )
+    if not passed:
+        if k < params.min_rows:
+            explanation += f"; expected at least {params.min_rows}"
+        else:
+            gap = next(g.row_numbers[i] for i, f in zip(data[:k], flags[:k]) if not f)
+            explanation += f"; row {gap} lacks it while rows {stray} below have it"
+    in_block = sum(1 for f in flags[:k] if f)
+    return query_result(
+        "rows_grouped_at_top",
+        passed,
+        explanation,
+        {
+            "grid": g.name,
+            "header_row": None if h is None else g.row_numbers[h],
+            "marked_rows": marked,
+            "out_of_place_rows": stray,
+            "grid_truncated": g.truncated,
+            "data_rows": len(data),
+        },
+        score=(in_block / k if k else float(passed)) if k >= params.min_rows else 0.0,
+    )

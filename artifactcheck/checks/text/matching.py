@@ -1,0 +1,324 @@
+"""Text checks: normalised equality, regex, fuzzy similarity, contains / excludes.
+
+Each check reads the text of the nodes its target names (``target.py``). Evidence always
+holds the text actually compared (normalised), so a failure shows what was there.
+Numbers and dates read from displayed text are in ``numbers_dates``, links in ``links``,
+spreadsheet formulas in ``formulas``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+from rapidfuzz import fuzz
+
+from ...model import Document, Node
+from ..normalize import normalize_text
+from ..registry import Resources, register_check
+from ..result import CheckResult
+from ..target import Target, TargetSpec, no_match, node_ref, select_targets
+from ._common import EXCERPT, excerpt, verdict
+
+
+class TextOptions(BaseModel):
+    """How text is normalised before comparing (see ``normalize.normalize_text``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    case_sensitive: bool = False
+    collapse_whitespace: bool = True
+    typography: bool = Field(default=True, description="smart quotes, dashes, ellipsis, odd spaces")
+    unicode_forms: bool = Field(default=True, description="Unicode NFKC")
+
+    def norm(self, text: str) -> str:
+        return normalize_text(
+            text,
+            case_sensitive=self.case_sensitive,
+            collapse_whitespace=self.collapse_whitespace,
+            typography=self.typography,
+            unicode_forms=self.unicode_forms,
+        )
+
+
+def _document_target() -> Target:
+    return Target(selector="document")
+
+
+# -- equality, regex, similarity -----------------------------------------------------------
+
+
+class TextEqualsParams(TextOptions):
+    """Parameters of ``text_equals``."""
+
+    target: TargetSpec
+    expected: str
+    quantifier: Literal["any", "all"] = "any"
+
+
+@register_check(
+    "text_equals",
+    mechanism="exact",
+    params=TextEqualsParams,
+    example={"target": "paragraph[heading_level='1']", "expected": "Energy Report"},
+)
+def text_equals(doc: Document, params: TextEqualsParams, resources: Resources) -> CheckResult:
+    """The target's text equals the expected text after normalisation (case, whitespace, Unicode, smart quotes).
+
+    >>> from artifactcheck.checks.examples import tiny_doc
+    >>> from artifactcheck import run_check
+    >>> run_check("text_equals", tiny_doc(), {"target": "paragraph[heading_level='1']",
+    ...                                       "expected": "ENERGY  report"}).status
+    'pass'
+    """
+    nodes = select_targets(doc, params.target)
+    if not nodes:
+        return no_match("text_equals", params.target, "exact", nodes=[])
+    want = params.norm(params.expected)
+    rows = [
+        {
+            **node_ref(n),
+            "compared": excerpt(params.norm(n.text)),
+            "ok": params.norm(n.text) == want,
+        }
+        for n in nodes
+    ]
+    return verdict(
+        "text_equals", "exact", rows, params.quantifier, f"equal {want!r}", expected=want
+    )
+
+
+class TextRegexParams(BaseModel):
+    """Parameters of ``text_regex``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    target: TargetSpec = Field(default_factory=_document_target)
+    pattern: str
+    ignore_case: bool = True
+    full_match: bool = False
+    quantifier: Literal["any", "all"] = "any"
+
+
+@register_check(
+    "text_regex",
+    mechanism="exact",
+    params=TextRegexParams,
+    example={
+        "target": "cell",
+        "pattern": r"^\d{4}-\d{2}-\d{2}$",
+        "full_match": True,
+        "quantifier": "all",
+    },
+)
+def text_regex(doc: Document, params: TextRegexParams, resources: Resources) -> CheckResult:
+    """The target's text matches a regular expression (Python syntax; search unless full_match).
+
+    >>> from artifactcheck.checks.examples import tiny_doc
+    >>> from artifactcheck import run_check
+    >>> run_check("text_regex", tiny_doc(), {"pattern": r"report\\b"}).status
+    'pass'
+    """
+    regex = re.compile(params.pattern, (re.IGNORECASE if params.ignore_case else 0) | re.MULTILINE)
+    nodes = select_targets(doc, params.target)
+    if not nodes:
+        return no_match("text_regex", params.target, "exact", nodes=[])
+    rows = []
+    for n in nodes:
+        text = normalize_text(n.text, case_sensitive=True, collapse_whitespace=False)
+        m = regex.fullmatch(text.strip()) if params.full_match else regex.search(text)
+        rows.append(
+            {**node_ref(n), "ok": m is not None, "matched": m.group(0)[:EXCERPT] if m else None}
+        )
+    return verdict(
+        "text_regex",
+        "exact",
+        rows,
+        params.quantifier,
+        f"match /{params.pattern}/",
+        pattern=params.pattern,
+    )
+
+
+Scorer = Literal["ratio", "partial_ratio", "token_sort_ratio", "token_set_ratio", "WRatio"]
+
+
+class TextSimilarParams(TextOptions):
+    """Parameters of ``text_similar``."""
+
+    target: TargetSpec
+    expected: str
+    threshold: float = Field(default=85.0, ge=0, le=100, description="rapidfuzz score, 0-100")
+    scorer: Scorer = "ratio"
+    quantifier: Literal["any", "all"] = "any"
+
+
+@register_check(
+    "text_similar",
+    mechanism="tolerance",
+    params=TextSimilarParams,
+    example={
+        "target": "paragraph[heading_level='1']",
+        "expected": "Energy reprot",
+        "threshold": 85,
+    },
+)
+def text_similar(doc: Document, params: TextSimilarParams, resources: Resources) -> CheckResult:
+    """The target's text is similar to the expected text (rapidfuzz score >= threshold, 0-100).
+
+    >>> from artifactcheck.checks.examples import tiny_doc
+    >>> from artifactcheck import run_check
+    >>> r = run_check("text_similar", tiny_doc(), {"target": "paragraph[heading_level='1']",
+    ...                                            "expected": "Energy reprot"})
+    >>> r.status, r.evidence["nodes"][0]["similarity"]
+    ('pass', 92.31)
+    """
+    scorer = getattr(fuzz, params.scorer)
+    nodes = select_targets(doc, params.target)
+    if not nodes:
+        return no_match("text_similar", params.target, "tolerance", nodes=[])
+    want = params.norm(params.expected)
+    rows = []
+    for n in nodes:
+        got = params.norm(n.text)
+        sim = float(scorer(want, got))
+        rows.append(
+            {
+                **node_ref(n),
+                "compared": excerpt(got),
+                "similarity": round(sim, 2),
+                "ok": sim >= params.threshold,
+            }
+        )
+    result = verdict(
+        "text_similar",
+        "tolerance",
+        rows,
+        params.quantifier,
+        f"score >= {params.threshold} ({params.scorer}) against {want!r}",
+        threshold=params.threshold,
+        scorer=params.scorer,
+    )
+    return result
+
+
+# -- contains / excludes ----------------------------------------------------------------------
+
+
+class TextContainsParams(TextOptions):
+    """Parameters of ``text_contains`` and ``text_excludes``."""
+
+    scope: TargetSpec = Field(
+        default_factory=_document_target, description="where to look (default: the whole document)"
+    )
+    phrases: list[str] = Field(min_length=1)
+    mode: Literal["all", "any"] = "all"
+    fuzzy_threshold: float | None = Field(
+        default=None,
+        ge=0,
+        le=100,
+        description="accept near matches (rapidfuzz partial_ratio) at this score",
+    )
+    whole_words: bool = False
+
+
+def _find_phrase(
+    phrase: str, texts: list[tuple[Node, str]], params: TextContainsParams
+) -> dict[str, Any]:
+    want = params.norm(phrase)
+    best: dict[str, Any] = {"phrase": phrase, "found": False}
+    for node, text in texts:
+        if params.whole_words:
+            hit = re.search(r"(?<!\w)" + re.escape(want) + r"(?!\w)", text) is not None
+        else:
+            hit = want in text
+        if hit:
+            return {"phrase": phrase, "found": True, "node": node.id, "similarity": 100.0}
+        if params.fuzzy_threshold is not None and want:
+            al = fuzz.partial_ratio_alignment(want, text)
+            if (
+                al is not None
+                and al.score >= params.fuzzy_threshold
+                and al.score > best.get("similarity", -1)
+            ):
+                best = {
+                    "phrase": phrase,
+                    "found": True,
+                    "node": node.id,
+                    "similarity": round(al.score, 2),
+                    "matched": text[al.dest_start : al.dest_end],
+                }
+    return best
+
+
+def _scope_texts(doc: Document, params: TextContainsParams) -> list[tuple[Node, str]]:
+    return [(n, params.norm(n.text)) for n in select_targets(doc, params.scope)]
+
+
+@register_check(
+    "text_contains",
+    mechanism="exact",
+    params=TextContainsParams,
+    example={"phrases": ["solar", "wind"], "mode": "all"},
+)
+def text_contains(doc: Document, params: TextContainsParams, resources: Resources) -> CheckResult:
+    """The scope's text contains the phrases (all or any), optionally with fuzzy matching.
+
+    >>> from artifactcheck.checks.examples import tiny_doc
+    >>> from artifactcheck import run_check
+    >>> r = run_check("text_contains", tiny_doc(), {"phrases": ["solar", "geothermal"]})
+    >>> r.status, r.score
+    ('fail', 0.5)
+    """
+    texts = _scope_texts(doc, params)
+    found = [_find_phrase(p, texts, params) for p in params.phrases]
+    hits = sum(1 for f in found if f["found"])
+    n = len(found)
+    passed = hits == n if params.mode == "all" else hits > 0
+    missing = [f["phrase"] for f in found if not f["found"]]
+    mech: Any = "tolerance" if params.fuzzy_threshold is not None else "exact"
+    return CheckResult(
+        check="text_contains",
+        status="pass" if passed else "fail",
+        mechanism=mech,
+        score=hits / n if params.mode == "all" else float(passed),
+        explanation=f"{hits}/{n} phrase(s) found in {len(texts)} node(s)"
+        + (f"; missing: {missing[:5]}" if missing else ""),
+        evidence={"phrases": found, "scope_nodes": len(texts)},
+    )
+
+
+@register_check(
+    "text_excludes",
+    mechanism="exact",
+    params=TextContainsParams,
+    example={"phrases": ["lorem ipsum", "TODO"]},
+)
+def text_excludes(doc: Document, params: TextContainsParams, resources: Resources) -> CheckResult:
+    """The scope's text contains none of the phrases (mode all) or not every one of them (mode any).
+
+    >>> from artifactcheck.checks.examples import tiny_doc
+    >>> from artifactcheck import run_check
+    >>> run_check("text_excludes", tiny_doc(), {"phrases": ["lorem ipsum"]}).status
+    'pass'
+    """
+    texts = _scope_texts(doc, params)
+    found = [_find_phrase(p, texts, params) for p in params.phrases]
+    present = [f for f in found if f["found"]]
+    n = len(found)
+    passed = not present if params.mode == "all" else len(present) < n
+    mech: Any = "tolerance" if params.fuzzy_threshold is not None else "exact"
+    return CheckResult(
+        check="text_excludes",
+        status="pass" if passed else "fail",
+        mechanism=mech,
+        score=(n - len(present)) / n if params.mode == "all" else float(passed),
+        explanation=(
+            f"none of {n} phrase(s) present"
+            if not present
+            else f"{len(present)}/{n} phrase(s) present: "
+            + ", ".join(f"{f['phrase']!r} in {f['node']}" for f in present[:5])
+        ),
+        evidence={"phrases": found, "scope_nodes": len(texts)},
+    )

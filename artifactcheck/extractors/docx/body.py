@@ -1,0 +1,817 @@
+"""Walk WordprocessingML block and inline content into tree nodes, in document order.
+
+We walk the XML ourselves because python-docx's ``paragraphs``/``tables`` skip block
+content controls (``w:sdt``), ``w:customXml``, tracked insertions, text boxes, fields and
+``mc:AlternateContent``. One walker serves the body, headers, footers, notes, comments
+and text-box content (``part`` says whose relationships resolve ``r:id``).
+
+Ids are paths: ``p3`` (fourth paragraph of its container), ``p3/r0`` (its first run),
+``t0/r1/c2/p0`` (table 0, row 1, cell 2, paragraph 0), ``p3/img0``, ``p3/tb0/p1``.
+Block content controls and ``w:customXml`` do not add a level: their paragraphs keep
+counting in the enclosing container and carry ``sdt_tag``/``sdt_alias`` attributes.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from lxml import etree
+
+from ...model import Blob, Node, Style, describe_image
+from .drawing import (
+    PIC,
+    WPS,
+    A,
+    O,
+    R,
+    V,
+    anchor_attrs,
+    blank_node,
+    crop_attrs,
+    mime_for,
+    vml_size,
+)
+from .numbering import Numbering, format_number
+from .package import W_NS, DocxPackage
+from .styles import StyleSheet, para_layer, run_layer
+
+W = f"{{{W_NS}}}"
+MC = "{http://schemas.openxmlformats.org/markup-compatibility/2006}"
+M = "{http://schemas.openxmlformats.org/officeDocument/2006/math}"
+W14 = "{http://schemas.microsoft.com/office/word/2010/wordml}"
+
+_HYPERLINK_INSTR = re.compile(
+    r'^\s*HYPERLINK\s+(?:"([^"]*)"|(\S+))?(.*)$', re.IGNORECASE | re.DOTALL
+)
+_ANCHOR_SWITCH = re.compile(r'\\l\s+"([^"]*)"|\\l\s+(\S+)')
+_TRANSPARENT_INLINE = {"smartTag", "customXml", "dir", "bdo", "ins", "moveTo"}
+_DELETED_INLINE = {"del", "moveFrom"}
+
+
+@dataclass
+class _Field:
+    instr: str = ""
+    in_result: bool = False
+
+    @property
+    def kind(self) -> str:
+        return self.instr.strip().split(" ", 1)[0].upper() if self.instr.strip() else ""
+
+    @property
+    def hyperlink(self) -> str | None:
+        m = _HYPERLINK_INSTR.match(self.instr)
+        if not m:
+            return None
+        target = m.group(1) or m.group(2) or ""
+        anchor = _ANCHOR_SWITCH.search(m.group(3) or "")
+        if anchor:
+            return (target + "#" if target else "#") + (anchor.group(1) or anchor.group(2) or "")
+        return target or None
+
+
+@dataclass
+class WalkState:
+    """Shared across all parts of one document: counters that run through the whole
+    document (note numbers, list counters, open fields and comment ranges)."""
+
+    pkg: DocxPackage
+    styles: StyleSheet
+    numbering: Numbering
+    content_types: dict[str, str]
+    blobs: dict[str, Blob] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+    style_num_ids: dict[str, str] = field(default_factory=dict)
+    footnote_fmt: str = "decimal"
+    endnote_fmt: str = "lowerRoman"
+    note_numbers: dict[tuple[str, str], str] = field(default_factory=dict)  # (type, id) -> label
+    note_order: list[tuple[str, str]] = field(default_factory=list)
+    current_note_label: str = ""
+    fields: list[_Field] = field(default_factory=list)
+    open_comments: dict[str, list[str]] = field(default_factory=dict)
+    comment_text: dict[str, list[str]] = field(default_factory=dict)
+    comment_nodes: dict[str, list[str]] = field(default_factory=dict)
+    image_cache: dict[str, str | None] = field(default_factory=dict)  # part -> sha
+
+
+@dataclass
+class _Para:
+    """Per-paragraph scratch: the nodes built so far and break bookkeeping."""
+
+    node_id: str
+    part: str
+    style_id: str | None
+    table_style: str | None
+    children: list[Node] = field(default_factory=list)
+    floating: list[Node] = field(default_factory=list)
+    counters: dict[str, int] = field(default_factory=dict)
+    text_seen: bool = False
+    events: list[str] = field(default_factory=list)  # "B" page break, "T" visible text
+    attrs: dict[str, Any] = field(default_factory=dict)
+
+    def next_id(self, prefix: str) -> str:
+        n = self.counters.get(prefix, 0)
+        self.counters[prefix] = n + 1
+        return f"{self.node_id}/{prefix}{n}"
+
+
+def _local(el: etree._Element) -> str:
+    return etree.QName(el).localname if isinstance(el.tag, str) else ""
+
+
+def _ns(el: etree._Element) -> str:
+    return etree.QName(el).namespace or "" if isinstance(el.tag, str) else ""
+
+
+def _choose_alternate(el: etree._Element) -> etree._Element | None:
+    """The branch of ``mc:AlternateContent`` we read: the first ``mc:Choice`` (DrawingML,
+    which we understand), else ``mc:Fallback`` (VML). Never both: Word writes the same
+    text box twice, once per branch."""
+    choice = el.find(f"{MC}Choice")
+    if choice is not None:
+        return choice
+    return el.find(f"{MC}Fallback")
+
+
+def _sdt_attrs(sdt: etree._Element) -> dict[str, Any]:
+    pr = sdt.find(f"{W}sdtPr")
+    out: dict[str, Any] = {}
+    if pr is None:
+        return {"sdt": True}
+    tag = pr.find(f"{W}tag")
+    alias = pr.find(f"{W}alias")
+    if tag is not None and tag.get(f"{W}val"):
+        out["sdt_tag"] = tag.get(f"{W}val")
+    if alias is not None and alias.get(f"{W}val"):
+        out["sdt_alias"] = alias.get(f"{W}val")
+    for child in pr:
+        name = _local(child)
+        if name in (
+            "text",
+            "richText",
+            "date",
+            "dropDownList",
+            "comboBox",
+            "checkbox",
+            "picture",
+            "docPartObj",
+            "group",
+            "citation",
+            "bibliography",
+            "equation",
+        ):
+            out["sdt_type"] = name
+            break
+    out["sdt"] = True
+    return out
+
+
+class BodyWalker:
+    """Builds nodes for one part's block content (body, header, note, comment, text box)."""
+
+    def __init__(self, state: WalkState, part: str) -> None:
+        self.s = state
+        self.part = part
+
+    # -- blocks --------------------------------------------------------------------------
+    def blocks(
+        self, container: etree._Element, prefix: str, *, table_style: str | None = None
+    ) -> list[Node]:
+        """Nodes for the block children of ``container`` (``w:body``, ``w:tc``,
+        ``w:hdr``, ``w:txbxContent``...). ``prefix`` is the container's id ('' at the top)."""
+        out: list[Node] = []
+        counters: dict[str, int] = {}
+
+        def next_id(kind: str) -> str:
+            n = counters.get(kind, 0)
+            counters[kind] = n + 1
+            return f"{prefix}/{kind}{n}" if prefix else f"{kind}{n}"
+
+        for el, extra in self._iter_blocks(container, {}):
+            name = _local(el)
+            if name == "p":
+                out.extend(self.paragraph(el, next_id("p"), table_style=table_style, extra=extra))
+            elif name == "tbl":
+                out.append(self.table(el, next_id("t"), extra=extra))
+            elif name == "altChunk":
+                self.s.warnings.append(
+                    f"{self.part}: an embedded alternative-format chunk (w:altChunk) is not read"
+                )
+        return out
+
+    def _iter_blocks(self, container: etree._Element, extra: dict[str, Any]):  # type: ignore[no-untyped-def]
+        for el in container:
+            name = _local(el)
+            if name in ("p", "tbl", "altChunk"):
+                yield el, extra
+            elif name == "sdt":
+                content = el.find(f"{W}sdtContent")
+                if content is not None:
+                    yield from self._iter_blocks(content, {**extra, **_sdt_attrs(el)})
+            elif name in ("customXml", "ins", "moveTo", "smartTag"):
+                yield from self._iter_blocks(el, extra)
+            elif name == "AlternateContent":
+                branch = _choose_alternate(el)
+                if branch is not None:
+                    yield from self._iter_blocks(branch, extra)
+
+    # -- tables --------------------------------------------------------------------------
+    def table(self, tbl: etree._Element, node_id: str, *, extra: dict[str, Any]) -> Node:
+        tbl_pr = tbl.find(f"{W}tblPr")
+        style_id = None
+        if tbl_pr is not None and tbl_pr.find(f"{W}tblStyle") is not None:
+            style_id = tbl_pr.find(f"{W}tblStyle").get(f"{W}val")
+        grid = tbl.find(f"{W}tblGrid")
+        grid_cols = len(grid.findall(f"{W}gridCol")) if grid is not None else 0
+        rows_el = list(self._iter_rows(tbl))
+        # First pass: grid positions and vertical merges -> row spans of the origin cells.
+        layout: list[list[tuple[etree._Element, int, int, str | None, dict[str, Any]]]] = []
+        for tr, _ in rows_el:
+            col = _grid_before(tr)
+            cells = []
+            for tc, cextra in self._iter_cells(tr):
+                tc_pr = tc.find(f"{W}tcPr")
+                span = 1
+                vmerge: str | None = None
+                if tc_pr is not None:
+                    gs = tc_pr.find(f"{W}gridSpan")
+                    if gs is not None:
+                        try:
+                            span = max(1, int(gs.get(f"{W}val", "1")))
+                        except ValueError:
+                            span = 1
+                    vm = tc_pr.find(f"{W}vMerge")
+                    if vm is not None:
+                        vmerge = vm.get(f"{W}val") or "continue"
+                cells.append((tc, col, span, vmerge, cextra))
+                col += span
+            layout.append(cells)
+        row_span: dict[tuple[int, int], int] = {}
+        origin_at: dict[int, int] = {}  # grid column -> row index of the open vertical merge
+        for ri, cells in enumerate(layout):
+            for _tc, col, _span, vmerge, _ in cells:
+                if vmerge == "continue" and col in origin_at:
+                    row_span[(origin_at[col], col)] += 1
+                else:
+                    row_span[(ri, col)] = 1
+                    if vmerge == "restart":
+                        origin_at[col] = ri
+                    else:
+                        origin_at.pop(col, None)
+        rows: list[Node] = []
+        for ri, ((tr, rextra), cells) in enumerate(zip(rows_el, layout)):
+            row_id = f"{node_id}/r{ri}"
+            tr_pr = tr.find(f"{W}trPr")
+            rattrs: dict[str, Any] = {"index": ri, **rextra}
+            if tr_pr is not None and tr_pr.find(f"{W}tblHeader") is not None:
+                rattrs["header"] = True
+            cell_nodes: list[Node] = []
+            for ci, (tc, col, span, vmerge, cextra) in enumerate(cells):
+                if vmerge == "continue" and (ri, col) not in row_span:
+                    continue  # covered by the merge origin above; Word does not show it
+                tc_pr = tc.find(f"{W}tcPr")
+                fill = None
+                if tc_pr is not None and tc_pr.find(f"{W}shd") is not None:
+                    fill = para_layer(tc_pr).get("shd")
+                cell_id = f"{row_id}/c{ci}"
+                children = self.blocks(tc, cell_id, table_style=style_id)
+                cell_nodes.append(
+                    fast_node(
+                        id=cell_id,
+                        kind="cell",
+                        attrs={
+                            "row": ri,
+                            "col": col,
+                            "row_span": row_span.get((ri, col), 1),
+                            "col_span": span,
+                            **cextra,
+                        },
+                        style=Style(fill=fill) if fill else None,
+                        children=children,
+                        source=self.part,
+                    )
+                )
+            rows.append(
+                fast_node(
+                    id=row_id, kind="row", attrs=rattrs, children=cell_nodes, source=self.part
+                )
+            )
+        cols = max([grid_cols] + [max((c[1] + c[2] for c in cells), default=0) for cells in layout])
+        attrs: dict[str, Any] = {"rows": len(rows), "cols": cols, **extra}
+        if style_id:
+            attrs["style_name"] = self.s.styles.name(style_id)
+        nested = any(_local(a) == "tc" for a in tbl.iterancestors())
+        if nested:
+            attrs["nested"] = True
+        return Node(id=node_id, kind="table", attrs=attrs, children=rows, source=self.part)
+
+    def _iter_rows(self, tbl: etree._Element, extra: dict[str, Any] | None = None):  # type: ignore[no-untyped-def]
+        for el in tbl:
+            name = _local(el)
+            if name == "tr":
+                yield el, dict(extra or {})
+            elif name == "sdt":
+                content = el.find(f"{W}sdtContent")
+                if content is not None:
+                    yield from self._iter_rows(content, {**(extra or {}), **_sdt_attrs(el)})
+            elif name in ("customXml", "ins", "moveTo"):
+                yield from self._iter_rows(el, extra)
+
+    def _iter_cells(self, tr: etree._Element, extra: dict[str, Any] | None = None):  # type: ignore[no-untyped-def]
+        for el in tr:
+            name = _local(el)
+            if name == "tc":
+                yield el, dict(extra or {})
+            elif name == "sdt":
+                content = el.find(f"{W}sdtContent")
+                if content is not None:
+                    yield from self._iter_cells(content, {**(extra or {}), **_sdt_attrs(el)})
+            elif name in ("customXml", "ins", "moveTo"):
+                yield from self._iter_cells(el, extra)
+
+    # -- paragraphs ----------------------------------------------------------------------
+    def paragraph(
+        self,
+        p: etree._Element,
+        node_id: str,
+        *,
+        table_style: str | None = None,
+        extra: dict[str, Any] | None = None,
+    ) -> list[Node]:
+        """The paragraph node, followed by the text boxes anchored in it (siblings, so
+        their text does not run into the paragraph's text)."""
+        styles = self.s.styles
+        ppr = p.find(f"{W}pPr")
+        style_id = styles.paragraph_style_id(ppr)
+        direct = para_layer(ppr)
+        props = styles.paragraph_props(style_id, direct, table_style)
+        para = _Para(node_id=node_id, part=self.part, style_id=style_id, table_style=table_style)
+        attrs: dict[str, Any] = dict(extra or {})
+        style_name = styles.name(style_id)
+        if style_name:
+            attrs["style_name"] = style_name
+        level = heading_level(style_name, props.get("outline_level"))
+        if level is not None:
+            attrs["heading_level"] = level
+        num_id = props.get("num_id")
+        if num_id:
+            info = self.s.numbering.next_label(
+                num_id, props.get("ilvl", 0), style_num_id=self.s.style_num_ids
+            )
+            if info is not None:
+                attrs.update(
+                    list_level=info.level,
+                    list_ordered=info.ordered,
+                    list_format=info.format,
+                    list_label=info.label,
+                    list_id=info.num_id,
+                )
+        if props.get("page_break_before"):
+            attrs["page_break_before"] = True
+        if ppr is not None and ppr.find(f"{W}sectPr") is not None:
+            attrs["_ends_section"] = True  # consumed by docx._assign_sections
+        para.attrs = attrs
+        self._inline(p, para, {})
+        events = "".join(para.events)
+        if events.startswith("B") and "T" in events:
+            para.attrs["page_break_before"] = True  # the visible text starts on a new page
+        if events.endswith("B"):
+            para.attrs["page_break_after"] = True  # what follows starts on a new page
+        mark_style = styles.to_style(
+            styles.run_props(
+                paragraph_style=style_id, character_style=None, direct={}, table_style=table_style
+            ),
+            align=props.get("align") or "left",
+            fill=props.get("shd"),
+        )
+        children = _merge_runs(para.children, node_id)
+        w14_id = p.get(f"{W14}paraId")
+        node = fast_node(
+            id=node_id,
+            kind="paragraph",
+            style=mark_style,
+            attrs=para.attrs,
+            children=children,
+            source=f"{self.part}#{w14_id}" if w14_id else self.part,
+        )
+        for cid in list(self.s.open_comments):
+            self.s.comment_nodes.setdefault(cid, []).append(node_id)
+        return [node, *para.floating]
+
+    # -- inline content ------------------------------------------------------------------
+    def _inline(self, parent: etree._Element, para: _Para, inherited: dict[str, Any]) -> None:
+        for el in parent:
+            name = _local(el)
+            ns = _ns(el)
+            if name == "r" and ns == W_NS:
+                self._run(el, para, inherited)
+            elif name == "hyperlink":
+                url = None
+                rel = self.s.pkg.rel_target(self.part, el.get(f"{R}id"))
+                if rel is not None:
+                    url = rel.target
+                anchor = el.get(f"{W}anchor")
+                if anchor:
+                    url = (url or "") + "#" + anchor
+                self._inline(el, para, {**inherited, "hyperlink": url} if url else inherited)
+            elif name == "fldSimple":
+                fld = _Field(instr=el.get(f"{W}instr") or "", in_result=True)
+                sub = dict(inherited)
+                if fld.hyperlink:
+                    sub["hyperlink"] = fld.hyperlink
+                if fld.kind:
+                    sub["field"] = fld.kind
+                self._inline(el, para, sub)
+            elif name in _TRANSPARENT_INLINE:
+                sub = {**inherited, "tracked": "insert"} if name in ("ins", "moveTo") else inherited
+                self._inline(el, para, sub)
+            elif name in _DELETED_INLINE:
+                self._inline(el, para, {**inherited, "tracked": "delete"})
+            elif name == "sdt":
+                content = el.find(f"{W}sdtContent")
+                if content is not None:
+                    self._inline(content, para, {**inherited, **_sdt_attrs(el)})
+            elif name == "AlternateContent":
+                branch = _choose_alternate(el)
+                if branch is not None:
+                    self._inline(branch, para, inherited)
+            elif name in ("oMath", "oMathPara") and _ns(el) == M[1:-1]:
+                text = "".join(t.text or "" for t in el.iter(f"{M}t"))
+                if text:
+                    self._emit_text(para, text, None, {**inherited, "math": True})
+            elif name == "commentRangeStart":
+                cid = el.get(f"{W}id") or ""
+                self.s.open_comments[cid] = self.s.comment_text.setdefault(cid, [])
+                self.s.comment_nodes.setdefault(cid, []).append(para.node_id)
+            elif name == "commentRangeEnd":
+                self.s.open_comments.pop(el.get(f"{W}id") or "", None)
+
+    def _run(self, r: etree._Element, para: _Para, inherited: dict[str, Any]) -> None:
+        styles = self.s.styles
+        rpr = r.find(f"{W}rPr")
+        rstyle = rpr.find(f"{W}rStyle") if rpr is not None else None
+        props = styles.run_props(
+            paragraph_style=para.style_id,
+            character_style=rstyle.get(f"{W}val") if rstyle is not None else None,
+            direct=run_layer(rpr),
+            table_style=para.table_style,
+        )
+        style = styles.to_style(props)
+        attrs: dict[str, Any] = dict(inherited)
+        if props.get("hidden"):
+            attrs["hidden"] = True
+        if props.get("caps"):
+            attrs["caps"] = True
+        if props.get("small_caps"):
+            attrs["small_caps"] = True
+        buf: list[str] = []
+
+        def flush() -> None:
+            if buf:
+                self._emit_text(para, "".join(buf), style, self._field_attrs(attrs))
+                buf.clear()
+
+        for el in self._run_children(r):
+            name = _local(el)
+            if name in ("t", "delText"):
+                if self.s.fields and not self.s.fields[-1].in_result:
+                    continue  # text between fldChar begin and separate is not shown
+                buf.append(el.text or "")
+            elif name in ("tab", "ptab"):
+                buf.append("\t")
+            elif name == "br":
+                btype = el.get(f"{W}type") or "textWrapping"
+                if btype == "page":
+                    flush()
+                    para.attrs["page_breaks"] = int(para.attrs.get("page_breaks", 0)) + 1
+                    para.events.append("B")
+                elif btype == "column":
+                    flush()
+                    para.attrs["column_breaks"] = int(para.attrs.get("column_breaks", 0)) + 1
+                else:
+                    buf.append("\n")
+            elif name == "cr":
+                buf.append("\n")
+            elif name == "noBreakHyphen":
+                buf.append("-")
+            elif name == "sym":
+                try:
+                    buf.append(chr(int(el.get(f"{W}char", "20"), 16)))
+                except ValueError:
+                    pass
+            elif name == "fldChar":
+                flush()
+                ftype = el.get(f"{W}fldCharType")
+                if ftype == "begin":
+                    self.s.fields.append(_Field())
+                elif ftype == "separate" and self.s.fields:
+                    self.s.fields[-1].in_result = True
+                elif ftype == "end" and self.s.fields:
+                    self.s.fields.pop()
+            elif name == "instrText":
+                if self.s.fields and not self.s.fields[-1].in_result:
+                    self.s.fields[-1].instr += el.text or ""
+            elif name in ("footnoteReference", "endnoteReference"):
+                flush()
+                ntype = "footnote" if name.startswith("foot") else "endnote"
+                nid = el.get(f"{W}id") or ""
+                label = self._note_label(
+                    ntype, nid, custom=el.get(f"{W}customMarkFollows") in ("1", "true")
+                )
+                self._emit_text(
+                    para, label, style, {**self._field_attrs(attrs), f"{ntype}_ref": nid}
+                )
+            elif name in ("footnoteRef", "endnoteRef"):
+                buf.append(self.s.current_note_label)
+            elif name == "drawing":
+                flush()
+                self._drawing(el, para, attrs)
+            elif name in ("pict", "object"):
+                flush()
+                self._vml(el, para, attrs, ole=name == "object")
+            elif name == "ruby":
+                base = el.find(f"{W}rubyBase")
+                if base is not None:
+                    buf.append("".join(t.text or "" for t in base.iter(f"{W}t")))
+        flush()
+
+    def _run_children(self, r: etree._Element):  # type: ignore[no-untyped-def]
+        for el in r:
+            if _local(el) == "AlternateContent":
+                branch = _choose_alternate(el)
+                if branch is not None:
+                    yield from branch
+            elif _local(el) != "rPr":
+                yield el
+
+    def _field_attrs(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """Run attributes from the fields whose results enclose this run."""
+        out = dict(attrs)
+        for fld in self.s.fields:
+            if not fld.in_result:
+                continue
+            link = fld.hyperlink
+            if link:
+                out["hyperlink"] = link
+            elif fld.kind and "field" not in out:
+                out["field"] = fld.kind
+        return out
+
+    def _note_label(self, ntype: str, nid: str, *, custom: bool) -> str:
+        key = (ntype, nid)
+        if key not in self.s.note_numbers:
+            n = sum(1 for t, _ in self.s.note_order if t == ntype) + 1
+            fmt = self.s.footnote_fmt if ntype == "footnote" else self.s.endnote_fmt
+            self.s.note_numbers[key] = "" if custom else format_number(n, fmt)
+            self.s.note_order.append(key)
+        return self.s.note_numbers[key]
+
+    def _emit_text(self, para: _Para, text: str, style: Any, attrs: dict[str, Any]) -> None:
+        if not text:
+            return
+        for cid in self.s.open_comments.values():
+            cid.append(text)
+        if attrs.get("tracked") == "delete":
+            # Deleted text is not part of the document's text; keep it for evidence only.
+            attrs = {
+                **attrs,
+                "deleted_text": text,
+                "rendered": False,
+                "not_rendered_reason": "tracked deletion",
+            }
+            text = ""
+        elif attrs.get("hidden"):
+            attrs = {**attrs, "rendered": False, "not_rendered_reason": "hidden text (w:vanish)"}
+        else:
+            para.text_seen = True
+            if not para.events or para.events[-1] != "T":
+                para.events.append("T")
+        para.children.append(
+            fast_node(id=para.next_id("r"), kind="run", text=text, style=style, attrs=attrs)
+        )
+
+    # -- drawings ------------------------------------------------------------------------
+    def _drawing(self, drawing: etree._Element, para: _Para, run_attrs: dict[str, Any]) -> None:
+        for container in drawing:
+            if _local(container) not in ("inline", "anchor"):
+                continue
+            attrs = anchor_attrs(container)
+            if run_attrs.get("hyperlink"):
+                attrs["hyperlink"] = run_attrs["hyperlink"]
+            data = container.find(f"{A}graphic/{A}graphicData")
+            if data is None:
+                continue
+            for node in self._graphic(data, para, attrs):
+                (para.floating if node.kind == "textbox" else para.children).append(node)
+
+    def _graphic(self, data: etree._Element, para: _Para, attrs: dict[str, Any]) -> list[Node]:
+        uri = data.get("uri", "")
+        out: list[Node] = []
+        for el in data:
+            name = _local(el)
+            if name == "pic":
+                out.append(self._picture(el, para, attrs))
+            elif name == "wsp":
+                out.extend(self._wordprocessing_shape(el, para, attrs))
+            elif name in ("wgp", "wpc"):
+                members: list[Node] = []
+                for child in el.iter(f"{PIC}pic", f"{WPS}wsp"):
+                    if _local(child) == "pic":
+                        members.append(self._picture(child, para, {}))
+                    else:
+                        members.extend(self._wordprocessing_shape(child, para, {}))
+                # text boxes of a group are emitted beside the group (as for any text box)
+                para.floating.extend(m for m in members if m.kind == "textbox")
+                out.append(
+                    blank_node(para.next_id("grp"), "group", attrs, self.part).model_copy(
+                        update={"children": [m for m in members if m.kind != "textbox"]}
+                    )
+                )
+            elif name == "chart":
+                rel = self.s.pkg.rel_target(self.part, el.get(f"{R}id"))
+                out.append(
+                    blank_node(
+                        para.next_id("chart"),
+                        "chart",
+                        {**attrs, "part": rel.target if rel else None},
+                        self.part,
+                    )
+                )
+            elif name in ("relIds",) or "diagram" in uri:
+                out.append(
+                    blank_node(
+                        para.next_id("shape"), "shape", {**attrs, "diagram": True}, self.part
+                    )
+                )
+                break
+        return out
+
+    def _picture(self, pic: etree._Element, para: _Para, attrs: dict[str, Any]) -> Node:
+        blip_fill = pic.find(f"{PIC}blipFill")
+        blip = blip_fill.find(f"{A}blip") if blip_fill is not None else None
+        node_attrs = dict(attrs)
+        crop = crop_attrs(blip_fill)
+        if crop:
+            node_attrs["crop"] = crop
+        if "width" not in node_attrs:
+            ext = pic.find(f"{PIC}spPr/{A}xfrm/{A}ext")
+            if ext is not None:
+                from ...model.units import emu_to_pt
+
+                node_attrs["width"] = round(emu_to_pt(int(ext.get("cx", "0") or 0)), 3)
+                node_attrs["height"] = round(emu_to_pt(int(ext.get("cy", "0") or 0)), 3)
+        if blip is not None:
+            self._attach_blob(node_attrs, blip.get(f"{R}embed"), blip.get(f"{R}link"))
+        return blank_node(para.next_id("img"), "image", node_attrs, self.part)
+
+    def _attach_blob(self, attrs: dict[str, Any], embed: str | None, link: str | None) -> None:
+        rel = self.s.pkg.rel_target(self.part, embed or link)
+        if rel is None:
+            attrs["missing_image"] = True
+            return
+        if rel.external:
+            attrs["linked_url"] = rel.target
+            return
+        if rel.target not in self.s.image_cache:
+            sha = None
+            if self.s.pkg.has(rel.target):
+                data = self.s.pkg.read(rel.target)
+                blob = describe_image(
+                    data,
+                    mime=mime_for(rel.target, self.s.content_types),
+                    name=rel.target.rsplit("/", 1)[-1],
+                )
+                self.s.blobs.setdefault(blob.sha256, blob)
+                sha = blob.sha256
+                if blob.decode_error:
+                    self.s.warnings.append(
+                        f"{rel.target}: image not decodable ({blob.decode_error})"
+                    )
+            else:
+                self.s.warnings.append(f"{self.part}: image part {rel.target} is missing")
+            self.s.image_cache[rel.target] = sha
+        sha = self.s.image_cache[rel.target]
+        if sha:
+            attrs["blob"] = sha
+            attrs["image_part"] = rel.target
+        else:
+            attrs["missing_image"] = True
+
+    def _wordprocessing_shape(
+        self, wsp: etree._Element, para: _Para, attrs: dict[str, Any]
+    ) -> list[Node]:
+        content = wsp.find(f"{WPS}txbx/{W}txbxContent")
+        prst = wsp.find(f"{WPS}spPr/{A}prstGeom")
+        shape_attrs = dict(attrs)
+        if prst is not None and prst.get("prst"):
+            shape_attrs["geometry"] = prst.get("prst")
+        if content is None:
+            linked = wsp.find(f"{WPS}linkedTxbx")
+            if linked is not None:
+                shape_attrs["linked_textbox"] = linked.get("id")
+            return [blank_node(para.next_id("shape"), "shape", shape_attrs, self.part)]
+        return [self._textbox(content, para, shape_attrs)]
+
+    def _textbox(self, content: etree._Element, para: _Para, attrs: dict[str, Any]) -> Node:
+        tb_id = para.next_id("tb")
+        children = BodyWalker(self.s, self.part).blocks(content, tb_id)
+        return blank_node(
+            tb_id, "textbox", {**attrs, "anchor_paragraph": para.node_id}, self.part
+        ).model_copy(update={"children": children})
+
+    def _vml(
+        self, pict: etree._Element, para: _Para, run_attrs: dict[str, Any], *, ole: bool
+    ) -> None:
+        handled: set[int] = set()
+        for el in pict.iter():
+            if not isinstance(el.tag, str) or any(id(a) in handled for a in el.iterancestors()):
+                continue
+            name = _local(el)
+            if name == "txbxContent":
+                handled.add(id(el))
+                shape = next(
+                    (a for a in el.iterancestors() if _ns(a) == V[1:-1] and _local(a) != "textbox"),
+                    None,
+                )
+                attrs = vml_size(shape.get("style") if shape is not None else None)
+                attrs["vml"] = True
+                para.floating.append(self._textbox(el, para, attrs))
+            elif name == "imagedata" and _ns(el) == V[1:-1]:
+                handled.add(id(el))
+                shape = el.getparent()
+                attrs = vml_size(shape.get("style") if shape is not None else None)
+                attrs["vml"] = True
+                if ole:
+                    attrs["ole"] = True
+                    ole_el = pict.find(f"{O}OLEObject")
+                    if ole_el is not None and ole_el.get("ProgID"):
+                        attrs["ole_prog_id"] = ole_el.get("ProgID")
+                if run_attrs.get("hyperlink"):
+                    attrs["hyperlink"] = run_attrs["hyperlink"]
+                self._attach_blob(attrs, el.get(f"{R}id") or el.get(f"{R}pict"), el.get(f"{R}href"))
+                para.children.append(blank_node(para.next_id("img"), "image", attrs, self.part))
+
+
+def fast_node(**fields: Any) -> Node:
+    """A Node without pydantic re-validation: the walker builds tens of thousands per
+    large document and every value it passes is already of the declared type
+    (validating ``attrs`` as JsonValue dominated extraction time)."""
+    fields.setdefault("text", "")
+    fields.setdefault("style", None)
+    fields.setdefault("attrs", {})
+    fields.setdefault("boxes", [])
+    fields.setdefault("source", None)
+    fields.setdefault("children", [])
+    return Node.model_construct(**fields)
+
+
+def heading_level(style_name: str | None, outline_level: int | None) -> int | None:
+    """1-9 for ``Heading N`` styles and paragraphs with an outline level 0-8; 0 for
+    ``Title``; None for body text (outline level 9 or none)."""
+    if style_name:
+        m = re.fullmatch(r"heading\s*([1-9])", style_name.strip(), re.IGNORECASE)
+        if m:
+            return int(m.group(1))
+        if style_name.strip().lower() == "title":
+            return 0
+    if outline_level is not None and 0 <= outline_level <= 8:
+        return outline_level + 1
+    return None
+
+
+def _grid_before(tr: etree._Element) -> int:
+    gb = tr.find(f"{W}trPr/{W}gridBefore")
+    try:
+        return int(gb.get(f"{W}val", "0")) if gb is not None else 0
+    except ValueError:
+        return 0
+
+
+_MERGE_BLOCKERS = ("footnote_ref", "endnote_ref", "math", "field")
+
+
+def _merge_runs(children: list[Node], para_id: str) -> list[Node]:
+    """Join adjacent text runs with the same effective style and attributes: Word splits
+    runs at every edit session (``w:rsidR``), which says nothing about formatting."""
+    out: list[Node] = []
+    for node in children:
+        prev = out[-1] if out else None
+        if (
+            prev is not None
+            and node.kind == "run"
+            and prev.kind == "run"
+            and prev.style == node.style
+            and prev.attrs == node.attrs
+            and not any(k in node.attrs for k in _MERGE_BLOCKERS)
+        ):
+            out[-1] = prev.model_copy(update={"text": prev.text + node.text})
+        else:
+            out.append(node)
+    # renumber runs so their ids stay dense (r0, r1, ...) after merging
+    k = 0
+    for i, node in enumerate(out):
+        if node.kind == "run":
+            out[i] = node.model_copy(update={"id": f"{para_id}/r{k}"})
+            k += 1
+    return out

@@ -1,0 +1,743 @@
+"""Boxes for a .docx tree from its LibreOffice rendering (design/docx-tree.md).
+
+1. Render (cached) and read the PDF layout; one ``Page(kind="page")`` per PDF page.
+2. Body runs (body, tables, text boxes) are aligned to the PDF text in one global pass
+   (:func:`~artifactcheck.extractors.render.align_text_to_layout`).
+3. Runs that found (almost) nothing are aligned again, grouped between the nearest
+   matched neighbours, against the characters nobody claimed on the pages between them
+   (floating text boxes and footnotes are drawn out of reading order).
+4. Headers and footers are aligned page by page against the unclaimed characters of that
+   page, using the header/footer the page's section shows there (first/even/default).
+5. Pictures are matched by content: the decoded pixels' sha256, else perceptual hash
+   distance, preferring the page where the surrounding text landed; vector pictures
+   (EMF/WMF) are drawn as paths and get no box.
+6. Containers (paragraph, cell, row, table, text box, header, footer, note) get the union
+   of their children's boxes per page; floating pictures do not widen their paragraph.
+7. Every node left without a box gets ``rendered=False`` and a reason.
+
+Boxes are ``origin="layout"``, points, top-left origin of each PDF page.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ...model import Box, Document, Node, Page, ToolInfo
+from ...model.geometry import union_all
+from ..render import PdfLayout, TextSpan, align_text_to_layout, read_layout, render_pdf
+from ..render.align import normalize_char
+
+_RETRY_BELOW = 0.999  # a run matched below this share is aligned again in pass 2
+_ACCEPT_PASS2 = 0.6  # pass-2 / header matches below this share are not trusted
+_CHUNK_KEYS = 3000  # key characters per pass-2 alignment chunk
+_WINDOW_PAGES = 3  # pages ahead of the last match a pass-2 chunk may land on
+_GAP_FILL_MAX_KEYS = 8  # runs up to this many key characters are looked up exactly (pass 3)
+_GAP_FILL_SPAN = 400  # ... within at most this many PDF characters between their neighbours
+_GAP_FILL_EDGE = 60  # ... or this many next to their only matched neighbour
+_PHASH_MAX = 10  # Hamming distance of 64-bit phashes that still counts as the same picture
+_CONTAINERS = {
+    "paragraph",
+    "table",
+    "row",
+    "cell",
+    "textbox",
+    "header",
+    "footer",
+    "footnote",
+    "group",
+}
+
+
+@dataclass
+class _RunMatch:
+    boxes: list[Box] = field(default_factory=list)
+    key_chars: int = 0
+    matched: int = 0
+    pdf_chars: set[int] = field(default_factory=set)
+
+    @property
+    def ratio(self) -> float:
+        return self.matched / self.key_chars if self.key_chars else 0.0
+
+
+def _key_len(text: str) -> int:
+    return sum(len(normalize_char(c)) for c in text)
+
+
+def attach_layout(doc: Document, path: Path, *, timeout: float = 120) -> None:
+    """Render ``path`` and give ``doc``'s nodes their layout boxes (in place)."""
+    rendered = render_pdf(path, timeout=timeout)
+    layout = read_layout(rendered.pdf_path)
+    doc.tools.append(ToolInfo(name=rendered.renderer_name, version=rendered.renderer_version))
+    doc.pages = [
+        Page(index=p.index, kind="page", width=p.width, height=p.height) for p in layout.pages
+    ]
+    # Boxes come from text alignment only; the renderer exports an untagged PDF by default
+    # (nothing reads the structure tree), so there is nothing to warn about.
+    _Layouter(doc, layout).run()
+    doc.selection.invalidate()  # the selector mirror caches pages per node: rebuild it lazily
+
+
+class _Layouter:
+    def __init__(self, doc: Document, layout: PdfLayout) -> None:
+        self.doc = doc
+        self.layout = layout
+        self.claimed: set[int] = set()
+        self.runs: dict[str, _RunMatch] = {}
+        self.body_runs: list[Node] = []
+        self.note_runs: list[Node] = []
+        self.hf_nodes: list[Node] = []
+        self.textboxes: list[Node] = []
+        self.page_chars: dict[int, range] = {}
+        start = 0
+        chars = layout.chars
+        while start < len(chars):  # chars come page by page
+            page = chars[start].page
+            end = start
+            while end < len(chars) and chars[end].page == page:
+                end += 1
+            self.page_chars[page] = range(start, end)
+            start = end
+        for top in doc.root.children:
+            if top.kind in ("header", "footer"):
+                if top.attrs.get("rendered") is not False:
+                    self.hf_nodes.append(top)
+            elif top.kind == "footnote":
+                if top.attrs.get("rendered") is not False:
+                    self.note_runs.extend(_runs(top))
+            elif top.kind != "comment":
+                if top.kind != "textbox":  # a text box is a sibling of its anchor paragraph
+                    self.body_runs.extend(_runs(top, skip_textboxes=True))
+                self.textboxes.extend(n for n in top.iter() if n.kind == "textbox")
+
+    # -- text ----------------------------------------------------------------------------
+    def run(self) -> None:
+        self._align(self.body_runs, self.layout, accept=0.0, index_map=None)
+        self.page_section = self._page_sections()
+        # Headers/footers need the page -> section map the body pass gives; once their
+        # characters are claimed, body runs they disturbed (text next to a page turn)
+        # are aligned again without them.
+        self._headers_footers()
+        self._retry_unmatched(self.body_runs)
+        self._fill_gaps(self.body_runs)
+        self._textboxes()
+        self._align_subset(self.note_runs, pages=None)
+        self._fill_gaps(self.note_runs)
+        for tb in self.textboxes:
+            self._fill_gaps(_runs(tb, skip_textboxes=True))
+        self._images()
+        self._assign()
+
+    def _align(
+        self, runs: list[Node], layout: PdfLayout, *, accept: float, index_map: list[int] | None
+    ) -> None:
+        if not runs:
+            return
+        result = align_text_to_layout([TextSpan(r.id, r.text) for r in runs], layout)
+        for r, span in zip(runs, result.spans):
+            if span.ratio < accept or not span.pdf_chars:
+                kept = self.runs.setdefault(r.id, _RunMatch(key_chars=span.key_chars))
+                self.claimed |= kept.pdf_chars
+                continue
+            chars = {index_map[i] if index_map else i for i in span.pdf_chars}
+            prev = self.runs.get(r.id)
+            if prev is not None and prev.matched >= span.matched_chars:
+                self.claimed |= prev.pdf_chars  # keep the earlier, better match
+                continue
+            if prev is not None:
+                self.claimed -= prev.pdf_chars
+            self.runs[r.id] = _RunMatch(
+                boxes=_page_boxes(self.layout, sorted(chars)),
+                key_chars=span.key_chars,
+                matched=min(span.matched_chars, span.key_chars),
+                pdf_chars=chars,
+            )
+            self.claimed |= chars
+
+    def _sublayout(self, pages: set[int] | None) -> tuple[PdfLayout, list[int]]:
+        """The unclaimed characters (on ``pages``, or all) as a layout of their own."""
+        if pages is None:
+            ranges: Iterable[range] = [range(len(self.layout.chars))]
+        else:
+            ranges = [self.page_chars.get(p, range(0)) for p in sorted(pages)]
+        idx = [i for rng in ranges for i in rng if i not in self.claimed]
+        chars = [self.layout.chars[i] for i in idx]
+        sub = PdfLayout(pages=self.layout.pages, chars=chars, images=[], structure=[], tagged=False)
+        return sub, idx
+
+    def _align_subset(self, runs: list[Node], pages: set[int] | None) -> None:
+        todo = [r for r in runs if _key_len(r.text) > 0]
+        if not todo:
+            return
+        sub, idx = self._sublayout(pages)
+        if not idx:
+            for r in todo:
+                self.runs.setdefault(r.id, _RunMatch(key_chars=_key_len(r.text)))
+            return
+        self._align(todo, sub, accept=_ACCEPT_PASS2 if pages is not None else 0.3, index_map=idx)
+
+    def _retry_unmatched(self, runs: list[Node]) -> None:
+        """Pass 2: stretches of consecutive poorly-matched body runs, aligned again
+        against the unclaimed characters, streaming forward from the page where the
+        last matched text before them landed, a few pages at a time. Local windows
+        are what rescue repeated content (a handbook that prints the same chapter
+        twice has no unique anchors for the global pass)."""
+        n = len(runs)
+        last_page = len(self.layout.pages) - 1
+        i = 0
+        while i < n:
+            m = self.runs.get(runs[i].id)
+            if m is None or m.ratio >= _RETRY_BELOW or _key_len(runs[i].text) < 3:
+                i += 1
+                continue
+            j = i
+            while j < n and (
+                self.runs.get(runs[j].id) is None or self.runs[runs[j].id].ratio < _RETRY_BELOW
+            ):
+                j += 1
+            before = next(
+                (
+                    self.runs[runs[k].id]
+                    for k in range(i - 1, -1, -1)
+                    if self.runs[runs[k].id].boxes
+                ),
+                None,
+            )
+            cur = before.boxes[-1].page if before else 0
+            group = runs[i:j]
+            for r in group:  # give back partial claims so the group can take them again
+                prev = self.runs.get(r.id)
+                if prev is not None:
+                    self.claimed -= prev.pdf_chars
+            for chunk in _chunks(group, _CHUNK_KEYS):
+                self._align_subset(chunk, set(range(cur, min(cur + _WINDOW_PAGES, last_page) + 1)))
+                pages = [b.page for r in chunk for b in self.runs.get(r.id, _RunMatch()).boxes]
+                if pages:
+                    cur = max(cur, min(max(pages), cur + _WINDOW_PAGES))
+            i = j
+
+    def _fill_gaps(self, runs: list[Node]) -> None:
+        """Pass 3: short runs ("Is", "42", a footnote number) that the fuzzy passes
+        drop as coincidences are looked up exactly in the unclaimed characters between
+        the PDF positions of their matched neighbours, when that stretch is short."""
+        matched = [self.runs.get(r.id) for r in runs]
+        for i, r in enumerate(runs):
+            m = matched[i]
+            key = "".join(normalize_char(ch) for ch in r.text)
+            if not key or len(key) > _GAP_FILL_MAX_KEYS or (m is not None and m.ratio >= 0.999):
+                continue
+            lo = next(
+                (
+                    max(x.pdf_chars) + 1
+                    for x in reversed(matched[:i])
+                    if x is not None and x.pdf_chars
+                ),
+                None,
+            )
+            hi = next(
+                (min(x.pdf_chars) for x in matched[i + 1 :] if x is not None and x.pdf_chars), None
+            )
+            # With one neighbour only, look just next to it (a note's number sits right
+            # before the note's text): the nearest occurrence on that side wins.
+            from_end = lo is None
+            if lo is None and hi is None:
+                continue
+            if lo is None:
+                lo = max(0, hi - _GAP_FILL_EDGE)  # type: ignore[operator]
+            if hi is None:
+                hi = min(len(self.layout.chars), lo + _GAP_FILL_EDGE)
+            if not 0 < hi - lo <= _GAP_FILL_SPAN:
+                continue
+            keys: list[str] = []
+            origin: list[int] = []
+            for j in range(lo, hi):
+                c = self.layout.chars[j]
+                if j in self.claimed or c.generated:
+                    continue
+                k = normalize_char(c.char)
+                keys.append(k)
+                origin.extend([j] * len(k))
+            at = "".join(keys).rfind(key) if from_end else "".join(keys).find(key)
+            if at < 0:
+                continue
+            chars = set(origin[at : at + len(key)])
+            if m is not None:
+                self.claimed -= m.pdf_chars
+            self.runs[r.id] = matched[i] = _RunMatch(
+                boxes=_page_boxes(self.layout, sorted(chars)),
+                key_chars=len(key),
+                matched=len(key),
+                pdf_chars=chars,
+            )
+            self.claimed |= chars
+
+    def _textboxes(self) -> None:
+        """Text boxes float: LibreOffice draws them apart from the flowing text, not
+        always in anchor order. Each is first looked up exactly (its whole text is
+        usually one contiguous stretch) near its anchor; the rest are aligned together
+        against what the body left unclaimed, and a box that still matches poorly is
+        aligned alone against the pages around its anchor paragraph."""
+        last = len(self.layout.pages) - 1
+        per_box = []
+        for tb in self.textboxes:
+            runs = _runs(tb, skip_textboxes=True)  # nested boxes take their own turn
+            if not runs:
+                continue
+            pages = self._anchor_pages(str(tb.attrs.get("anchor_paragraph") or ""))
+            window = (
+                set(range(max(0, min(pages) - 1), min(last, max(pages) + 1) + 1)) if pages else None
+            )
+            if not self._claim_exact(runs, window):
+                per_box.append((runs, window))
+        self._align_subset([r for runs, _ in per_box for r in runs], None)
+        for runs, window in per_box:
+            keys = sum(self.runs.get(r.id, _RunMatch()).key_chars for r in runs)
+            got = sum(self.runs.get(r.id, _RunMatch()).matched for r in runs)
+            if keys and got / keys >= _RETRY_BELOW:
+                continue
+            for r in runs:
+                prev = self.runs.get(r.id)
+                if prev is not None:
+                    self.claimed -= prev.pdf_chars
+            self._align_subset(runs, window)
+
+    def _claim_exact(self, runs: list[Node], pages: set[int] | None) -> bool:
+        """Find the runs' concatenated key text verbatim among the unclaimed characters
+        (on ``pages``, or all) and claim it run by run. False when it is not there."""
+        keys = ["".join(normalize_char(ch) for ch in r.text) for r in runs]
+        whole = "".join(keys)
+        if len(whole) < 4:
+            return False
+        sub, idx = self._sublayout(pages)
+        stream: list[str] = []
+        origin: list[int] = []
+        for j, c in zip(idx, sub.chars):
+            if c.generated:
+                continue
+            k = normalize_char(c.char)
+            stream.append(k)
+            origin.extend([j] * len(k))
+        at = "".join(stream).find(whole)
+        if at < 0:
+            return False
+        for r, k in zip(runs, keys):
+            chars = set(origin[at : at + len(k)])
+            at += len(k)
+            if not k:
+                continue
+            self.runs[r.id] = _RunMatch(
+                boxes=_page_boxes(self.layout, sorted(chars)),
+                key_chars=len(k),
+                matched=len(k),
+                pdf_chars=chars,
+            )
+            self.claimed |= chars
+        return True
+
+    def _anchor_pages(self, anchor_id: str) -> list[int]:
+        try:
+            anchor = self.doc.get(anchor_id)
+        except KeyError:
+            return []
+        pages = [
+            b.page
+            for r in _runs(anchor, skip_textboxes=True)
+            for b in self.runs.get(r.id, _RunMatch()).boxes
+        ]
+        if pages:
+            return pages
+        best: list[int] = []
+        for r in self.body_runs:  # an empty anchor paragraph: the last matched text before it
+            if r.order > anchor.order:
+                break
+            m = self.runs.get(r.id)
+            if m is not None and m.boxes:
+                best = [m.boxes[-1].page]
+        return best
+
+    def _page_sections(self) -> list[int]:
+        """Section shown on each page: the section of the first body block drawn there."""
+        n = len(self.layout.pages)
+        first: dict[int, int] = {}
+        for top in self.doc.root.children:
+            if top.kind in ("header", "footer", "footnote", "comment"):
+                continue
+            sec = top.attrs.get("section")
+            if not isinstance(sec, int):
+                continue
+            for r in _runs(top):
+                m = self.runs.get(r.id)
+                if m is not None:
+                    for b in m.boxes:
+                        first.setdefault(b.page, sec)
+        out: list[int] = []
+        current = 0
+        for p in range(n):
+            current = first.get(p, current)
+            out.append(current)
+        return out
+
+    def _headers_footers(self) -> None:
+        if not self.hf_nodes:
+            return
+        sections: list[Any] = list(self.doc.root.attrs.get("sections") or [])  # type: ignore[arg-type]  # a list by construction
+        even_odd = bool(self.doc.root.attrs.get("even_and_odd_headers"))
+        by_key: dict[tuple[int, str, str], Node] = {}
+        for hf in self.hf_nodes:
+            by_key[(int(hf.attrs["section"]), hf.kind, str(hf.attrs["type"]))] = hf  # type: ignore[arg-type]
+        self.hf_pages: dict[str, set[int]] = {}
+        for page, sec in enumerate(self.page_section):
+            first_of_section = page == 0 or self.page_section[page - 1] != sec
+            sec_attrs = (
+                sections[sec] if sec < len(sections) and isinstance(sections[sec], dict) else {}
+            )
+            title_page = bool(sec_attrs.get("title_page"))
+            # a continuous section has no first page of its own (the page began earlier)
+            if sec_attrs.get("start") == "continuous" and page > 0:
+                first_of_section = False
+            # The page's header and footer are aligned together, header first: that
+            # is their order in the PDF stream, so neither borrows the other's words.
+            runs: list[Node] = []
+            for kind in ("header", "footer"):
+                htype = "default"
+                if first_of_section and title_page:
+                    htype = "first"
+                elif even_odd and page % 2 == 1:
+                    htype = "even"  # no even header part: Word shows none on even pages
+                node = by_key.get((sec, kind, htype))
+                if node is None:
+                    continue
+                self.hf_pages.setdefault(node.id, set()).add(page)
+                runs.extend(r for r in _runs(node) if _key_len(r.text) > 0)
+            if not runs:
+                continue
+            sub, idx = self._sublayout({page})
+            if not idx:
+                continue
+            result = align_text_to_layout(
+                [TextSpan(r.id, self._field_text(r, page)) for r in runs], sub
+            )
+            for r, span in zip(runs, result.spans):
+                m = self.runs.setdefault(r.id, _RunMatch(key_chars=span.key_chars))
+                if not span.pdf_chars or (
+                    span.ratio < _ACCEPT_PASS2 and r.attrs.get("field") is None
+                ):
+                    continue
+                chars = {idx[i] for i in span.pdf_chars}
+                m.boxes.extend(_page_boxes(self.layout, sorted(chars)))
+                m.matched = max(m.matched, min(span.matched_chars, span.key_chars))
+                m.pdf_chars |= chars
+                self.claimed |= chars
+        for hf in self.hf_nodes:
+            if hf.id in self.hf_pages:
+                continue
+            # Not shown on any page: its runs are not expected in the PDF at all.
+            hf.attrs["rendered"] = False
+            hf.attrs["not_rendered_reason"] = (
+                f"no rendered page shows section {hf.attrs['section']}'s {hf.attrs['type']} {hf.kind}"
+            )
+            for r in _runs(hf):
+                self.runs.pop(r.id, None)
+                r.attrs["rendered"] = False
+                r.attrs["not_rendered_reason"] = hf.attrs["not_rendered_reason"]
+
+    def _field_text(self, run: Node, page: int) -> str:
+        """What a page-number field shows on ``page``: the file stores one stale result
+        ("1") for a field that prints 1, 2, 3... (restarts and formats not modelled)."""
+        field_kind = run.attrs.get("field")
+        if field_kind == "PAGE":
+            return str(page + 1)
+        if field_kind == "NUMPAGES":
+            return str(len(self.layout.pages))
+        return run.text
+
+    # -- pictures ------------------------------------------------------------------------
+    def _images(self) -> None:
+        pdf_images = self.layout.images
+        used: set[int] = set()
+        self.image_boxes: dict[str, list[Box]] = {}
+        self.image_reason: dict[str, str] = {}
+        pixel_sha: dict[str, str | None] = {}
+        last_page = 0
+        for node, owner in self._image_nodes():
+            blob_id = node.attrs.get("blob")
+            blob = self.doc.blobs.get(str(blob_id)) if blob_id else None
+            expected = self._expected_page(node, last_page)
+            if blob is None:
+                self.image_reason[node.id] = "no image data (linked or missing picture)"
+                continue
+            if blob.phash is None:
+                self.image_reason[node.id] = (
+                    "vector picture (EMF/WMF) is drawn as paths, not located"
+                )
+                continue
+            if blob.sha256 not in pixel_sha:
+                pixel_sha[blob.sha256] = _pixel_sha(blob.data)
+            cands: list[tuple[float, int]] = []
+            for i, im in enumerate(pdf_images):
+                if i in used and owner is None:
+                    continue
+                if im.pixel_sha256 is not None and im.pixel_sha256 == pixel_sha[blob.sha256]:
+                    dist = 0
+                elif im.phash is not None:
+                    dist = _hamming(im.phash, blob.phash)
+                    if dist > _PHASH_MAX:
+                        continue
+                else:
+                    continue
+                cands.append((dist, i))
+            if owner is not None:  # a header/footer picture: every page the header shows on
+                pages = self.hf_pages.get(owner.id, set())
+                boxes = [_image_box(pdf_images[i]) for _, i in cands if pdf_images[i].page in pages]
+                self.image_boxes[node.id] = union_all(boxes)
+                continue
+            if not cands:
+                self.image_reason[node.id] = "picture not found among the rendered images"
+                continue
+            _, best = min(cands, key=lambda c: (abs(pdf_images[c[1]].page - expected), c[0], c[1]))
+            used.add(best)
+            self.image_boxes[node.id] = [_image_box(pdf_images[best])]
+            last_page = pdf_images[best].page
+
+    def _image_nodes(self) -> Iterable[tuple[Node, Node | None]]:
+        for top in self.doc.root.children:
+            if top.kind == "comment" or top.attrs.get("rendered") is False:
+                continue
+            owner = top if top.kind in ("header", "footer") else None
+            for n in top.iter():
+                if n.kind == "image":
+                    yield n, owner
+
+    def _expected_page(self, node: Node, fallback: int) -> int:
+        """The page of the text around a picture: its paragraph's runs, else ``fallback``."""
+        parent_id = node.id.rsplit("/", 1)[0]
+        try:
+            parent = self.doc.get(parent_id)
+        except KeyError:
+            return fallback
+        pages = [
+            b.page
+            for r in parent.children
+            if r.kind == "run"
+            for b in self.runs.get(r.id, _RunMatch()).boxes
+        ]
+        if pages:
+            return pages[0]
+        # an image-only paragraph: look at the nearest matched run before it
+        best = fallback
+        for r in self.body_runs:
+            if r.order > node.order:
+                break
+            m = self.runs.get(r.id)
+            if m is not None and m.boxes:
+                best = m.boxes[-1].page
+        return best
+
+    def _paragraph_boxes(self, para: Node) -> list[Box]:
+        """Text fragments of the paragraph's runs (see :func:`_fragments`), widened by
+        its inline pictures; floating objects do not count."""
+        chars: set[int] = set()
+        for c in para.children:
+            if c.kind == "run":
+                chars |= self.runs.get(c.id, _RunMatch()).pdf_chars
+        boxes = _fragments(self.layout, chars)
+        for c in para.children:
+            if c.kind != "run" and c.attrs.get("placement") != "floating":
+                for b in c.boxes:
+                    boxes = _merge_into(boxes, b)
+        return sorted(boxes, key=lambda b: b.page)  # stable: reading order within a page
+
+    # -- write back ----------------------------------------------------------------------
+    def _assign(self) -> None:
+        key_total = 0
+        matched_total = 0
+        for n in _post_order(self.doc.root):
+            if n.kind == "run":
+                m = self.runs.get(n.id)
+                if m is not None:
+                    n.boxes = _fragments(self.layout, m.pdf_chars)
+                    key_total += m.key_chars
+                    matched_total += min(m.matched, m.key_chars)
+                    if 0 < m.ratio < 0.999:
+                        n.attrs["layout_match"] = round(m.ratio, 3)
+            elif n.kind == "image":
+                n.boxes = self.image_boxes.get(n.id, [])
+                if not n.boxes and n.attrs.get("rendered") is not False:
+                    n.attrs["rendered"] = False
+                    n.attrs["not_rendered_reason"] = self.image_reason.get(
+                        n.id, "picture not located"
+                    )
+            elif n.kind == "paragraph":
+                n.boxes = self._paragraph_boxes(n)
+            elif n.kind in _CONTAINERS:
+                boxes = [
+                    b
+                    for c in n.children
+                    if not (
+                        c.kind in ("image", "group", "shape", "chart")
+                        and c.attrs.get("placement") == "floating"
+                    )
+                    for b in c.boxes
+                ]
+                n.boxes = union_all(boxes)
+            if (
+                not n.boxes
+                and n.attrs.get("rendered") is not False
+                and n.kind not in ("document", "comment")
+            ):
+                n.attrs["rendered"] = False
+                n.attrs["not_rendered_reason"] = _reason(n)
+        self.doc.root.attrs["layout_text_coverage"] = (
+            round(matched_total / key_total, 5) if key_total else 1.0
+        )
+        self.doc.root.attrs["layout_key_chars"] = key_total
+        self.doc.root.attrs["layout_matched_chars"] = matched_total
+        for page in self.doc.pages:
+            if page.index < len(self.page_section):
+                page.attrs["section"] = self.page_section[page.index]
+
+
+def _fragments(layout: PdfLayout, chars: set[int]) -> list[Box]:
+    """Boxes over characters in reading order: one per page, and a new one where the
+    text jumps back up the page (it continues in the next column), so a paragraph
+    split across two columns gets two boxes on that page instead of one box covering
+    the other column too."""
+    out: list[list[float]] = []
+    all_chars = layout.chars
+    last_top = 0.0
+    f: list[float] = []
+    for i in sorted(chars):  # hot loop: plain comparisons, no min()/max() calls
+        c = all_chars[i]
+        if c.generated:
+            continue
+        top = c.top
+        jump = 2 * (c.bottom - top)
+        if not out or f[0] != c.page or top < last_top - (max(30.0, jump)):
+            f = [c.page, c.x0, top, c.x1, c.bottom]
+            out.append(f)
+        else:
+            f[1] = min(f[1], c.x0)
+            f[2] = min(f[2], top)
+            f[3] = max(f[3], c.x1)
+            f[4] = max(f[4], c.bottom)
+        last_top = top
+    return [_box(int(f[0]), f[1], f[2], f[3], f[4]) for f in out]
+
+
+def _merge_into(boxes: list[Box], extra: Box) -> list[Box]:
+    """Add ``extra`` to the box on its page that it overlaps vertically (else keep it apart)."""
+    for k, b in enumerate(boxes):
+        if b.page == extra.page and b.top <= extra.bottom and extra.top <= b.bottom:
+            boxes[k] = b.union(extra)
+            return boxes
+    boxes.append(extra)
+    return boxes
+
+
+def _chunks(runs: list[Node], max_keys: int) -> list[list[Node]]:
+    out: list[list[Node]] = [[]]
+    size = 0
+    for r in runs:
+        k = _key_len(r.text)
+        if out[-1] and size + k > max_keys:
+            out.append([])
+            size = 0
+        out[-1].append(r)
+        size += k
+    return out
+
+
+def _reason(n: Node) -> str:
+    if n.kind == "run" and not n.text.strip():
+        return "whitespace only"
+    if n.kind in ("shape", "chart"):
+        return f"{n.kind} is drawn as vector graphics; not located"
+    if n.kind in ("cell", "row", "table", "textbox"):
+        return f"empty {n.kind}: boxes come from rendered content, and there is none (borders are not read)"
+    if n.kind == "run" and n.attrs.get("math"):
+        return "equation: LibreOffice draws formulas as vector graphics, without a text layer"
+    if n.kind == "run":
+        return "text not found in the rendered PDF"
+    return "no rendered content found"
+
+
+def _runs(node: Node, *, skip_textboxes: bool = False) -> list[Node]:
+    """Runs with text under ``node`` in document order (optionally not those inside
+    text boxes, which are drawn out of reading order)."""
+    out: list[Node] = []
+    stack = list(reversed(node.children)) if node.kind == "textbox" else [node]
+    while stack:
+        n = stack.pop()
+        if n.kind == "run":
+            if n.attrs.get("rendered") is not False and n.text and not n.attrs.get("math"):
+                out.append(n)
+            continue
+        if skip_textboxes and n.kind == "textbox":
+            continue
+        stack.extend(reversed(n.children))
+    return out
+
+
+def _post_order(root: Node) -> list[Node]:
+    out: list[Node] = []
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        out.append(n)
+        stack.extend(n.children)
+    out.reverse()
+    return out
+
+
+def _page_boxes(layout: PdfLayout, indices: list[int]) -> list[Box]:
+    by_page: dict[int, list[float]] = {}
+    for i in indices:
+        c = layout.chars[i]
+        if c.generated:
+            continue
+        g = by_page.get(c.page)
+        if g is None:
+            by_page[c.page] = [c.x0, c.top, c.x1, c.bottom]
+        else:
+            g[0] = min(g[0], c.x0)
+            g[1] = min(g[1], c.top)
+            g[2] = max(g[2], c.x1)
+            g[3] = max(g[3], c.bottom)
+    return [_box(p, g[0], g[1], g[2], g[3]) for p, g in sorted(by_page.items())]
+
+
+def _box(page: int, x0: float, top: float, x1: float, bottom: float) -> Box:
+    """A layout box from character extents, which are well-formed by construction
+    (x0 <= x1, top <= bottom), so pydantic's validation is skipped on this hot path."""
+    return Box.model_construct(
+        page=page, x0=x0, top=top, x1=x1, bottom=bottom, origin="layout", polygon=None
+    )
+
+
+def _image_box(im: object) -> Box:
+    return Box(page=im.page, x0=im.x0, top=im.top, x1=im.x1, bottom=im.bottom, origin="layout")  # type: ignore[attr-defined]
+
+
+def _hamming(a: str, b: str) -> int:
+    try:
+        return (int(a, 16) ^ int(b, 16)).bit_count()
+    except ValueError:
+        return 64
+
+
+def _pixel_sha(data: bytes | None) -> str | None:
+    """sha256 of the decoded RGB pixels (as ``read_layout`` hashes PDF images)."""
+    if data is None:
+        return None
+    try:
+        from PIL import Image
+
+        with Image.open(io.BytesIO(data)) as img:
+            return hashlib.sha256(img.convert("RGB").tobytes()).hexdigest()
+    except Exception:  # noqa: BLE001 - undecodable: no exact match possible, phash decides
+        return None

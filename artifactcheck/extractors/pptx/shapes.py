@@ -1,0 +1,295 @@
+"""Walking a slide's ``p:spTree`` into nodes with exact slide-space boxes.
+
+Dispatch is on local names, so the same walker reads a SmartArt drawing part
+(``dsp:`` namespace). Each shape gets: ``z`` (draw order over the whole slide, group
+children included), ``shape_id``/``name``/``alt_text``, ``rotation`` (own, degrees
+clockwise) and ``rotation_effective`` (with enclosing groups), flips, placeholder
+type/idx, its fill in ``Style.fill`` and text children. Tables, charts, SmartArt and OLE
+objects live in ``graphic.py``; the attributes every shape carries in ``shape_attrs.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lxml import etree
+
+from ...model import Box, Node, Style
+from ..drawingml.color import A_NS
+from .fill import Fill, line_color, shape_fill
+from .geometry import EMU_PER_PT, Affine, Xfrm, read_xfrm, to_box
+from .graphic import graphic_frame
+from .media import Crop
+from .shape_attrs import base_attrs, shape_xfrm, source_of
+from .slide import SlideContext, child, local, placeholder_of
+from .text import paragraph_nodes
+
+_A = f"{{{A_NS}}}"
+_R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
+_VALIGN = {"t": "top", "ctr": "middle", "b": "bottom", "just": "justify", "dist": "distributed"}
+NO_POSITION = "placeholder has no position on the slide, its layout or its master"
+
+
+class ShapeWalker:
+    """Turns one spTree into nodes. ``part`` is the XML part the tree lives in (the
+    slide, or a SmartArt drawing part) for relationship lookups."""
+
+    def __init__(self, ctx: SlideContext, *, part: str) -> None:
+        self.ctx = ctx
+        self.part = part
+
+    def for_part(self, part: str) -> ShapeWalker:
+        """A walker over another part's shape tree (a SmartArt drawing) on the same slide."""
+        return ShapeWalker(self.ctx, part=part)
+
+    def walk(
+        self,
+        tree: etree._Element,
+        parent: Affine,
+        parent_id: str,
+        rot_acc: float,
+        group_fill: Fill | None = None,
+        *,
+        skip_placeholders: bool = False,
+    ) -> list[Node]:
+        """Nodes of the drawable children of ``tree``. ``skip_placeholders`` for a
+        layout's or master's tree: its placeholders are prompts, not drawn on slides."""
+        out: list[Node] = []
+        for shape in _shape_children(tree):
+            if skip_placeholders and placeholder_of(shape) is not None:
+                continue
+            node_id = f"{parent_id}/sh{len(out)}"
+            try:
+                node = self.shape(shape, parent, node_id, rot_acc, group_fill)
+            except Exception as exc:  # noqa: BLE001 - one bad shape must not lose the deck
+                self.ctx.warnings.append(
+                    f"internal: {source_of(shape, self.ctx, self.part)}: shape skipped: {type(exc).__name__}: {exc}"
+                )
+                continue
+            if node is not None:
+                holder = shape.getparent()
+                if holder is not None and local(holder) in ("Fallback", "Choice"):
+                    # From mc:AlternateContent (readers that skip it, like python-pptx, miss it).
+                    node.attrs["alternate_content"] = local(holder).lower()
+                out.append(node)
+        return out
+
+    def shape(self, shape: etree._Element, parent: Affine, node_id: str, rot_acc: float, group_fill: Fill | None) -> Node | None:
+        name = local(shape)
+        if name == "grpSp":
+            return self.group(shape, parent, node_id, rot_acc, group_fill)
+        if name == "graphicFrame":
+            return graphic_frame(self, shape, parent, node_id, rot_acc)
+        if name in ("sp", "pic", "cxnSp"):
+            return self.drawn(shape, parent, node_id, rot_acc, group_fill)
+        if name == "contentPart":
+            attrs = base_attrs(shape, self.ctx)
+            attrs.update(rendered=False, not_rendered_reason="ink content part: geometry is not in the slide XML")
+            return Node(id=node_id, kind="shape", attrs=attrs, source=self.part)
+        return None
+
+    # -- geometry ----------------------------------------------------------------------
+    def place(self, shape: etree._Element, inherited: list[etree._Element], parent: Affine, attrs: dict[str, Any], rot_acc: float) -> tuple[list[Box], Xfrm | None]:
+        """Boxes of a shape (own xfrm, else the first inherited placeholder's)."""
+        xfrm = read_xfrm(shape_xfrm(shape))
+        if xfrm is None:
+            for src in inherited:
+                xfrm = read_xfrm(shape_xfrm(src))
+                if xfrm is not None:
+                    attrs["position_from"] = "layout" if src.getroottree().getroot() is self.ctx.layout else "master"
+                    break
+        if xfrm is None:
+            attrs["rendered"] = False
+            attrs["not_rendered_reason"] = NO_POSITION if placeholder_of(shape) is not None else "shape has no position (no a:xfrm)"
+            return [], None
+        if xfrm.rot % 360:
+            attrs["rotation"] = round(xfrm.rot % 360, 6)
+        eff = (rot_acc + xfrm.rot) % 360
+        if eff:
+            attrs["rotation_effective"] = round(eff, 6)
+        if xfrm.flip_h:
+            attrs["flip_h"] = True
+        if xfrm.flip_v:
+            attrs["flip_v"] = True
+        if local(shape) == "cxnSp" or _is_line(shape):
+            # A line runs corner to corner; flips choose which corners.
+            t = parent @ xfrm.own_transform
+            ends = [t.apply(xfrm.x, xfrm.y), t.apply(xfrm.x + xfrm.cx, xfrm.y + xfrm.cy)]
+            attrs["endpoints"] = [[x / EMU_PER_PT, y / EMU_PER_PT] for x, y in ends]
+        return [to_box(self.ctx.page, xfrm, parent)], xfrm
+
+    # -- kinds -------------------------------------------------------------------------
+    def group(self, shape: etree._Element, parent: Affine, node_id: str, rot_acc: float, group_fill: Fill | None) -> Node:
+        attrs = base_attrs(shape, self.ctx)
+        boxes, xfrm = self.place(shape, [], parent, attrs, rot_acc)
+        child_t = parent @ xfrm.child_transform() if xfrm is not None else parent
+        own_fill = shape_fill([(child(shape, "grpSpPr"), self.part)], None, self.ctx.theme, self.ctx.clr_map, theme_part=self.ctx.theme_part)
+        fill = group_fill if own_fill is not None and own_fill.type == "group" else own_fill
+        children = self.walk(shape, child_t, node_id, rot_acc + (xfrm.rot if xfrm else 0.0), fill or group_fill)
+        return Node(id=node_id, kind="group", attrs=attrs, boxes=boxes, source=source_of(shape, self.ctx, self.part), children=children)
+
+    def drawn(self, shape: etree._Element, parent: Affine, node_id: str, rot_acc: float, group_fill: Fill | None) -> Node:
+        ctx = self.ctx
+        name = local(shape)
+        inherited = ctx.inherited(shape) if self.part == ctx.part else []
+        attrs = base_attrs(shape, ctx)
+        boxes, _xfrm = self.place(shape, inherited, parent, attrs, rot_acc)
+        sppr_chain = [(child(shape, "spPr"), self.part)] + [(child(s, "spPr"), "") for s in inherited]
+        style_el = child(shape, "style")
+        kind = "shape"
+        if name == "pic":
+            kind = self.picture(shape, attrs)
+        else:
+            c_nv = next((child(nv, "cNvSpPr") for nv in shape if local(nv).startswith("nv")), None)
+            if c_nv is not None and c_nv.get("txBox") in ("1", "true"):
+                kind = "textbox"
+        geom = child(child(shape, "spPr"), "prstGeom")
+        if geom is not None:
+            attrs["shape_type"] = geom.get("prst")
+        elif child(child(shape, "spPr"), "custGeom") is not None:
+            attrs["shape_type"] = "custom"
+        if name == "cxnSp":
+            attrs["connector"] = True
+            c_nv = next((child(nv, "cNvCxnSpPr") for nv in shape if local(nv).startswith("nv")), None)
+            for end in ("stCxn", "endCxn"):
+                el = child(c_nv, end)
+                if el is not None:
+                    attrs["start_shape_id" if end == "stCxn" else "end_shape_id"] = el.get("id")
+        fill = shape_fill(sppr_chain, style_el, ctx.theme, ctx.clr_map, theme_part=ctx.theme_part)
+        if fill is not None and fill.type == "group":
+            fill = group_fill
+        fill_color = None
+        if fill is not None:
+            attrs["fill_type"] = fill.type
+            fill_color = fill.color if fill.type in ("solid", "gradient", "pattern") else None
+            if fill.type == "picture":
+                blob = self.blip_blob(fill.blip_rid, fill.part or self.part)
+                if blob is not None:
+                    attrs["fill_blob"] = blob
+        lc = line_color(sppr_chain, style_el, ctx.theme, ctx.clr_map)
+        if lc is not None:
+            attrs["line_color"] = lc
+        body = child(shape, "txBody")
+        body_pr = _first_body_pr([shape, *inherited])
+        valign = _VALIGN.get(body_pr.get("anchor", "t"), "top") if body_pr is not None else ("top" if body is not None else None)
+        wrap = (body_pr.get("wrap") != "none") if body_pr is not None else (True if body is not None else None)
+        autofit = child(child(body, "bodyPr"), "normAutofit") if body is not None else None
+        if autofit is not None and autofit.get("fontScale"):
+            # PowerPoint shrinks the text on screen; run sizes stay the stated sizes.
+            try:
+                attrs["autofit_font_scale"] = float(autofit.get("fontScale") or 100000) / 100000.0
+            except ValueError:
+                pass
+        children = paragraph_nodes(body, ctx.text_context(shape, inherited), id_prefix=node_id, boxes=boxes) if body is not None else []
+        if not boxes and children:
+            for n in children:
+                _mark_unrendered(n, attrs.get("not_rendered_reason", ""))
+        return Node(
+            id=node_id,
+            kind=kind,
+            style=Style(fill=fill_color, valign=valign, wrap=wrap),
+            attrs=attrs,
+            boxes=boxes,
+            source=source_of(shape, ctx, self.part),
+            children=children,
+        )
+
+    def picture(self, shape: etree._Element, attrs: dict[str, Any]) -> str:
+        """Fill picture attrs (blob, original_blob, crop); returns ``image`` or ``media``."""
+        kind = "image"
+        nv_pr = next((child(nv, "nvPr") for nv in shape if local(nv).startswith("nv")), None)
+        if nv_pr is not None:
+            for media in ("videoFile", "audioFile", "quickTimeFile"):
+                m = child(nv_pr, media)
+                if m is not None:
+                    kind = "media"
+                    attrs["media_type"] = media.removesuffix("File")
+                    rel = self.ctx.pkg.related(self.part, m.get(f"{_R}link"))
+                    if rel is not None:
+                        attrs["media_target"] = rel.target
+        blip_fill = child(shape, "blipFill")
+        blip = child(blip_fill, "blip")
+        if blip is None:
+            return kind
+        src = child(blip_fill, "srcRect")
+        crop = Crop()
+        if src is not None:
+            vals = {}
+            for k in ("l", "t", "r", "b"):
+                try:
+                    vals[k] = float(src.get(k, "0")) / 100_000.0
+                except ValueError:
+                    vals[k] = 0.0
+            crop = Crop(**vals)
+        if not crop.is_empty:
+            attrs["crop"] = crop.as_attrs()
+        link = blip.get(f"{_R}link")
+        if link and not blip.get(f"{_R}embed"):
+            rel = self.ctx.pkg.related(self.part, link)
+            attrs["linked_image"] = rel.target if rel is not None else None
+            return kind
+        rel = self.ctx.pkg.related(self.part, blip.get(f"{_R}embed"))
+        if rel is None or rel.external:
+            attrs["image_missing"] = True
+            return kind
+        original = self.ctx.media.original(rel.target)
+        if original is None:
+            attrs["image_missing"] = True
+            return kind
+        attrs["original_blob"] = original.sha256
+        attrs["blob"] = original.sha256
+        if not crop.is_empty:
+            cropped = self.ctx.media.cropped(rel.target, crop)
+            if cropped is not None:
+                attrs["blob"] = cropped.sha256
+        attrs["image_part"] = rel.target
+        return kind
+
+    def blip_blob(self, rid: str | None, part: str) -> str | None:
+        rel = self.ctx.pkg.related(part, rid)
+        if rel is None or rel.external:
+            return None
+        blob = self.ctx.media.original(rel.target)
+        return blob.sha256 if blob is not None else None
+
+
+def _is_line(shape: etree._Element) -> bool:
+    geom = child(child(shape, "spPr"), "prstGeom")
+    return geom is not None and geom.get("prst") in ("line", "straightConnector1")
+
+
+def _first_body_pr(shapes: list[etree._Element]) -> etree._Element | None:
+    """The first ``bodyPr`` stating an anchor or wrap along the inheritance chain."""
+    first = None
+    for s in shapes:
+        bp = child(child(s, "txBody"), "bodyPr")
+        if bp is None:
+            continue
+        if first is None:
+            first = bp
+        if bp.get("anchor") is not None or bp.get("wrap") is not None:
+            return bp
+    return first
+
+
+def _mark_unrendered(node: Node, reason: str) -> None:
+    for n in node.iter():
+        n.attrs["rendered"] = False
+        n.attrs["not_rendered_reason"] = reason
+
+
+def _shape_children(tree: etree._Element) -> list[etree._Element]:
+    """Drawable children of an spTree/grpSp in z-order; ``mc:AlternateContent`` is
+    replaced by its Fallback (or, without one, its first Choice)."""
+    out: list[etree._Element] = []
+    for el in tree:
+        name = local(el)
+        if name == "AlternateContent":
+            pick = child(el, "Fallback")
+            if pick is None or len(pick) == 0:
+                pick = child(el, "Choice")
+            if pick is not None:
+                out.extend(_shape_children(pick))
+        elif name in ("sp", "grpSp", "pic", "cxnSp", "graphicFrame", "contentPart"):
+            out.append(el)
+    return out

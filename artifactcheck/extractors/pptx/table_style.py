@@ -1,0 +1,152 @@
+"""Table styles (``ppt/tableStyles.xml``): the fill and text style a cell gets from its
+table's style, by the cell's role (header row, banded row, first column ...).
+
+PowerPoint writes the definition of every style a deck uses into tableStyles.xml;
+python-pptx does not, and its tables use PowerPoint's default "Medium Style 2 – Accent 1",
+whose definition (as PowerPoint writes it) is embedded below.
+
+Parts apply in increasing precedence: ``wholeTbl``, ``band1H``/``band2H`` (when
+``bandRow``), ``band1V``/``band2V`` (when ``bandCol``), ``lastCol``, ``firstCol``,
+``lastRow``, ``firstRow`` (each when its ``a:tblPr`` flag is on). Banding counts rows
+(columns) after the header row (first column) when that is on. The cell's own ``a:tcPr``
+fill and the runs' own properties still win.
+"""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from ..drawingml.color import A_NS
+from ..package.xml import SAFE_XML_PARSER
+
+_A = f"{{{A_NS}}}"
+
+MEDIUM_STYLE_2_ACCENT_1 = "{5C22544A-7EE6-4342-B048-85BDC9FD1C3A}"
+_LT1_LINE = '<a:ln w="12700" cmpd="sng"><a:solidFill><a:schemeClr val="lt1"/></a:solidFill></a:ln>'
+_BOLD_LT1 = '<a:tcTxStyle b="on"><a:fontRef idx="minor"><a:prstClr val="black"/></a:fontRef><a:schemeClr val="lt1"/></a:tcTxStyle>'
+_ACCENT1 = '<a:fill><a:solidFill><a:schemeClr val="accent1"/></a:solidFill></a:fill>'
+_BUILT_IN: dict[str, str] = {
+    MEDIUM_STYLE_2_ACCENT_1: (
+        f'<a:tblStyle xmlns:a="{A_NS}" styleId="{MEDIUM_STYLE_2_ACCENT_1}" styleName="Medium Style 2 – Accent 1">'
+        '<a:wholeTbl><a:tcTxStyle><a:fontRef idx="minor"><a:prstClr val="black"/></a:fontRef><a:schemeClr val="dk1"/></a:tcTxStyle>'
+        f"<a:tcStyle><a:tcBdr><a:left>{_LT1_LINE}</a:left><a:right>{_LT1_LINE}</a:right><a:top>{_LT1_LINE}</a:top>"
+        f"<a:bottom>{_LT1_LINE}</a:bottom><a:insideH>{_LT1_LINE}</a:insideH><a:insideV>{_LT1_LINE}</a:insideV></a:tcBdr>"
+        '<a:fill><a:solidFill><a:schemeClr val="accent1"><a:tint val="20000"/></a:schemeClr></a:solidFill></a:fill></a:tcStyle></a:wholeTbl>'
+        '<a:band1H><a:tcStyle><a:tcBdr/><a:fill><a:solidFill><a:schemeClr val="accent1"><a:tint val="40000"/></a:schemeClr></a:solidFill></a:fill></a:tcStyle></a:band1H>'
+        "<a:band2H><a:tcStyle><a:tcBdr/></a:tcStyle></a:band2H>"
+        '<a:band1V><a:tcStyle><a:tcBdr/><a:fill><a:solidFill><a:schemeClr val="accent1"><a:tint val="40000"/></a:schemeClr></a:solidFill></a:fill></a:tcStyle></a:band1V>'
+        "<a:band2V><a:tcStyle><a:tcBdr/></a:tcStyle></a:band2V>"
+        f"<a:lastCol>{_BOLD_LT1}<a:tcStyle><a:tcBdr/>{_ACCENT1}</a:tcStyle></a:lastCol>"
+        f"<a:firstCol>{_BOLD_LT1}<a:tcStyle><a:tcBdr/>{_ACCENT1}</a:tcStyle></a:firstCol>"
+        f'<a:lastRow>{_BOLD_LT1}<a:tcStyle><a:tcBdr><a:top><a:ln w="38100" cmpd="sng"><a:solidFill><a:schemeClr val="lt1"/></a:solidFill></a:ln></a:top></a:tcBdr>{_ACCENT1}</a:tcStyle></a:lastRow>'
+        f'<a:firstRow>{_BOLD_LT1}<a:tcStyle><a:tcBdr><a:bottom><a:ln w="38100" cmpd="sng"><a:solidFill><a:schemeClr val="lt1"/></a:solidFill></a:ln></a:bottom></a:tcBdr>{_ACCENT1}</a:tcStyle></a:firstRow>'
+        "</a:tblStyle>"
+    )
+}
+
+
+class TableStyles:
+    """Table style definitions by styleId (the package's, then built-ins)."""
+
+    def __init__(self, root: etree._Element | None) -> None:
+        self.by_id: dict[str, etree._Element] = {}
+        self.default_id: str | None = None
+        if root is not None:
+            self.default_id = root.get("def")
+            for style in root.iterfind(f"{_A}tblStyle"):
+                sid = style.get("styleId")
+                if sid:
+                    self.by_id[sid] = style
+
+    def get(self, style_id: str | None) -> etree._Element | None:
+        if not style_id:
+            return None
+        found = self.by_id.get(style_id)
+        if found is None and style_id in _BUILT_IN:
+            found = etree.fromstring(_BUILT_IN[style_id], parser=SAFE_XML_PARSER)
+            self.by_id[style_id] = found
+        return found
+
+    def for_table(self, tbl: etree._Element) -> etree._Element | None:
+        """The style a table uses: inline ``a:tblStyle``, else ``a:tableStyleId``. A
+        table without either has no style (PowerPoint then draws plain cells)."""
+        tbl_pr = tbl.find(f"{_A}tblPr")
+        if tbl_pr is None:
+            return None
+        inline = tbl_pr.find(f"{_A}tblStyle")
+        if inline is not None:
+            return inline
+        sid = tbl_pr.findtext(f"{_A}tableStyleId")
+        return self.get(sid.strip()) if sid else None
+
+
+def _on(tbl_pr: etree._Element | None, name: str) -> bool:
+    return tbl_pr is not None and tbl_pr.get(name) in ("1", "true")
+
+
+def cell_parts(style: etree._Element, tbl: etree._Element, row: int, col: int, rows: int, cols: int) -> list[etree._Element]:
+    """The style parts that apply to a cell, highest precedence first."""
+    tbl_pr = tbl.find(f"{_A}tblPr")
+    names: list[str] = ["wholeTbl"]
+    first_row, first_col = _on(tbl_pr, "firstRow"), _on(tbl_pr, "firstCol")
+    if _on(tbl_pr, "bandRow"):
+        band = row - (1 if first_row else 0)
+        if band >= 0:
+            names.append("band1H" if band % 2 == 0 else "band2H")
+    if _on(tbl_pr, "bandCol"):
+        band = col - (1 if first_col else 0)
+        if band >= 0:
+            names.append("band1V" if band % 2 == 0 else "band2V")
+    if _on(tbl_pr, "lastCol") and col == cols - 1:
+        names.append("lastCol")
+    if first_col and col == 0:
+        names.append("firstCol")
+    if _on(tbl_pr, "lastRow") and row == rows - 1:
+        names.append("lastRow")
+    if first_row and row == 0:
+        names.append("firstRow")
+    found = [style.find(f"{_A}{n}") for n in reversed(names)]
+    return [p for p in found if p is not None]
+
+
+def part_fill(parts: list[etree._Element]) -> etree._Element | None:
+    """The fill element (``a:solidFill`` ...) of the first part that states one."""
+    for part in parts:
+        fill = part.find(f"{_A}tcStyle/{_A}fill")
+        if fill is not None:
+            for child in fill:
+                if isinstance(child.tag, str):
+                    return child
+    return None
+
+
+def part_text_rpr(parts: list[etree._Element]) -> etree._Element | None:
+    """The parts' ``a:tcTxStyle`` merged into one synthesized ``a:defRPr`` (bold,
+    italic, theme font, colour), highest precedence first."""
+    rpr = etree.Element(f"{_A}defRPr")
+    have_font = have_color = False
+    for part in parts:
+        tx = part.find(f"{_A}tcTxStyle")
+        if tx is None:
+            continue
+        for attr, name in (("b", "b"), ("i", "i")):
+            v = tx.get(attr)
+            if v is not None and rpr.get(name) is None:
+                rpr.set(name, "1" if v == "on" else "0")
+        if not have_font:
+            ref = tx.find(f"{_A}fontRef")
+            font = tx.find(f"{_A}font/{_A}latin")
+            if font is not None and font.get("typeface"):
+                etree.SubElement(rpr, f"{_A}latin").set("typeface", font.get("typeface") or "")
+                have_font = True
+            elif ref is not None and ref.get("idx") in ("major", "minor"):
+                etree.SubElement(rpr, f"{_A}latin").set("typeface", "+mj-lt" if ref.get("idx") == "major" else "+mn-lt")
+                have_font = True
+        if not have_color:
+            for child in tx:
+                if isinstance(child.tag, str) and etree.QName(child).localname in ("srgbClr", "schemeClr", "sysClr", "prstClr", "scrgbClr", "hslClr"):
+                    fill = etree.SubElement(rpr, f"{_A}solidFill")
+                    fill.append(etree.fromstring(etree.tostring(child)))
+                    have_color = True
+                    break
+    return rpr if len(rpr) or rpr.attrib else None

@@ -1,0 +1,939 @@
+"""The .xlsx extractor: one ``sheet`` node (and one ``Page(kind="sheet")``) per sheet in
+workbook order, ``row`` nodes holding ``cell`` nodes, and the drawing's images, charts
+and shapes, every box in points on the sheet's grid canvas (origin: top-left of A1).
+
+Tree shape (design/xlsx-geometry.md)::
+
+    document
+      sheet "Data"                      attrs: grid sizes, merges, panes, validations, CF, tables
+        row "Data!1:1"                  one per row that has an emitted cell
+          cell "Data!A1"                value, formula, number format, displayed text, overflow
+            comment "Data!A1/comment"   (when the cell has a note)
+            run "Data!A1/r0"            (rich text: one per run, with its own style)
+            image "Data!A1/picture"     (a picture placed in the cell)
+        image / chart / shape / textbox / group "Data!drawing1/pic3"
+
+Cells emitted: every cell with a value or formula, and every empty cell that has a fill,
+a border, a hyperlink, a comment or an in-cell checkbox (so highlighted empty cells count). Cells covered by a merge are
+not emitted; the top-left cell's box covers the merge.
+
+The workbook is read with lxml straight from the zip (styles, shared strings, streamed
+sheets, drawings, charts, comments, tables): openpyxl loads every cell into Python
+objects and drops drawing detail, and a second ``data_only`` load would double the cost.
+openpyxl supplies helpers: built-in number formats, date conversion, colour index,
+formula translation of shared formulas.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import gc
+import math
+from bisect import bisect_left, bisect_right
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from lxml import etree
+from openpyxl.utils import get_column_letter
+
+from ...digest import file_digest
+from ...errors import ArtifactCheckError, ArtifactTooLarge, CorruptArtifact, UnsupportedFormat
+from ...model import ArtifactInfo, Blob, Box, Document, Node, Page, Style, ToolInfo, describe_image
+from ..fonts.metrics import (
+    MAX_MEASURED_CHARS,
+    em_measurer,
+    line_height_pt,
+    max_digit_width_px,
+    resolve_font,
+)
+from ..package.inspection import inspect_package
+from ..tree_builder import fill_container_text
+from .conditional_formats import apply_conditional_formats
+from .drawing import DrawingReader
+from .features import (
+    read_comments,
+    read_conditional_formats,
+    read_data_validations,
+    read_table,
+)
+from .grid import MAX_COLS, SheetGrid
+from .nodes import make_box, make_node
+from .number_format import format_value, general, is_date
+from .overflow import PADDING_PT, classify, wrap_lines
+from .parts import Parts
+from .richdata import read_cell_pictures
+from .sheet import SheetXml, read_sheet_xml, split_range, split_ref
+from .styles import (
+    CellFormat,
+    Stylesheet,
+    read_run_font,
+    read_stylesheet,
+    read_theme_colours,
+    run_style,
+)
+
+NS = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
+_T, _RPH, _SI, _R_RUN, _RPR = f"{NS}t", f"{NS}rPh", f"{NS}si", f"{NS}r", f"{NS}rPr"
+MAX_CELL_CHARS = 32_767  # Excel's limit for one cell; longer strings are cut (with a warning)
+_SHARE_MAX = 65_536  # entries per sharing table: bounded even when every value differs
+MAX_TOTAL_TEXT_CHARS = 50_000_000  # all cell text of a workbook; beyond it: ArtifactTooLarge
+MAX_EXPANDED_CELLS = 200_000  # a hyperlink/table range larger than this is not expanded per cell
+_SHEET_TYPES = {"worksheet", "chartsheet", "dialogsheet", "xlMacrosheet"}
+
+
+def extract_xlsx(path: str | Path, **options: Any) -> Document:
+    """Read a .xlsx/.xlsm file into a Document (see the module docstring).
+
+    Raises ``UnsupportedFormat`` (not a spreadsheet, Strict OOXML), ``CorruptArtifact``
+    (broken zip/XML, missing parts) or its subclasses, always naming the file."""
+    p = Path(path)
+    info = inspect_package(p)
+    if info.format != "xlsx":
+        raise UnsupportedFormat(f"this is a {info.format} package, not a spreadsheet", path=p)
+    extractor = _Extractor(p, info.main_part)
+    # The tree is hundreds of thousands of small acyclic objects: the cyclic garbage
+    # collector would rescan them over and over while they are built (~30% of the time).
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return extractor.run()
+    except ArtifactCheckError:
+        raise
+    except etree.XMLSyntaxError as exc:
+        raise CorruptArtifact(f"part {extractor.current_part} is not well-formed XML: {exc}", path=p) from None
+    except (MemoryError, RecursionError) as exc:
+        raise CorruptArtifact(f"part {extractor.current_part} is too large or deep: {type(exc).__name__}", path=p) from None
+    except Exception as exc:
+        raise CorruptArtifact(
+            f"cannot read part {extractor.current_part}: {type(exc).__name__}: {exc}", path=p
+        ) from exc
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+
+
+def _version(dist: str) -> str:
+    try:
+        return metadata.version(dist)
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+class _Extractor:
+    def __init__(self, path: Path, main_part: str) -> None:
+        self.path = path
+        self.main_part = main_part
+        self.current_part = main_part
+        self.warnings: list[str] = []
+        self.blobs: dict[str, Blob] = {}
+        self._warned_fonts: set[str] = set()
+        self.text_chars = 0
+        self.rich: dict[int, list[tuple[str, Any]]] = {}  # shared string index -> runs
+        self._run_styles: dict[tuple[int, Any], Style] = {}
+        self._measurers: dict[tuple[str | None, bool, bool], Any] = {}
+        # One object per distinct date string / width float (a 100k-cell sheet repeats a
+        # few hundred of each); separate tables because 1 == 1.0 == True as dict keys.
+        self._strs: dict[str, str] = {}
+        self._floats: dict[float, float] = {}
+        self.sheet_cells: dict[str, dict[tuple[int, int], Node]] = {}
+        self.pending_validations: list[tuple[Any, dict[tuple[int, int], Node], list[dict[str, Any]]]] = []
+
+    # -- workbook -------------------------------------------------------------------
+    def run(self) -> Document:
+        digest = file_digest(self.path)
+        with Parts(self.path) as parts:
+            self.parts = parts
+            wb = parts.xml(self.main_part)
+            if wb.tag != f"{NS}workbook":
+                raise UnsupportedFormat(
+                    f"main part {self.main_part} is <{etree.QName(wb).localname}> in namespace "
+                    f"{etree.QName(wb).namespace}, not a Transitional SpreadsheetML workbook",
+                    path=self.path,
+                )
+            wb_rels = parts.rels(self.main_part)
+            pr = wb.find(f"{NS}workbookPr")
+            self.date1904 = pr is not None and pr.get("date1904", "0").lower() in ("1", "true")
+            theme_rel = next((r for r in wb_rels.values() if r.type == "theme"), None)
+            self.current_part = theme_rel.target if theme_rel else self.main_part
+            theme = read_theme_colours(parts.xml_or_none(theme_rel.target if theme_rel else None))
+            styles_rel = next((r for r in wb_rels.values() if r.type == "styles"), None)
+            self.current_part = styles_rel.target if styles_rel else self.main_part
+            self.styles: Stylesheet = read_stylesheet(parts.xml_or_none(styles_rel.target if styles_rel else None), theme)
+            sst_rel = next((r for r in wb_rels.values() if r.type == "sharedStrings"), None)
+            self.shared: list[str] = self._shared_strings(sst_rel.target) if sst_rel else []
+            self.current_part = "xl/metadata.xml"
+            self.cell_pictures = read_cell_pictures(parts)
+            font = self.styles.default_font
+            self.mdw = max_digit_width_px(font.name, font.size or 11.0)
+            self._note_font(font.name)
+            pages: list[Page] = []
+            sheets: list[Node] = []
+            sheet_els = wb.findall(f"{NS}sheets/{NS}sheet")
+            if not sheet_els:
+                raise CorruptArtifact(f"workbook {self.main_part} lists no sheets", path=self.path)
+            seen: set[str] = set()
+            for index, sh in enumerate(sheet_els):
+                name = sh.get("name") or f"Sheet{index + 1}"
+                if name in seen:
+                    name = f"{name}#{index + 1}"
+                seen.add(name)
+                state = sh.get("state", "visible")
+                rel = wb_rels.get(sh.get(f"{R}id") or "")
+                page = Page(index=index, kind="sheet", width=0.0, height=0.0, name=name, hidden=state != "visible")
+                if rel is None or rel.type not in _SHEET_TYPES or not parts.has(rel.target):
+                    self.warnings.append(f"sheet {name!r}: its part is missing; left empty")
+                    node = Node(id=name, kind="sheet", attrs={"name": name, "state": state, "missing_part": True},
+                                source=None, boxes=[Box(page=index, x0=0, top=0, x1=0, bottom=0)])
+                elif rel.type == "worksheet":
+                    node = self._worksheet(rel.target, name, index, page)
+                else:
+                    node = self._chartsheet(rel.target, name, index, page, rel.type)
+                node.attrs["state"] = state
+                node.attrs["index"] = index
+                pages.append(page)
+                sheets.append(node)
+            self._finish_validations(wb)
+            active = wb.find(f"{NS}bookViews/{NS}workbookView")
+            root_attrs: dict[str, Any] = {"date1904": self.date1904}
+            if active is not None and active.get("activeTab"):
+                try:
+                    root_attrs["active_sheet"] = sheets[int(active.get("activeTab", "0"))].id
+                except (ValueError, IndexError):
+                    pass
+            root_attrs["default_font"] = {"name": font.name, "size": font.size}
+            root_attrs["max_digit_width_px"] = self.mdw
+            producer = self._producer()
+        root = Node(id="doc", kind="document", attrs=root_attrs, children=sheets, source=self.main_part)
+        fill_container_text(root)
+        return Document(
+            artifact=ArtifactInfo(
+                format="xlsx",
+                platform="office",
+                sha256=digest.sha256,
+                size_bytes=digest.size_bytes,
+                path=str(self.path),
+                producer=producer,
+            ),
+            pages=pages,
+            root=root,
+            blobs=self.blobs,
+            tools=[
+                ToolInfo(name="lxml", version=etree.__version__),
+                ToolInfo(name="openpyxl (helpers)", version=_version("openpyxl")),
+                ToolInfo(name="fonttools", version=_version("fonttools")),
+            ],
+            warnings=self.warnings,
+        )
+
+    def _finish_validations(self, wb: etree._Element) -> None:
+        """Fill list validations that point at a range (or a defined name for one) with
+        the displayed texts of that range's cells, then mark the validated cells."""
+        names: dict[str, str] = {}
+        for dn in wb.iterfind(f"{NS}definedNames/{NS}definedName"):
+            if dn.get("name") and dn.text and dn.get("localSheetId") is None:
+                names[dn.get("name", "").lower()] = dn.text
+        for builder, by_pos, dvs in self.pending_validations:
+            for dv in dvs:
+                if dv.get("type") == "list" and dv.get("values") is None and dv.get("formula1"):
+                    resolved = self._list_from_range(str(dv["formula1"]), builder.name, names)
+                    if resolved is not None:
+                        dv["values_ref"], dv["values"] = resolved
+                        dv["checkbox"] = _is_boolean_pair(dv["values"])
+            if dvs:
+                builder.node.attrs["data_validations"] = dvs
+                builder._mark_ranges(by_pos, dvs, builder._apply_validation)
+
+    def _list_from_range(self, formula: str, sheet: str, names: dict[str, str]) -> tuple[str, list[str]] | None:
+        ref = formula.strip().lstrip("=")
+        ref = names.get(ref.lower(), ref).strip().lstrip("=")
+        if "!" in ref:
+            sheet_part, ref = ref.rsplit("!", 1)
+            sheet = sheet_part.strip("'").replace("''", "'")
+        rect = split_range(ref)
+        cells = self.sheet_cells.get(sheet)
+        if rect is None or cells is None:
+            return None
+        r0, c0, r1, c1 = rect
+        if (r1 - r0 + 1) * (c1 - c0 + 1) > 10_000:
+            return None
+        values = [cells[(r, c)].text for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)
+                  if (r, c) in cells and cells[(r, c)].text]
+        return f"{sheet}!{ref}", values
+
+    def _producer(self) -> str | None:
+        app = self.parts.xml_or_none("docProps/app.xml")
+        if app is None:
+            return None
+        ns = "{http://schemas.openxmlformats.org/officeDocument/2006/extended-properties}"
+        name = app.findtext(f"{ns}Application")
+        ver = app.findtext(f"{ns}AppVersion")
+        return " ".join(x for x in (name, ver) if x) or None
+
+    def share_str(self, s: str) -> str:
+        """The first equal string seen (bounded table: past it, ``s`` itself)."""
+        got = self._strs.get(s)
+        if got is not None:
+            return got
+        if len(self._strs) < _SHARE_MAX:
+            self._strs[s] = s
+        return s
+
+    def share_float(self, x: float) -> float:
+        """The first equal float seen; zeros are not shared (0.0 == -0.0 but prints apart)."""
+        if not x:
+            return x
+        got = self._floats.get(x)
+        if got is not None:
+            return got
+        if len(self._floats) < _SHARE_MAX:
+            self._floats[x] = x
+        return x
+
+    def measurer(self, family: str | None, bold: bool, italic: bool) -> Any:
+        key = (family, bold, italic)
+        m = self._measurers.get(key)
+        if m is None:
+            self._note_font(family)
+            m = self._measurers[key] = em_measurer(family, bold=bold, italic=italic)[1]
+        return m
+
+    def _note_font(self, family: str | None) -> None:
+        if family in self._warned_fonts:
+            return
+        self._warned_fonts.add(family or "")
+        face = resolve_font(family)
+        if face.substituted:
+            self.warnings.append(
+                f"font {family!r} has no metric-compatible font installed; text widths are "
+                f"measured with {face.family} and are approximate"
+                + (" (DejaVu Sans fallback)" if face.fallback else "")
+            )
+
+    def _shared_strings(self, part: str) -> list[str]:
+        self.current_part = part
+        out: list[str] = []
+        if not self.parts.has(part):
+            self.warnings.append(f"shared strings part {part} is missing")
+            return out
+        with self.parts.open(part) as fh:
+            for _ev, si in etree.iterparse(
+                fh, events=("end",), tag=_SI, resolve_entities=False, no_network=True,
+                load_dtd=False, huge_tree=False,
+            ):
+                text = "".join(t.text or "" for t in si.iter(_T) if t.getparent().tag != _RPH)
+                if si.find(_R_RUN) is not None:
+                    runs = []
+                    for r in si.iterfind(_R_RUN):
+                        rpr = r.find(_RPR)
+                        font = read_run_font(rpr, self.styles.colours) if rpr is not None else None
+                        runs.append(("".join(t.text or "" for t in r.iter(_T)), font))
+                    self.rich[len(out)] = runs
+                if len(text) > MAX_CELL_CHARS:
+                    self.warnings.append(
+                        f"shared string {len(out)} has {len(text)} characters, more than Excel's "
+                        f"{MAX_CELL_CHARS}; cut to that length"
+                    )
+                    text = text[:MAX_CELL_CHARS]
+                out.append(text)
+                si.clear()
+                while si.getprevious() is not None:
+                    del si.getparent()[0]
+        return out
+
+    # -- sheets ---------------------------------------------------------------------
+    def _chartsheet(self, part: str, name: str, index: int, page: Page, kind: str) -> Node:
+        self.current_part = part
+        root = self.parts.xml(part)
+        grid = SheetGrid(default_col_width=64 * 0.75, default_row_height=15.0, mdw=self.mdw)
+        children: list[Node] = []
+        width = height = 0.0
+        drawing = root.find(f"{NS}drawing")
+        if drawing is not None:
+            rel = self.parts.rels(part).get(drawing.get(f"{R}id") or "")
+            if rel is not None and self.parts.has(rel.target):
+                res = self._drawing(rel.target, grid, index, name)
+                children.extend(res[0])
+                width, height = res[1]
+        if kind != "chartsheet":
+            self.warnings.append(f"sheet {name!r} is a {kind}; only its drawing is read")
+        page.width, page.height = width, height
+        return Node(
+            id=name, kind="sheet", attrs={"name": name, "sheet_type": kind}, source=part,
+            boxes=[Box(page=index, x0=0, top=0, x1=width, bottom=height)], children=children,
+        )
+
+    def _drawing(self, part: str, grid: SheetGrid, index: int, name: str) -> tuple[list[Node], tuple[float, float]]:
+        self.current_part = part
+        stem = part.rsplit("/", 1)[-1].removesuffix(".xml")
+        res = DrawingReader(self.parts, part, grid=grid, page=index, id_prefix=f"{name}!{stem}").read()
+        self.blobs.update(res.blobs)
+        self.warnings.extend(res.warnings)
+        return res.nodes, res.extent
+
+    def _worksheet(self, part: str, name: str, index: int, page: Page) -> Node:
+        self.current_part = part
+        with self.parts.open(part) as fh:
+            sx = read_sheet_xml(fh, mdw=self.mdw)
+        return _SheetBuilder(self, sx, part, name, index, page).build()
+
+
+class _SheetBuilder:
+    """Turns one parsed worksheet into its sheet node."""
+
+    def __init__(self, ex: _Extractor, sx: SheetXml, part: str, name: str, index: int, page: Page) -> None:
+        self.ex = ex
+        self.sx = sx
+        self.grid = sx.grid
+        self.part = part
+        self.name = name
+        self.index = index
+        self.page = page
+        self.rels = ex.parts.rels(part)
+        self._col_span: dict[int, tuple[float, float]] = {}  # column -> (x0, x1)
+        self._row_span: dict[int, tuple[float, float]] = {}  # row -> (top, bottom)
+
+    def build(self) -> Node:
+        ex, sx, grid = self.ex, self.sx, self.grid
+        attrs: dict[str, Any] = {"name": self.name, "sheet_type": "worksheet"}
+        # Merges: top-left -> (r1, c1); per existing row, the merged column intervals.
+        merges: dict[tuple[int, int], tuple[int, int, str]] = {}
+        merge_rects: list[tuple[int, int, int, int]] = []
+        for ref in sx.merges:
+            rect = split_range(ref)
+            if rect is None:
+                continue
+            merges[(rect[0], rect[1])] = (rect[2], rect[3], ref)
+            merge_rects.append(rect)
+        rows_present = sorted({c[0] for c in sx.cells} | {r[0] for r in merge_rects})
+        row_intervals: dict[int, list[tuple[int, int]]] = {}
+        for r0, c0, r1, c1 in merge_rects:
+            lo, hi = bisect_left(rows_present, r0), bisect_right(rows_present, r1)
+            for r in rows_present[lo:hi]:
+                row_intervals.setdefault(r, []).append((c0, c1))
+        self.links = self._hyperlinks()
+        self.comments = self._comments()
+        # Shared formulas: si -> (master formula, master ref).
+        shared_f: dict[str, tuple[str, str]] = {}
+        sheet_children: list[Node] = []
+        row_nodes: list[Node] = []
+        cells_by_pos: dict[tuple[int, int], Node] = {}
+        max_x = max_y = 0.0
+        # Typed loosely: each row's raw records leave the list (None) as the row is built, so
+        # the records and the tree never peak together (7 MiB of a 100k-cell sheet's 148).
+        cells: list[Any] = sx.cells
+        n = len(cells)
+        i = 0
+        while i < n:
+            rnum = cells[i][0]
+            j = i
+            while j < n and cells[j][0] == rnum:
+                j += 1
+            row_cells = cells[i:j]
+            for k in range(i, j):
+                cells[k] = None
+            i = j
+            intervals = row_intervals.get(rnum, [])
+            covered = [(c0, c1) for (c0, c1) in intervals]
+            # Obstacles for spilling text: non-empty cells and merged ranges.
+            starts = sorted({c[1] for c in row_cells if c[4] is not None or c[5] is not None or c[7] is not None}
+                            | {c0 for c0, _ in intervals})
+            ends = sorted({c[1] for c in row_cells if c[4] is not None or c[5] is not None or c[7] is not None}
+                          | {c1 for _, c1 in intervals})
+            built: list[Node] = []
+            for rec in row_cells:
+                r, c = rec[0], rec[1]
+                merge = merges.get((r, c))
+                if merge is None and covered and any(c0 <= c <= c1 for c0, c1 in covered):
+                    continue  # hidden under a merge
+                node = self._cell(rec, merge, starts, ends, shared_f)
+                if node is not None:
+                    built.append(node)
+                    cells_by_pos[(r, c)] = node
+                    b = node.boxes[0]
+                    max_x = max(max_x, b.x1)
+                    max_y = max(max_y, b.bottom)
+            if built:
+                top = grid.row_top(rnum)
+                row_attrs: dict[str, Any] = {"row": rnum, "height_pt": grid.row_height(rnum)}
+                if grid.row_height(rnum) == 0:
+                    row_attrs["hidden"] = True
+                row_nodes.append(make_node(
+                    f"{self.name}!{rnum}:{rnum}", kind="row", attrs=row_attrs,
+                    boxes=[make_box(self.index, 0.0, top, 0.0, top + grid.row_height(rnum))],
+                    source=f"{self.part}#row{rnum}", children=built,
+                ))
+        # Comments on cells that were not emitted get their cell.
+        for r, c in self.comments:
+            if (r, c) not in cells_by_pos:
+                self._orphan_comment_cell(r, c, row_nodes, cells_by_pos)
+                if (r, c) in cells_by_pos:
+                    cb = cells_by_pos[(r, c)].boxes[0]
+                    max_x, max_y = max(max_x, cb.x1), max(max_y, cb.bottom)
+        for rect in merge_rects:
+            _, _, x1, y1 = grid.range_rect(*rect)
+            max_x, max_y = max(max_x, x1), max(max_y, y1)
+        # Drawing (images, charts, shapes).
+        drawing_nodes: list[Node] = []
+        if sx.drawing_rid and sx.drawing_rid in self.rels and ex.parts.has(self.rels[sx.drawing_rid].target):
+            nodes, (dx, dy) = ex._drawing(self.rels[sx.drawing_rid].target, grid, self.index, self.name)
+            drawing_nodes = nodes
+            max_x, max_y = max(max_x, dx), max(max_y, dy)
+        ex.current_part = self.part
+        # Row boxes span the used width.
+        for rn in row_nodes:
+            b = rn.boxes[0]
+            rn.boxes[0] = make_box(self.index, 0.0, b.top, max_x, b.bottom)
+        sheet_children.extend(row_nodes)
+        sheet_children.extend(drawing_nodes)
+        attrs.update(self._geometry_attrs())
+        if sx.merges:
+            attrs["merges"] = list(sx.merges)
+        if sx.dimension:
+            attrs["declared_dimension"] = sx.dimension
+        if cells_by_pos:
+            rs = [p[0] for p in cells_by_pos]
+            cs = [p[1] for p in cells_by_pos]
+            attrs["used_range"] = f"{get_column_letter(min(cs))}{min(rs)}:{get_column_letter(max(cs))}{max(rs)}"
+        attrs.update(self._view_attrs())
+        tab = self.ex.styles.colours.resolve(sx.tab_color) if sx.tab_color is not None else None
+        if tab:
+            attrs["tab_color"] = tab
+        dvs = read_data_validations(sx.validations, sx.x14_validations)
+        # Validations are applied to cells after every sheet is read: a list may name a
+        # range on another sheet (resolved in _Extractor._finish_validations).
+        self.ex.sheet_cells[self.name] = cells_by_pos
+        self.ex.pending_validations.append((self, cells_by_pos, dvs))
+        cfs = read_conditional_formats(sx.cond_formats, sx.x14_cond_formats, self.ex.styles)
+        if cfs:
+            apply_conditional_formats(cfs, cells_by_pos)
+            attrs["conditional_formats"] = cfs
+        tables = self._tables()
+        if tables:
+            attrs["tables"] = tables
+            for t in tables:
+                self._mark_table(cells_by_pos, t)
+        if sx.legacy_drawing_rid:
+            attrs["has_legacy_drawing"] = True
+        self.page.width, self.page.height = max_x, max_y
+        sx.cells = []  # the raw records are no longer needed; free them before the next sheet
+        self.node = Node(
+            id=self.name, kind="sheet", attrs=attrs, source=self.part,
+            boxes=[Box(page=self.index, x0=0, top=0, x1=max_x, bottom=max_y)], children=sheet_children,
+        )
+        return self.node
+
+    # -- one cell -------------------------------------------------------------------
+    def _cell(
+        self,
+        rec: tuple[Any, ...],
+        merge: tuple[int, int, str] | None,
+        starts: list[int],
+        ends: list[int],
+        shared_f: dict[str, tuple[str, str]],
+    ) -> Node | None:
+        r, c, s, t, v, f, fmeta, inline, vm = rec
+        fmt = self.ex.styles.format(s)
+        ref = f"{get_column_letter(c)}{r}" if 1 <= c <= MAX_COLS else f"C{c}R{r}"
+        formula = self._formula(ref, f, fmeta, shared_f)
+        value, dtype, serial = self._value(t, v, inline, fmt, ref)
+        pos = (r, c)
+        link = self.links.get(pos)
+        comment = self.comments.get(pos)
+        has_content = value is not None or formula is not None
+        if not has_content and not (fmt.has_fill or fmt.borders or link or comment or fmt.checkbox or merge):
+            return None
+        grid = self.grid
+        if merge is not None:
+            x0, top, x1, bottom = grid.range_rect(r, c, merge[0], merge[1])
+        else:
+            cols = self._col_span.get(c)
+            if cols is None:
+                left = grid.col_left(c)
+                cols = self._col_span[c] = (left, left + grid.col_width(c))
+            rows = self._row_span.get(r)
+            if rows is None:
+                top0 = grid.row_top(r)
+                rows = self._row_span[r] = (top0, top0 + grid.row_height(r))
+            x0, x1 = cols
+            top, bottom = rows
+        attrs: dict[str, Any] = {"row": r, "col": c, "ref": ref, "value": value, "data_type": dtype,
+                                 "number_format": fmt.number_format}
+        style = fmt.style
+        if serial is not None:
+            attrs["serial"] = serial
+        if formula is not None:
+            attrs["formula"] = formula
+            if v is None and inline is None:
+                attrs["cached_value_missing"] = True  # never calculated (e.g. written by openpyxl)
+        if merge is not None:
+            attrs["merge"] = merge[2]
+        if fmt.borders:
+            attrs["borders"] = fmt.borders
+        if fmt.checkbox:
+            attrs["checkbox"] = True
+            attrs["checked"] = bool(value) if isinstance(value, bool) else None
+        picture_node = None
+        if vm is not None:
+            attrs["value_metadata"] = vm  # a rich value (e.g. a picture in the cell)
+            picture = self.ex.cell_pictures.get(vm)
+            if picture is not None:
+                picture_node = self._cell_picture(f"{self.name}!{ref}", picture, x0, top, x1, bottom)
+                attrs["value"], attrs["data_type"], value = None, "image", None
+                attrs["image"] = picture_node.attrs["blob"]
+        if link:
+            attrs["hyperlink"] = link[0]
+            if link[1]:
+                attrs["hyperlink_tooltip"] = link[1]
+        hidden = x1 == x0 or bottom == top
+        if hidden:
+            attrs["hidden"] = True
+        text = ""
+        if value is not None:
+            shown = format_value(value if serial is None else serial, fmt.number_format, date1904=self.ex.date1904)
+            text = shown.text if serial is None else self.ex.share_str(shown.text)
+            if len(text) > MAX_CELL_CHARS:
+                text = text[:MAX_CELL_CHARS]
+            self.ex.text_chars += len(text)
+            if self.ex.text_chars > MAX_TOTAL_TEXT_CHARS:
+                raise ArtifactTooLarge(
+                    f"cell text exceeds {MAX_TOTAL_TEXT_CHARS} characters in total (reached at "
+                    f"{self.name}!{ref}); the workbook is too large to hold as a tree",
+                    path=self.ex.path,
+                )
+            if not shown.supported:
+                attrs["number_format_supported"] = False
+        if text:
+            attrs.update(self._overflow(text, dtype, value, fmt, x0, x1, top, bottom, r, c, merge, starts, ends, hidden))
+        children: list[Node] = [picture_node] if picture_node is not None else []
+        cell_id = f"{self.name}!{ref}"
+        if t == "s" and self.ex.rich and v is not None and v.isdigit() and int(v) in self.ex.rich:
+            children.extend(self._runs(cell_id, self.ex.rich[int(v)], style))
+        if comment:
+            attrs["comment"] = comment[1]
+            children.append(make_node(
+                f"{cell_id}/comment", kind="comment", text=comment[1],
+                attrs={"author": comment[0]}, boxes=[], source=comment[2], children=[],
+            ))
+        return make_node(
+            cell_id, kind="cell", text=text, style=style, attrs=attrs,
+            boxes=[make_box(self.index, x0, top, x1, bottom)],
+            source=cell_id, children=children,
+        )
+
+    def _runs(self, cell_id: str, runs: list[tuple[str, Any]], cell_style: Style) -> list[Node]:
+        """Rich-text runs of a cell, each with its effective style (no boxes: the grid
+        gives no layout inside a cell)."""
+        out = []
+        for i, (text, font) in enumerate(runs):
+            key = (id(cell_style), font)
+            st = self.ex._run_styles.get(key)
+            if st is None:
+                st = self.ex._run_styles[key] = run_style(cell_style, font)
+            out.append(make_node(f"{cell_id}/r{i}", kind="run", text=text, style=st, source=cell_id))
+        return out
+
+    def _cell_picture(self, cell_id: str, picture: Any, x0: float, top: float, x1: float, bottom: float) -> Node:
+        """The picture shown in a cell ("Place in Cell"): it fills the cell's box."""
+        parts = self.ex.parts
+        blob = describe_image(parts.read(picture.part), mime=parts.mime(picture.part),
+                              name=picture.part.rsplit("/", 1)[-1])
+        self.ex.blobs.setdefault(blob.sha256, blob)
+        attrs: dict[str, Any] = {"blob": blob.sha256, "in_cell": True, "media_part": picture.part}
+        if picture.alt_text:
+            attrs["alt_text"] = picture.alt_text
+        return make_node(f"{cell_id}/picture", kind="image", attrs=attrs,
+                         boxes=[make_box(self.index, x0, top, x1, bottom)], source=picture.part)
+
+    def _formula(self, ref: str, f: str | None, fmeta: tuple[str | None, ...] | None, shared: dict[str, tuple[str, str]]) -> str | None:
+        if fmeta is not None and fmeta[0] == "shared" and fmeta[2] is not None:
+            si = fmeta[2]
+            if f:
+                shared[si] = (f, ref)
+                return "=" + f
+            master = shared.get(si)
+            if master is None:
+                return None
+            try:
+                from openpyxl.formula.translate import Translator
+
+                return str(Translator("=" + master[0], origin=master[1]).translate_formula(ref))
+            except Exception:  # noqa: BLE001 - an untranslatable formula keeps the master's text
+                return "=" + master[0]
+        if f is None:
+            return None
+        return "=" + f
+
+    def _value(self, t: str, v: str | None, inline: str | None, fmt: CellFormat, ref: str) -> tuple[Any, str, float | None]:
+        """(JSON value, data type, date serial when the value is a formatted date)."""
+        if t == "s":
+            if v is None:
+                return None, "string", None
+            try:
+                return self.ex.shared[int(v)], "string", None
+            except (ValueError, IndexError):
+                self.ex.warnings.append(f"{self.name}!{ref}: shared string index {v!r} out of range")
+                return None, "string", None
+        if t == "inlineStr":
+            return inline, "string", None
+        if t == "str":
+            return v if v is not None else (inline if inline is not None else None), "string", None
+        if t == "b":
+            return (None if v is None else v.strip() in ("1", "true")), "bool", None
+        if t == "e":
+            return v, "error", None
+        if t == "d":
+            return v, "date", None
+        if v is None:
+            return None, "number", None
+        try:
+            num: float | int = float(v)
+        except ValueError:
+            return v, "string", None
+        if not math.isfinite(num):
+            return v, "number", None
+        if float(num).is_integer() and "." not in v and "e" not in v.lower() and abs(num) < 2**53:
+            num = int(num)
+        if is_date(fmt.number_format):
+            iso = _iso_date(float(num), fmt.number_format, self.ex.date1904)
+            if iso is not None:
+                return self.ex.share_str(iso), "date", num
+        return num, "number", None
+
+    def _overflow(
+        self, text: str, dtype: str, value: Any, fmt: CellFormat, x0: float, x1: float, top: float,
+        bottom: float, rnum: int, c: int, merge: tuple[int, int, str] | None, starts: list[int], ends: list[int], hidden: bool,
+    ) -> dict[str, Any]:
+        st = fmt.style
+        size = st.size or 11.0
+        # A cell may hold 32,767 characters; measure a bounded prefix and scale.
+        work = text[:MAX_MEASURED_CHARS]
+        scale = len(text) / len(work) if len(work) < len(text) else 1.0
+        flat = work.replace("\r", "").replace("\n", "") if ("\n" in work or "\r" in work) else work
+        measure = self.ex.measurer(st.font, bool(st.bold), bool(st.italic))
+        em, missing = measure(flat)
+        full_w = em * size * scale
+        kind = "text" if dtype == "string" else ("number" if dtype in ("number", "date") else dtype)
+        if (not st.wrap and not fmt.rotation and full_w + PADDING_PT <= x1 - x0 and not hidden and not missing
+                and (size <= 11.0 or rnum not in self.grid.custom_rows)):
+            # The common case: one line that fits its cell; no neighbour matters.
+            w = self.ex.share_float(round(full_w, 3))
+            return {"overflow": "fits", "visible_width_pt": w, "text_width_pt": w}
+        align: str = st.align or "general"
+        if align == "general":
+            align = {"number": "right", "bool": "center", "error": "center"}.get(kind, "general")
+        c_last = merge[1] if merge else c
+        nxt = bisect_right(starts, c_last)
+        right_limit = self.grid.col_left(starts[nxt]) if nxt < len(starts) else self.grid.col_left(MAX_COLS + 1)
+        prv = bisect_left(ends, c) - 1
+        left_limit = self.grid.col_left(ends[prv] + 1) if prv >= 0 else 0.0
+        lines = 1
+        line_h = line_height_pt(st.font, size, bold=bool(st.bold))
+        if st.wrap and kind == "text":
+            avail = x1 - x0 - 3.75
+
+            def width_of(s: str) -> float:
+                return float(measure(s)[0]) * size
+
+            lines = math.ceil(wrap_lines(work, width_of, avail) * scale)
+        general_min = None
+        if (kind == "number" and full_w + 3.75 > x1 - x0 and fmt.number_format.lower() == "general"
+                and isinstance(value, (int, float))):
+            short = general(round(value)) if abs(value) < 1e11 else general(float(f"{value:.0e}"))
+            general_min = measure(short)[0] * size
+        row_fixed = merge is not None or rnum in self.grid.custom_rows
+        out = classify(
+            kind=kind, text_w=full_w, x0=x0, x1=x1, height=bottom - top, align=align, wrap=bool(st.wrap),
+            merged=merge is not None, shrink=fmt.shrink, rotation=fmt.rotation, left_limit=left_limit,
+            right_limit=right_limit, line_h=line_h, lines=lines, fixed_height=row_fixed, general_min_w=general_min,
+        )
+        out["text_width_pt"] = self.ex.share_float(round(full_w, 3))
+        if out.get("overflow") == "clipped" and kind == "text" and merge is None and not st.wrap:
+            # Name the neighbour that stops the spill (evidence for "text is cut off").
+            if align in ("left", "general", "center") and nxt < len(starts):
+                out["blocked_by"] = f"{get_column_letter(starts[nxt])}{rnum}"
+            elif align == "right" and prv >= 0:
+                out["blocked_by"] = f"{get_column_letter(ends[prv])}{rnum}"
+        if missing:
+            out["text_width_estimated_chars"] = missing
+        if scale != 1.0:
+            out["text_width_estimated"] = True
+        if hidden:
+            out["overflow"] = "hidden"
+            out["visible_width_pt"] = 0.0
+        return out
+
+    # -- sheet features -------------------------------------------------------------
+    def _geometry_attrs(self) -> dict[str, Any]:
+        g = self.grid
+        out: dict[str, Any] = {
+            "default_col_width_pt": g.default_col_width,
+            "default_row_height_pt": g.default_row_height,
+            "max_digit_width_px": g.mdw,
+        }
+        if g.col_entries:
+            out["col_widths"] = g.col_entries  # [min, max, width_pt, hidden]
+        if g.row_entries:
+            out["row_heights"] = g.row_entries  # [row, height_pt, hidden, custom]
+        return out
+
+    def _view_attrs(self) -> dict[str, Any]:
+        view = self.sx.view
+        out: dict[str, Any] = {}
+        if not view:
+            return out
+        if view.get("showGridLines") in ("0", "false"):
+            out["show_grid_lines"] = False
+        if view.get("rightToLeft") in ("1", "true"):
+            out["right_to_left"] = True
+        if view.get("zoomScale"):
+            try:
+                out["zoom"] = int(view["zoomScale"])
+            except ValueError:
+                pass
+        if view.get("tabSelected") in ("1", "true"):
+            out["tab_selected"] = True
+        pane = view.get("pane")
+        if isinstance(pane, dict):
+            state = pane.get("state", "split")
+            try:
+                xs = int(float(pane.get("xSplit", "0")))
+                ys = int(float(pane.get("ySplit", "0")))
+            except ValueError:
+                xs = ys = 0
+            if state in ("frozen", "frozenSplit"):
+                out["freeze_panes"] = pane.get("topLeftCell") or f"{get_column_letter(xs + 1)}{ys + 1}"
+                out["frozen_rows"] = ys
+                out["frozen_cols"] = xs
+            else:
+                out["split_panes"] = {"x_split": pane.get("xSplit"), "y_split": pane.get("ySplit")}
+        return out
+
+    def _hyperlinks(self) -> dict[tuple[int, int], tuple[str, str | None]]:
+        out: dict[tuple[int, int], tuple[str, str | None]] = {}
+        for h in self.sx.hyperlinks:
+            target = None
+            rid = h.get("rid")
+            if rid and rid in self.rels:
+                target = self.rels[rid].target
+                if h.get("location"):
+                    target += "#" + str(h["location"])
+            elif h.get("location"):
+                target = "#" + str(h["location"])
+            rect = split_range(h.get("ref") or "")
+            if target is None or rect is None:
+                continue
+            r0, c0, r1, c1 = rect
+            if (r1 - r0 + 1) * (c1 - c0 + 1) > MAX_EXPANDED_CELLS:
+                self.ex.warnings.append(f"{self.name}: hyperlink range {h.get('ref')} too large to expand")
+                continue
+            for r in range(r0, r1 + 1):
+                for c in range(c0, c1 + 1):
+                    out[(r, c)] = (target, h.get("tooltip"))
+        return out
+
+    def _comments(self) -> dict[tuple[int, int], tuple[str | None, str, str]]:
+        out: dict[tuple[int, int], tuple[str | None, str, str]] = {}
+        for rel in self.rels.values():
+            if rel.type == "comments" and not rel.external and self.ex.parts.has(rel.target):
+                self.ex.current_part = rel.target
+                for ref, author, text in read_comments(self.ex.parts.xml(rel.target)):
+                    r, c = split_ref(ref)
+                    if r and c:
+                        out[(r, c)] = (author, text, f"{rel.target}#{ref}")
+        self.ex.current_part = self.part
+        return out
+
+    def _orphan_comment_cell(self, r: int, c: int, row_nodes: list[Node], by_pos: dict[tuple[int, int], Node]) -> None:
+        node = self._cell((r, c, 0, "n", None, None, None, None, None), None, [], [], {})
+        if node is None:
+            return
+        by_pos[(r, c)] = node
+        rid = f"{self.name}!{r}:{r}"
+        for rn in row_nodes:
+            if rn.id == rid:
+                rn.children.append(node)
+                rn.children.sort(key=lambda n: n.attrs["col"])  # type: ignore[arg-type,return-value]
+                return
+        top = self.grid.row_top(r)
+        new = make_node(
+            rid, kind="row", attrs={"row": r, "height_pt": self.grid.row_height(r)},
+            boxes=[make_box(self.index, 0.0, top, 0.0, top + self.grid.row_height(r))],
+            source=f"{self.part}#row{r}", children=[node],
+        )
+        row_nodes.append(new)
+        row_nodes.sort(key=lambda n: n.attrs["row"])  # type: ignore[arg-type,return-value]
+
+    def _tables(self) -> list[dict[str, Any]]:
+        out = []
+        for rid in self.sx.table_rids:
+            rel = self.rels.get(rid)
+            if rel is None or not self.ex.parts.has(rel.target):
+                continue
+            self.ex.current_part = rel.target
+            out.append(read_table(self.ex.parts.xml(rel.target)) | {"part": rel.target})
+        self.ex.current_part = self.part
+        return out
+
+    def _mark_ranges(self, by_pos: dict[tuple[int, int], Node], items: list[dict[str, Any]], apply: Any) -> None:
+        for idx, item in enumerate(items):
+            for rng in str(item.get("ranges") or "").split():
+                rect = split_range(rng)
+                if rect is None:
+                    continue
+                r0, c0, r1, c1 = rect
+                if (r1 - r0 + 1) * (c1 - c0 + 1) <= len(by_pos):
+                    targets = (by_pos.get((r, c)) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1))
+                else:
+                    targets = (n for (r, c), n in by_pos.items() if r0 <= r <= r1 and c0 <= c <= c1)
+                for node in targets:
+                    if node is not None:
+                        apply(node, idx, item)
+
+    @staticmethod
+    def _apply_validation(node: Node, idx: int, dv: dict[str, Any]) -> None:
+        node.attrs["validation"] = idx
+        node.attrs["validation_type"] = dv.get("type")
+        if dv.get("values") is not None:
+            node.attrs["validation_values"] = dv["values"]
+        if dv.get("checkbox"):
+            node.attrs["checkbox"] = True
+            v = node.attrs.get("value")
+            node.attrs["checked"] = v if isinstance(v, bool) else (str(v).lower() in ("true", "yes", "☑", "☒", "✓", "x") if v is not None else False)
+
+    def _mark_table(self, by_pos: dict[tuple[int, int], Node], table: dict[str, Any]) -> None:
+        rect = split_range(str(table.get("ref") or ""))
+        if rect is None:
+            return
+        r0, c0, r1, c1 = rect
+        header_rows = int(table.get("header_row_count") or 0)
+        for (r, c), node in by_pos.items():
+            if r0 <= r <= r1 and c0 <= c <= c1:
+                node.attrs["table"] = table.get("name")
+                if r < r0 + header_rows:
+                    node.attrs["table_header"] = True
+
+
+def _is_boolean_pair(values: list[str]) -> bool:
+    from .features import _BOOLEAN_PAIRS
+
+    return bool(values) and {v.lower() for v in values} in _BOOLEAN_PAIRS
+
+
+def _iso_date(serial: float, fmt: str, date1904: bool) -> str | None:
+    from openpyxl.utils.datetime import CALENDAR_MAC_1904, CALENDAR_WINDOWS_1900, from_excel
+
+    try:
+        when = from_excel(serial, epoch=CALENDAR_MAC_1904 if date1904 else CALENDAR_WINDOWS_1900)
+    except (ValueError, OverflowError, TypeError):
+        return None
+    if isinstance(when, dt.datetime):
+        if when.time() == dt.time() and serial == int(serial):
+            return when.date().isoformat()
+        return when.isoformat()
+    if isinstance(when, (dt.date, dt.time)):
+        return when.isoformat()
+    if isinstance(when, dt.timedelta):
+        return str(when)
+    return None

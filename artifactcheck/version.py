@@ -1,0 +1,3 @@
+"""The package version: one place, read by ``pyproject.toml`` and by reports."""
+
+__version__ = "0.1.0"
