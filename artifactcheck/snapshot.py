@@ -144,7 +144,9 @@ def document_from_capture(cap: Capture, **options: Any) -> Document:
 
         ext = _OFFICE_EXT.get(str(cap.metadata.get("mimeType")), "bin")
         with tempfile.TemporaryDirectory(prefix="artifactcheck-office-") as tmp:
-            path = Path(tmp) / f"{cap.file_id}.{ext}"
+            # A fixed name: the file id comes from the bundle's manifest (untrusted), and a
+            # path built from it (``../../x``, ``/etc/x``) would write outside ``tmp``.
+            path = Path(tmp) / f"original.{ext}"
             path.write_bytes(cap.office_bytes or b"")
             doc = extract_office(path, **options)
         doc.artifact.path = cap.source_url
