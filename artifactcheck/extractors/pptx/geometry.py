@@ -132,8 +132,51 @@ def _num(el: etree._Element | None, name: str) -> float | None:
     return v if math.isfinite(v) else None
 
 
-def read_xfrm(el: etree._Element | None) -> Xfrm | None:
-    """Parse an xfrm element (any namespace); None when it lacks ``off`` or ``ext``."""
+@dataclass(frozen=True)
+class XfrmParts:
+    """What one ``a:xfrm`` states, each part optional: ``off`` (x, y) and ``ext`` (cx, cy)
+    in EMU, and the attributes of the element itself. CT_Transform2D makes both children
+    optional, and python-pptx writes an ``a:off`` alone when a placeholder that inherits
+    its size is moved (``shape.top = ...``): the missing part comes from the layout or
+    master (design/pptx-geometry.md, "Placeholder inheritance")."""
+
+    off: tuple[float, float] | None
+    ext: tuple[float, float] | None
+    rot: float | None = None  # None: the element does not say (not: 0)
+    flip_h: bool | None = None
+    flip_v: bool | None = None
+    ch_off: tuple[float, float] | None = None
+    ch_ext: tuple[float, float] | None = None
+
+    def complete(
+        self,
+        off: tuple[float, float],
+        ext: tuple[float, float],
+        *,
+        rot: float | None = None,
+        flip_h: bool | None = None,
+        flip_v: bool | None = None,
+    ) -> Xfrm:
+        """An :class:`Xfrm` with the given position and size, this element's child space,
+        and its rotation and flips unless others are given (inherited ones)."""
+        rot = self.rot if rot is None else rot
+        flip_h = self.flip_h if flip_h is None else flip_h
+        flip_v = self.flip_v if flip_v is None else flip_v
+        return Xfrm(
+            x=off[0], y=off[1], cx=ext[0], cy=ext[1], rot=rot or 0.0,
+            flip_h=bool(flip_h), flip_v=bool(flip_v),
+            ch_x=self.ch_off[0] if self.ch_off else None, ch_y=self.ch_off[1] if self.ch_off else None,
+            ch_cx=self.ch_ext[0] if self.ch_ext else None, ch_cy=self.ch_ext[1] if self.ch_ext else None,
+        )  # fmt: skip
+
+
+def _pair(el: etree._Element | None, a: str, b: str) -> tuple[float, float] | None:
+    x, y = _num(el, a), _num(el, b)
+    return (x, y) if x is not None and y is not None else None
+
+
+def read_xfrm_parts(el: etree._Element | None) -> XfrmParts | None:
+    """Parse an xfrm element (any namespace) part by part; None without an element."""
     if el is None:
         return None
     off = ext = ch_off = ch_ext = None
@@ -149,17 +192,23 @@ def read_xfrm(el: etree._Element | None) -> Xfrm | None:
             ch_off = child
         elif name == "chExt":
             ch_ext = child
-    x, y, cx, cy = _num(off, "x"), _num(off, "y"), _num(ext, "cx"), _num(ext, "cy")
-    if x is None or y is None or cx is None or cy is None:
+    return XfrmParts(
+        off=_pair(off, "x", "y"),
+        ext=_pair(ext, "cx", "cy"),
+        rot=rot / _ROT_UNITS if (rot := _num(el, "rot")) is not None else None,
+        flip_h=el.get("flipH") in ("1", "true") if el.get("flipH") is not None else None,
+        flip_v=el.get("flipV") in ("1", "true") if el.get("flipV") is not None else None,
+        ch_off=_pair(ch_off, "x", "y"),
+        ch_ext=_pair(ch_ext, "cx", "cy"),
+    )
+
+
+def read_xfrm(el: etree._Element | None) -> Xfrm | None:
+    """Parse an xfrm element (any namespace); None when it lacks ``off`` or ``ext``."""
+    parts = read_xfrm_parts(el)
+    if parts is None or parts.off is None or parts.ext is None:
         return None
-    rot = (_num(el, "rot") or 0.0) / _ROT_UNITS
-    return Xfrm(
-        x=x, y=y, cx=cx, cy=cy, rot=rot,
-        flip_h=el.get("flipH") in ("1", "true"),
-        flip_v=el.get("flipV") in ("1", "true"),
-        ch_x=_num(ch_off, "x"), ch_y=_num(ch_off, "y"),
-        ch_cx=_num(ch_ext, "cx"), ch_cy=_num(ch_ext, "cy"),
-    )  # fmt: skip
+    return parts.complete(parts.off, parts.ext)
 
 
 def to_box(page: int, xfrm: Xfrm, parent: Affine) -> Box:

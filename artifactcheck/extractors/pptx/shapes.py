@@ -17,7 +17,7 @@ from lxml import etree
 from ...model import Box, Node, Style
 from ..drawingml.color import A_NS
 from .fill import Fill, line_color, shape_fill
-from .geometry import EMU_PER_PT, Affine, Xfrm, read_xfrm, to_box
+from .geometry import EMU_PER_PT, Affine, Xfrm, XfrmParts, read_xfrm_parts, to_box
 from .graphic import graphic_frame
 from .media import Crop
 from .shape_attrs import base_attrs, shape_xfrm, source_of
@@ -28,6 +28,7 @@ _A = f"{{{A_NS}}}"
 _R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
 _VALIGN = {"t": "top", "ctr": "middle", "b": "bottom", "just": "justify", "dist": "distributed"}
 NO_POSITION = "placeholder has no position on the slide, its layout or its master"
+NO_SIZE = "placeholder has no size on the slide, its layout or its master"
 
 
 class ShapeWalker:
@@ -90,17 +91,14 @@ class ShapeWalker:
 
     # -- geometry ----------------------------------------------------------------------
     def place(self, shape: etree._Element, inherited: list[etree._Element], parent: Affine, attrs: dict[str, Any], rot_acc: float) -> tuple[list[Box], Xfrm | None]:
-        """Boxes of a shape (own xfrm, else the first inherited placeholder's)."""
-        xfrm = read_xfrm(shape_xfrm(shape))
+        """Boxes of a shape. Position (``a:off``) and size (``a:ext``) are resolved
+        independently, each from the shape's own xfrm, else from the first placeholder up
+        the chain (layout, master) that states it; rotation and flips likewise from the
+        first xfrm that states them. LibreOffice draws partial xfrms exactly so (tests/
+        extractors/test_pptx_xfrm.py). ``position_from``/``size_from`` name the layout or
+        master when a part was inherited."""
+        xfrm = self._resolve_xfrm(shape, inherited, attrs)
         if xfrm is None:
-            for src in inherited:
-                xfrm = read_xfrm(shape_xfrm(src))
-                if xfrm is not None:
-                    attrs["position_from"] = "layout" if src.getroottree().getroot() is self.ctx.layout else "master"
-                    break
-        if xfrm is None:
-            attrs["rendered"] = False
-            attrs["not_rendered_reason"] = NO_POSITION if placeholder_of(shape) is not None else "shape has no position (no a:xfrm)"
             return [], None
         if xfrm.rot % 360:
             attrs["rotation"] = round(xfrm.rot % 360, 6)
@@ -117,6 +115,48 @@ class ShapeWalker:
             ends = [t.apply(xfrm.x, xfrm.y), t.apply(xfrm.x + xfrm.cx, xfrm.y + xfrm.cy)]
             attrs["endpoints"] = [[x / EMU_PER_PT, y / EMU_PER_PT] for x, y in ends]
         return [to_box(self.ctx.page, xfrm, parent)], xfrm
+
+    def _resolve_xfrm(self, shape: etree._Element, inherited: list[etree._Element], attrs: dict[str, Any]) -> Xfrm | None:
+        """The shape's complete transform, or None (with ``rendered: false`` and the
+        reason in ``attrs``) when no element of the chain gives a position or a size."""
+        off: tuple[float, float] | None = None
+        ext: tuple[float, float] | None = None
+        rot: float | None = None
+        flip_h: bool | None = None
+        flip_v: bool | None = None
+        own = read_xfrm_parts(shape_xfrm(shape))
+        for src in [shape, *inherited]:
+            parts = own if src is shape else read_xfrm_parts(shape_xfrm(src))
+            if parts is None:
+                continue
+            where = None if src is shape else "layout" if src.getroottree().getroot() is self.ctx.layout else "master"
+            if off is None and parts.off is not None:
+                off = parts.off
+                if where:
+                    attrs["position_from"] = where
+            if ext is None and parts.ext is not None:
+                ext = parts.ext
+                if where:
+                    attrs["size_from"] = where
+            rot = parts.rot if rot is None else rot
+            flip_h = parts.flip_h if flip_h is None else flip_h
+            flip_v = parts.flip_v if flip_v is None else flip_v
+        if own is not None and local(shape) == "grpSp":
+            # A group's own child space stands in for a missing position or size: the
+            # children are then drawn unscaled where they are (scale 1).
+            off = off or own.ch_off
+            ext = ext or own.ch_ext
+        if off is None or ext is None:
+            attrs.pop("position_from", None)
+            attrs.pop("size_from", None)
+            attrs["rendered"] = False
+            if placeholder_of(shape) is not None:
+                attrs["not_rendered_reason"] = NO_POSITION if off is None else NO_SIZE
+            else:
+                attrs["not_rendered_reason"] = "shape has no position (no a:off in its a:xfrm)" if off is None else "shape has no size (no a:ext in its a:xfrm)"
+            return None
+        base = own if own is not None else XfrmParts(off=off, ext=ext)
+        return base.complete(off, ext, rot=rot, flip_h=flip_h, flip_v=flip_v)
 
     # -- kinds -------------------------------------------------------------------------
     def group(self, shape: etree._Element, parent: Affine, node_id: str, rot_acc: float, group_fill: Fill | None) -> Node:

@@ -1,0 +1,116 @@
+"""Decks built the way agents build them: python-pptx edits of the default template
+(moved placeholders, overflowing text, autofit, added text boxes), plus the few XML edits
+python-pptx has no API for. Shared by the .pptx geometry and layout tests."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+from lxml import etree
+from PIL import Image
+from pptx import Presentation
+from pptx.util import Emu
+
+A = "http://schemas.openxmlformats.org/drawingml/2006/main"
+_A = f"{{{A}}}"
+
+# The default template's master body placeholder (EMU): where a layout without an xfrm
+# puts its content placeholder.
+MASTER_BODY = (457200, 1600200, 8229600, 4525963)
+XFRM_PARTS = ("none", "empty", "off", "ext", "both")
+"""How a placeholder's own ``a:xfrm`` can look: absent, ``<a:xfrm/>``, ``a:off`` only
+(python-pptx after ``shape.top = ...``), ``a:ext`` only (after ``shape.width = ...``),
+or complete."""
+
+
+@dataclass(frozen=True)
+class XfrmCase:
+    """One slide: the layout placeholder's xfrm and the slide placeholder's xfrm, each
+    one of :data:`XFRM_PARTS` (the layout's never ``empty``), and the frame that must
+    result (EMU: x, y, cx, cy), with an anchor that makes it visible in a render:
+    ``t`` (text starts at the frame's top-left) or ``b`` (centred on the bottom edge)."""
+
+    layout: str
+    slide: str
+    anchor: str
+    expected: tuple[int, int, int, int]
+
+    @property
+    def marker(self) -> str:
+        return f"Mark{self.layout.title()}{self.slide.title()}{self.anchor.upper()}"
+
+
+# Distinct positions and sizes per level, so the test can tell which one was used.
+_LAYOUT_OFF = (1371600, 914400)  # 1.5 in, 1 in
+_LAYOUT_EXT = (3657600, 2743200)  # 4 x 3 in
+_SLIDE_OFF = (2743200, 3200400)  # 3 in, 3.5 in
+_SLIDE_EXT = (5486400, 1828800)  # 6 x 2 in
+# Layouts of the default template with an idx=1 content placeholder, one per layout case.
+_LAYOUT_FOR = {"both": 1, "off": 3, "ext": 7, "none": 2}
+
+
+def _set_xfrm(sp_pr: etree._Element, parts: str, off: tuple[int, int], ext: tuple[int, int]) -> None:
+    for old in sp_pr.findall(f"{_A}xfrm"):
+        sp_pr.remove(old)
+    if parts == "none":
+        return
+    xfrm = etree.Element(f"{_A}xfrm")
+    sp_pr.insert(0, xfrm)
+    if parts in ("off", "both"):
+        etree.SubElement(xfrm, f"{_A}off", x=str(off[0]), y=str(off[1]))
+    if parts in ("ext", "both"):
+        etree.SubElement(xfrm, f"{_A}ext", cx=str(ext[0]), cy=str(ext[1]))
+
+
+def xfrm_cases() -> list[XfrmCase]:
+    """Every combination of layout and slide xfrm parts, with both anchors."""
+    out = []
+    for layout in ("both", "off", "ext", "none"):
+        lay_off = _LAYOUT_OFF if layout in ("off", "both") else MASTER_BODY[:2]
+        lay_ext = _LAYOUT_EXT if layout in ("ext", "both") else MASTER_BODY[2:]
+        for slide in XFRM_PARTS:
+            off = _SLIDE_OFF if slide in ("off", "both") else lay_off
+            ext = _SLIDE_EXT if slide in ("ext", "both") else lay_ext
+            for anchor in ("t", "b"):
+                out.append(XfrmCase(layout, slide, anchor, (off[0], off[1], ext[0], ext[1])))
+    return out
+
+
+def build_xfrm_deck(path: Path) -> list[XfrmCase]:
+    """One slide per :func:`xfrm_cases` entry; its content placeholder holds one
+    paragraph (no bullet) with the case's marker. The slide's ``a:xfrm`` parts are
+    written as python-pptx writes them (``shape.top = ...`` adds a lone ``a:off``)."""
+    prs = Presentation()
+    for layout_case, index in _LAYOUT_FOR.items():
+        ph = next(p for p in prs.slide_layouts[index].placeholders if p.placeholder_format.idx == 1)
+        _set_xfrm(ph._element.spPr, layout_case, _LAYOUT_OFF, _LAYOUT_EXT)
+    cases = xfrm_cases()
+    for case in cases:
+        slide = prs.slides.add_slide(prs.slide_layouts[_LAYOUT_FOR[case.layout]])
+        body = next(p for p in slide.placeholders if p.placeholder_format.idx == 1)
+        if case.slide in ("off", "both"):
+            body.left, body.top = Emu(_SLIDE_OFF[0]), Emu(_SLIDE_OFF[1])  # python-pptx: a lone a:off
+        if case.slide in ("ext", "both"):
+            body.width, body.height = Emu(_SLIDE_EXT[0]), Emu(_SLIDE_EXT[1])
+        if case.slide == "empty":
+            etree.SubElement(body._element.spPr, f"{_A}xfrm")
+        frame = body.text_frame
+        frame.text = case.marker
+        frame._txBody.bodyPr.set("anchor", case.anchor)
+        p_pr = frame.paragraphs[0]._p.get_or_add_pPr()
+        p_pr.set("algn", "ctr" if case.anchor == "b" else "l")
+        p_pr.set("marL", "0")
+        p_pr.set("indent", "0")
+        etree.SubElement(p_pr, f"{_A}buNone")
+    prs.save(str(path))
+    return cases
+
+
+def png_bytes(size: tuple[int, int] = (64, 48), color: tuple[int, int, int] = (40, 120, 200)) -> io.BytesIO:
+    """A small solid PNG as python-pptx takes pictures (a file-like object)."""
+    out = io.BytesIO()
+    Image.new("RGB", size, color).save(out, format="PNG")
+    out.seek(0)
+    return out
