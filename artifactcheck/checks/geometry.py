@@ -33,7 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from shapely.geometry.base import BaseGeometry
 
 from ..model import Box, Document, Node
-from .regions import Region, parse_region
+from .regions import DEFAULT_AREA_FRACTION, DEFAULT_CRITERION, Criterion, Region, describe_bounds, format_pt, parse_region
 from .registry import Resources, register_check
 from .result import CheckResult
 from .spatial import (
@@ -307,11 +307,26 @@ class InRegionParams(_Params):
     target: TargetSpec = Field(description="the nodes to place (selector or target object)")
     region: str | RegionBox = Field(description=REGION_HELP)
     page: PageRef = Field(default=None, description=PAGE_HELP)
-    min_fraction: float = Field(default=1.0, gt=0, le=1, description="share of each node's area that must lie in the region")
-    tolerance_pt: float = Field(default=0.0, ge=0, description="grow the region by this many points")
+    criterion: Criterion | None = Field(
+        default=None,
+        description="center: the node's centre lies in the region (default); area: at least "
+        "min_fraction of its area does; contained: all of it does. Default: center, or area "
+        "when min_fraction is given",
+    )
+    min_fraction: float | None = Field(
+        default=None, gt=0, le=1,
+        description=f"criterion area: share of each node's area that must lie in the region (default {DEFAULT_AREA_FRACTION})",
+    )
+    tolerance_pt: float = Field(default=0.0, ge=0, description="grow the region by this many points on every side")
     quantifier: Quantifier = Field(default="all", description="all targets must pass, or any one")
 
     _region = field_validator("region")(_check_region)
+
+    @property
+    def resolved_criterion(self) -> Criterion:
+        if self.criterion is not None:
+            return self.criterion
+        return "area" if self.min_fraction is not None else DEFAULT_CRITERION
 
 
 @register_check(
@@ -321,14 +336,23 @@ class InRegionParams(_Params):
     example={"target": "slide:first-of-type image", "region": "upper-left", "page": 0},
 )
 def in_region(doc: Document, p: InRegionParams, resources: Resources) -> CheckResult:
-    """Target nodes lie inside a named or fractional page region ("upper-left", "top 20%").
+    """Target nodes lie in a named or fractional page region ("upper-left", "top 20%").
 
-    Inside means ``covered_by`` the region (a node touching the region's edge is inside);
-    with ``min_fraction < 1`` a node passes when that share of its area is inside. A region
-    text may name the page ("last page bottom third"); otherwise ``page`` does, or each
-    node's own first page.
+    ``criterion`` says what "in" means. ``center`` (the default): the node's centre (of
+    its bounding box; of its outline when rotated) lies in the region, edges included, so
+    "the logo is in the upper-left corner" passes for a logo at the usual margin, whatever
+    its size, and fails for a centred or right-aligned one (measured over real letters,
+    decks and sheets: design/checks-geometry.md). ``area``: at least ``min_fraction``
+    (default 0.5) of the node's area lies inside. ``contained``: all of it (``covered_by``;
+    a node touching the region's edge is inside). Giving ``min_fraction`` alone selects
+    ``area``. A named region is a cell of the page's 3x3 grid unless it says an amount
+    ("top 20%"). A region text may name the page ("last page bottom third"); otherwise
+    ``page`` does, or each node's own first page. The explanation states the criterion and
+    the numbers: "centre at (156, 100) pt is inside upper-left = x<=204, y<=264".
     """
     name = "in_region"
+    criterion = p.resolved_criterion
+    min_fraction = p.min_fraction if p.min_fraction is not None else DEFAULT_AREA_FRACTION
     page_ref: PageRef = p.page
     if isinstance(p.region, str):
         named = parse_region(p.region).page
@@ -338,7 +362,11 @@ def in_region(doc: Document, p: InRegionParams, resources: Resources) -> CheckRe
             page_ref = named
     page, missing = resolve_page(doc, page_ref)
     nodes = select_targets(doc, p.target)
-    evidence: dict[str, Any] = {"region": p.region if isinstance(p.region, str) else p.region.model_dump()}
+    region_name = p.region if isinstance(p.region, str) else "the given box"
+    evidence: dict[str, Any] = {
+        "region": p.region if isinstance(p.region, str) else p.region.model_dump(),
+        "criterion": criterion,
+    }
     if missing:
         return result(name, passed=False, explanation=missing, evidence=evidence)
     if not nodes:
@@ -353,42 +381,53 @@ def in_region(doc: Document, p: InRegionParams, resources: Resources) -> CheckRe
             rows.append({**node_ref(node), "ok": False, "reason": unplaced_reason(node, page)})
             continue
         w, h = page_size(doc, placed.page)
-        x0, top, x1, bottom = _region_on(p.region, w, h)
-        grown = (x0 - p.tolerance_pt, top - p.tolerance_pt, x1 + p.tolerance_pt, bottom + p.tolerance_pt)
+        region_pt = _region_on(p.region, w, h)
+        t = p.tolerance_pt
+        grown = (region_pt[0] - t, region_pt[1] - t, region_pt[2] + t, region_pt[3] + t)
         if placed.rectangle:
             inside = rect_fraction_inside(placed.bounds, grown)
             covered = rect_covered_by(placed.bounds, grown)
+            cx, cy = (placed.bounds[0] + placed.bounds[2]) / 2, (placed.bounds[1] + placed.bounds[3]) / 2
         else:
             inside = fraction_inside(placed.shape, _rect(*grown))
-            covered = relate("covered_by", placed.shape, _rect(x0, top, x1, bottom), tolerance=p.tolerance_pt)
-        ok = covered if p.min_fraction >= 1 else inside >= p.min_fraction
+            covered = relate("covered_by", placed.shape, _rect(*region_pt), tolerance=t)
+            centroid = placed.shape.centroid if placed.shape.area > 0 else placed.shape.envelope.centroid
+            cx, cy = float(centroid.x), float(centroid.y)
+        centre_in = grown[0] <= cx <= grown[2] and grown[1] <= cy <= grown[3]
+        ok = centre_in if criterion == "center" else covered if criterion == "contained" else inside >= min_fraction
         passes += ok
+        limits = describe_bounds(grown, w, h)
+        if criterion == "center":
+            why = f"centre at ({format_pt(cx)}, {format_pt(cy)}) pt is {'inside' if ok else 'outside'} {region_name} = {limits}"
+        elif criterion == "area":
+            why = f"{inside:.0%} of its area is inside {region_name} = {limits}; need >= {min_fraction:.0%}"
+        else:
+            x0, top, x1, bottom = placed.bounds
+            why = (
+                f"box x {format_pt(x0)}..{format_pt(x1)}, y {format_pt(top)}..{format_pt(bottom)} pt is "
+                f"{'wholly' if ok else 'not wholly'} inside {region_name} = {limits} ({inside:.0%} of its area)"
+            )
         rows.append(
             {
                 **placed.evidence(),
-                "region_pt": bounds_dict((x0, top, x1, bottom), placed.page),
+                "region_pt": bounds_dict(region_pt, placed.page),
                 "page_size_pt": [w, h],
+                "centre_pt": [_r(cx), _r(cy)],
                 "fraction_inside": round(inside, 4),
+                "why": why,
                 "ok": bool(ok),
             }
         )
     passed, score = quantified(passes, len(nodes), p.quantifier)
-    evidence.update(nodes=rows, min_fraction=p.min_fraction, tolerance_pt=p.tolerance_pt, quantifier=p.quantifier)
-    first = rows[0]
-    where = first.get("region_pt")
-    where_txt = (
-        f" ({where['x0']:g}-{where['x1']:g} x {where['top']:g}-{where['bottom']:g} pt on page {where['page']})"
-        if where
-        else ""
-    )
+    evidence.update(nodes=rows, min_fraction=min_fraction, tolerance_pt=p.tolerance_pt, quantifier=p.quantifier)
+    page_note = f" on page {rows[0]['page']}" if "page" in rows[0] else ""
     explanation = (
-        f"{passes} of {len(nodes)} node(s) matching {p.target.describe()} lie in region "
-        f"{evidence['region']!r}{where_txt}; need {p.quantifier}"
+        f"{passes} of {len(nodes)} node(s) matching {p.target.describe()} are in region "
+        f"{region_name!r}{page_note} by {criterion}; need {p.quantifier}"
     )
-    if not passed:
-        bad = next(r for r in rows if not r["ok"])
-        detail = bad.get("reason") or f"{bad.get('fraction_inside', 0):.0%} of its area is inside"
-        explanation += f"; {bad['id']}: {detail}"
+    shown = next((r for r in rows if not r["ok"]), rows[0]) if not passed else rows[0]
+    detail = shown.get("why") or shown.get("reason")
+    explanation += f"; {shown['id']}: {detail}"
     return result(name, passed=passed, score=score, explanation=explanation, evidence=evidence)
 
 

@@ -253,3 +253,44 @@ def parse_region(text: str) -> ParsedRegion:
     if x_lo > x_hi or y_lo > y_hi:
         raise ValueError(f"region {text!r} is empty (its sides exclude each other)")
     return ParsedRegion(text, Region(float(x_lo), float(y_lo), float(x_hi), float(y_hi)), page)
+
+
+# -- what "in the region" means ---------------------------------------------------------
+
+Criterion = Literal["center", "area", "contained"]
+"""How a node is judged "in" a region (design/checks-geometry.md, "Regions: the
+criterion"): ``center`` its centre lies in the region (edges included; the default, chosen
+from measurements over logos placed the way people and agents place them); ``area`` at
+least ``min_fraction`` of its area lies inside; ``contained`` all of it lies inside."""
+
+DEFAULT_CRITERION: Criterion = "center"
+DEFAULT_AREA_FRACTION = 0.5
+
+
+def format_pt(value: float) -> str:
+    """Points for explanations: whole numbers bare, else one decimal."""
+    return f"{value:.0f}" if abs(value - round(value)) < 0.05 else f"{value:.1f}"
+
+
+def describe_bounds(region_pt: tuple[float, float, float, float], width: float, height: float) -> str:
+    """The region's limits that constrain anything, in points: ``x<=204, y<=264`` for the
+    upper-left third of a Letter page, ``240<=x<=480`` for a centred band; sides on the
+    page's own edge are left out (they constrain nothing). ``whole page`` when none does.
+
+    >>> describe_bounds((0, 0, 204, 264), 612, 792)
+    'x<=204, y<=264'
+    >>> describe_bounds((240, 0, 480, 540), 720, 540)
+    '240<=x<=480'
+    """
+    x0, top, x1, bottom = region_pt
+    parts: list[str] = []
+    for lo, hi, limit, axis in ((x0, x1, width, "x"), (top, bottom, height, "y")):
+        low = lo > 0.05
+        high = hi < limit - 0.05
+        if low and high:
+            parts.append(f"{format_pt(lo)}<={axis}<={format_pt(hi)}")
+        elif low:
+            parts.append(f"{axis}>={format_pt(lo)}")
+        elif high:
+            parts.append(f"{axis}<={format_pt(hi)}")
+    return ", ".join(parts) or "whole page"

@@ -3,6 +3,7 @@ boxes), plus the pure relation core: boundary behaviour, inverse pairs, area inv
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -83,7 +84,8 @@ def test_logo_in_upper_left_passes_and_bottom_right_fails(deck: Document) -> Non
     assert row["boxes"][0]["x0"] == 20.0 and row["fraction_inside"] == 1.0
     bad = check("in_region", deck, target=sel("Logo"), region="bottom-right", page=0)
     assert bad.status == "fail" and bad.score == 0.0
-    assert "0% of its area" in bad.explanation
+    assert "centre at (70, 45) pt is outside bottom-right = x>=480, y>=360" in bad.explanation
+    assert bad.evidence["criterion"] == "center" and bad.evidence["nodes"][0]["centre_pt"] == [70.0, 45.0]
 
 
 def test_title_in_top_20_percent(deck: Document) -> None:
@@ -107,9 +109,12 @@ def test_last_page_in_region_text_and_negative_index(deck: Document) -> None:
 
 def test_edge_touching_box_is_inside_and_tolerance() -> None:
     doc = plain_doc({"edge": (0, 0, 0, 240, 180), "near": (0, 0, 0, 242, 180)})
-    assert check("in_region", doc, target="#edge", region="upper-left").status == "pass"
-    assert check("in_region", doc, target="#near", region="upper-left").status == "fail"
-    assert check("in_region", doc, target="#near", region="upper-left", tolerance_pt=2).status == "pass"
+    contained = {"region": "upper-left", "criterion": "contained"}
+    assert check("in_region", doc, target="#edge", **contained).status == "pass"
+    assert check("in_region", doc, target="#near", **contained).status == "fail"
+    assert check("in_region", doc, target="#near", tolerance_pt=2, **contained).status == "pass"
+    # by default only the centre must be inside: a box 2 pt over the line is still upper-left
+    assert check("in_region", doc, target="#near", region="upper-left").status == "pass"
 
 
 def test_explicit_region_box_and_quantifier(deck: Document) -> None:
@@ -486,3 +491,59 @@ def test_images_side_by_side_at_the_bottom_of_the_last_page(rendered_docx: Docum
     title = check("in_region", rendered_docx, target="paragraph[heading_level='1']", region="top 20%", page=0)
     assert title.status == "pass"
     assert check("relative_position", rendered_docx, a="paragraph[heading_level='1']", b="image", relation="above").status == "pass"
+
+
+# -- "the logo is in the upper-left corner": letters built as agents build them -----------
+
+
+@pytest.fixture(scope="module")
+def letter_logos(tmp_path_factory: pytest.TempPathFactory) -> tuple[Document, list[tuple[str, bool]]]:
+    """A Letter .docx with one logo per page (2.5 in wordmark): aligned left
+    (a reader says "upper-left"), centred, right; then a 2 in square mark at the left
+    margin (python-docx's template: 1.25 in). Each page's truth is read from where LibreOffice drew the picture."""
+    import io
+    import shutil
+
+    from docx import Document as WordDocument
+    from docx.enum.section import WD_SECTION
+    from docx.enum.text import WD_ALIGN_PARAGRAPH
+    from docx.shared import Inches
+
+    import artifactcheck
+    from artifactcheck.extractors.render import read_layout, render_pdf
+
+    if shutil.which("soffice") is None:
+        pytest.skip("LibreOffice not installed")
+    word = WordDocument()
+    cases = [("left", 2.5, (200, 80)), ("center", 2.5, (200, 80)), ("right", 2.5, (200, 80)), ("left", 2.0, (120, 120))]
+    for i, (align, width, size) in enumerate(cases):
+        if i:
+            word.add_section(WD_SECTION.NEW_PAGE)
+        para = word.add_paragraph()
+        para.alignment = getattr(WD_ALIGN_PARAGRAPH, align.upper())
+        para.add_run().add_picture(io.BytesIO(picture_bytes(i, size)), width=Inches(width))
+        word.add_paragraph("Dear Dr. Rivera,")
+    path = tmp_path_factory.mktemp("letter") / "letter.docx"
+    word.save(str(path))
+    layout = read_layout(render_pdf(path).pdf_path)
+    truth = []
+    for (align, _, _), page in zip(cases, layout.pages, strict=True):
+        drawn = next(im for im in layout.images if im.page == page.index)
+        nearer_left = drawn.x0 < min(abs((drawn.x0 + drawn.x1) / 2 - page.width / 2), page.width - drawn.x1)
+        truth.append((align, nearer_left and drawn.top < page.height / 4))
+    return artifactcheck.load(path, render=True), truth
+
+
+@pytest.mark.slow
+def test_upper_left_default_follows_the_reader_on_rendered_letters(letter_logos: tuple[Document, list[tuple[str, bool]]]) -> None:
+    doc, truth = letter_logos
+    assert [t for _, t in truth] == [True, False, False, True]  # the render agrees with the intent
+    images = doc.select("image")
+    for page, (align, upper_left) in enumerate(truth):
+        node = next(n for n in images if n.pages == [page])
+        r = check("in_region", doc, target=f"[id='{node.id}']", region="upper-left", page=page)
+        assert (r.status == "pass") == upper_left, (align, r.explanation)
+        assert re.search(r"centre at \(\d+(\.\d)?, \d+(\.\d)?\) pt is (inside|outside) upper-left = x<=204, y<=264", r.explanation)
+    # the old default (the whole box inside the top-left third cell) failed the 2.5 in logo
+    old = check("in_region", doc, target=f"[id='{images[0].id}']", region="upper-left", page=0, criterion="contained")
+    assert old.status == "fail"
