@@ -33,7 +33,15 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from shapely.geometry.base import BaseGeometry
 
 from ..model import Box, Document, Node
-from .regions import DEFAULT_AREA_FRACTION, DEFAULT_CRITERION, Criterion, Region, describe_bounds, format_pt, parse_region
+from .regions import (
+    DEFAULT_AREA_FRACTION,
+    DEFAULT_CRITERION,
+    Criterion,
+    Region,
+    describe_bounds,
+    format_pt,
+    parse_region,
+)
 from .registry import Resources, register_check
 from .result import CheckResult
 from .spatial import (
