@@ -121,6 +121,28 @@ def list_checks(
         typer.echo("")
 
 
+@app.command("attrs")
+@reports_errors
+def list_attributes(
+    query: Annotated[str | None, typer.Argument(help="A node kind (cell, run, sheet, ...), `pages`, or an attribute name (frozen_rows, cell.ref).")] = None,
+    json_output: Annotated[bool, typer.Option("--json", help="Print the whole reference as JSON.")] = False,
+) -> None:
+    """The attributes each node kind carries (name, type, unit, sources, meaning, example):
+    what selectors and checks can test. Also in design/attributes.md."""
+    import json
+
+    from .model.attribute_reference import as_json, describe
+
+    if json_output:
+        sys.stdout.write(json.dumps(as_json(), indent=2, ensure_ascii=False) + "\n")
+        return
+    try:
+        typer.echo(describe(query))
+    except LookupError as exc:
+        typer.echo(f"artifactcheck: error: {exc.args[0]}", err=True)
+        raise typer.Exit(code=2) from None
+
+
 @app.command()
 @reports_errors
 def render(

@@ -31,7 +31,11 @@ class Page(BaseModel):
     height: float
     name: str | None = None
     hidden: bool = False
-    attrs: dict[str, JsonValue] = Field(default_factory=dict)
+    attrs: dict[str, JsonValue] = Field(
+        default_factory=dict,
+        description="Page attributes (slide layout, Word section...): the `pages` table of "
+        "design/attributes.md, or `artifactcheck attrs pages`.",
+    )
 
 
 class ArtifactInfo(BaseModel):

@@ -8,6 +8,9 @@ Kinds (see design/tree.md for what each source maps to which kind):
   ``list_ordered``), ``run`` (a span with one effective style; attrs: ``hyperlink``)
 - tables: ``table``, ``row``, ``cell``
 - drawn things: ``image``, ``shape``, ``chart``, ``media``
+
+Every attribute of every kind is declared in ``model/attributes.py`` (``artifactcheck attrs
+KIND``, design/attributes.md).
 """
 
 from __future__ import annotations
@@ -59,7 +62,12 @@ class Node(BaseModel):
     kind: NodeKind
     text: str = ""
     style: Style | None = None
-    attrs: dict[str, JsonValue] = Field(default_factory=dict)
+    attrs: dict[str, JsonValue] = Field(
+        default_factory=dict,
+        description="Kind-specific attributes. Every name with its type, unit, meaning and an example, "
+        "kind by kind: design/attributes.md, or `artifactcheck attrs KIND` (declared in "
+        "artifactcheck/model/attributes.py).",
+    )
     boxes: list[Box] = Field(default_factory=list)
     source: str | None = None
     children: list[Node] = Field(default_factory=list)

@@ -1,0 +1,558 @@
+"""The attribute reference: every key an extractor puts in ``Node.attrs`` (and in
+``Page.attrs``), per node kind, with its JSON type, unit, one-line meaning, the sources
+that emit it and an example.
+
+Authors read it as ``artifactcheck attrs [KIND]`` or ``design/attributes.md`` (both
+rendered from this module by ``model/attribute_reference.py``); ``tests/model/
+test_attributes.py`` fails when an extractor emits a name, type or source not declared
+here, and when design/attributes.md is stale.
+
+To declare a new attribute, add one ``_a(...)`` line to its kind's block in
+``ATTRIBUTES`` below (or to ``_SHARED`` when several kinds carry it with one meaning and
+pass it as ``_shared("name", SOURCES)``), then run
+``python -m artifactcheck.model.attribute_reference`` to rewrite design/attributes.md.
+
+Conventions every meaning assumes: lengths are points (1/72 in) in page space, origin
+top-left, y down; angles are degrees clockwise; colours ``#rrggbb`` lower-case; sheet rows
+and columns are 1-based (A1 is row 1, column 1), table rows and columns in documents and
+slides are 0-based; an attribute absent from a node means "not stated / not applicable".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from pydantic import JsonValue
+
+Source = Literal["docx", "xlsx", "pptx", "gdoc", "gsheet", "gslides"]
+JsonType = Literal["string", "integer", "number", "boolean", "array", "object", "null"]
+JSON_TYPES: tuple[str, ...] = JsonType.__args__  # type: ignore[attr-defined]
+
+DOCX: Source = "docx"
+XLSX: Source = "xlsx"
+PPTX: Source = "pptx"
+GDOC: Source = "gdoc"
+GSHEET: Source = "gsheet"
+GSLIDES: Source = "gslides"
+ALL_SOURCES: tuple[Source, ...] = (DOCX, XLSX, PPTX, GDOC, GSHEET, GSLIDES)
+DOCS: tuple[Source, ...] = (DOCX, GDOC)
+SHEETS: tuple[Source, ...] = (XLSX, GSHEET)
+SLIDES: tuple[Source, ...] = (PPTX, GSLIDES)
+
+PAGES = "pages"
+"""The pseudo-kind under which ``Document.pages[i].attrs`` are declared (pages, slides and
+sheet canvases are records, not nodes)."""
+
+
+@dataclass(frozen=True)
+class Attribute:
+    """One attribute name of one node kind.
+
+    ``type`` is a JSON type, or several joined by ``|`` (``"string|null"``); ``integer``
+    values also satisfy ``number``. ``unit`` names the unit of a number (``pt``,
+    ``degrees``, ``fraction``...) or ``None``. ``sources`` lists the formats whose
+    extractor emits it.
+    """
+
+    name: str
+    type: str
+    meaning: str
+    example: JsonValue
+    sources: tuple[Source, ...]
+    unit: str | None = None
+
+    @property
+    def types(self) -> frozenset[str]:
+        return frozenset(self.type.split("|"))
+
+    @property
+    def selectable(self) -> bool:
+        """True when selectors can test it (``cell[number_format="0.00%"]``): scalar values
+        only; lists and objects are read by checks, not selectors."""
+        return not (self.types & {"array", "object"}) and self.name.replace("_", "a").isalnum()
+
+
+def _a(
+    name: str,
+    type: str,
+    meaning: str,
+    example: JsonValue,
+    sources: tuple[Source, ...],
+    *,
+    unit: str | None = None,
+) -> Attribute:
+    return Attribute(name=name, type=type, meaning=meaning, example=example, sources=sources, unit=unit)
+
+
+# -- attributes several kinds carry with one meaning ------------------------------------
+_SHARED: dict[str, Attribute] = {
+    a.name: a
+    for a in (
+        _a("rendered", "boolean", "False when the node has no box in the layout (why: `not_rendered_reason`); absent means drawn", False, ALL_SOURCES),
+        _a("not_rendered_reason", "string", "Why the node has no box (unused header, empty paragraph, vector graphic, covered by a merge...)", "empty paragraph (no visible text)", ALL_SOURCES),
+        _a("name", "string", "The object's name as the editor shows it in the selection pane", "Picture 1", ALL_SOURCES),
+        _a("alt_text", "string", "Alternative text (description) given to the object", "Company logo", ALL_SOURCES),
+        _a("shape_id", "string", "The shape's id in the slide/sheet XML (`cNvPr id`)", "4", (PPTX,)),
+        _a("object_id", "string", "The Google API objectId of the element", "g1f2e3d4_0_12", (GSLIDES, GDOC)),
+        _a("z", "integer", "Drawing order on its slide, 0 = drawn first (at the back)", 2, (PPTX,)),
+        _a("hidden", "boolean", "Hidden in the editor (not shown when printed or presented)", True, ALL_SOURCES),
+        _a("hyperlink", "string", "Target of the link on the object: URL, `mailto:`, `#slide=N`, `#bookmark` or `ppaction://...`", "https://example.org/report", ALL_SOURCES),
+        _a("hyperlink_rid", "string", "Relationship id of a click hyperlink whose target could not be resolved", "rId1", (XLSX,)),
+        _a("placeholder_type", "string", "Placeholder role from the layout (`title`, `ctrTitle`, `body`, `obj`, `pic`, `dt`, `ftr`, `sldNum`...)", "title", SLIDES),
+        _a("placeholder_idx", "string", "Placeholder index linking the shape to its layout/master placeholder (`p:ph idx`)", "1", (PPTX,)),
+        _a("inherited_from", "string", "`layout` or `master`: a non-placeholder shape of the layout/master drawn on this slide", "master", (PPTX,)),
+        _a("position_from", "string", "`layout` or `master`: the shape has no position of its own and takes its placeholder's", "layout", (PPTX,)),
+        _a("rotation", "number", "Rotation of the object itself, clockwise", 30.0, SLIDES + (XLSX,), unit="degrees"),
+        _a("rotation_effective", "number", "Rotation as drawn: its own plus that of every enclosing group", 90.0, (PPTX,), unit="degrees"),
+        _a("flip_h", "boolean", "Mirrored left-right", True, (PPTX,)),
+        _a("flip_v", "boolean", "Mirrored top-bottom", True, (PPTX,)),
+        _a("flip", "string", "Mirroring of a sheet drawing: `h`, `v` or `hv`", "h", (XLSX,)),
+        _a("shape_type", "string", "Preset geometry (`rect`, `roundRect`, `ellipse`, `rightArrow`...)", "rect", SLIDES + (XLSX,)),
+        _a("geometry", "string", "Preset geometry of a Word drawing shape (`rect`, `bentConnector3`...)", "rect", (DOCX,)),
+        _a("fill_type", "string", "How the shape is filled: `solid`, `gradient`, `pattern`, `picture`, `none`", "solid", (PPTX,)),
+        _a("line_color", "string", "Outline colour", "#4a7ebb", SLIDES),
+        _a("autofit_font_scale", "number", "Font scale applied by shrink-on-overflow autofit (drawn size = size x scale)", 0.9, SLIDES, unit="fraction"),
+        _a("graphic", "string", "What a graphic frame holds when it is not a table or chart: `smartart`, `ole`, or the graphicData URI in sheets", "smartart", (PPTX, XLSX)),
+        _a("alternate_content", "string", "`choice` or `fallback`: the shape came from that branch of `mc:AlternateContent`", "fallback", (PPTX,)),
+        # anchoring in a sheet
+        _a("anchor", "string", "How a drawing is anchored to the sheet: `twoCellAnchor`, `oneCellAnchor`, `absoluteAnchor`; in Google Sheets the anchor cell", "twoCellAnchor", SHEETS),
+        _a("from", "string", "Cell under the drawing's top-left corner", "C3", (XLSX,)),
+        _a("to", "string", "Cell under the drawing's bottom-right corner (two-cell anchors)", "H20", (XLSX,)),
+        _a("edit_as", "string", "How the drawing follows cell resizes: `twoCell`, `oneCell` or `absolute`", "oneCell", (XLSX,)),
+        # placement in a Word document
+        _a("placement", "string", "`inline` (in the text line) or `floating` (anchored, positioned on the page)", "floating", DOCS),
+        _a("wrap", "string", "Text wrapping around a floating object: `square`, `tight`, `through`, `topandbottom`, `none`...", "square", DOCS),
+        _a("behind_text", "boolean", "A floating object drawn behind the text", False, DOCS),
+        _a("width", "number", "Width of the object as the file states it (extent)", 100.0, DOCS, unit="pt"),
+        _a("height", "number", "Height of the object as the file states it (extent)", 100.0, DOCS, unit="pt"),
+        _a("position_h_relative_from", "string", "What a floating object's horizontal position is measured from: `page`, `margin`, `column`, `character`...", "margin", DOCS),
+        _a("position_v_relative_from", "string", "What a floating object's vertical position is measured from: `page`, `margin`, `paragraph`, `line`...", "paragraph", DOCS),
+        _a("position_h_offset", "number", "Horizontal offset from `position_h_relative_from`", 300.0, DOCS, unit="pt"),
+        _a("position_v_offset", "number", "Vertical offset from `position_v_relative_from`", 0.0, DOCS, unit="pt"),
+        _a("position_h_align", "string", "Horizontal alignment instead of an offset: `left`, `center`, `right`, `inside`, `outside`", "right", (DOCX,)),
+        _a("position_v_align", "string", "Vertical alignment instead of an offset: `top`, `center`, `bottom`, `inside`, `outside`", "top", (DOCX,)),
+        _a("vml", "boolean", "Read from legacy VML markup (`w:pict`) rather than DrawingML", True, (DOCX,)),
+        _a("section", "integer", "0-based index of the document section the node belongs to (see `document.sections`)", 0, DOCS),
+        _a("part", "string", "Package part the node was read from", "word/header1.xml", (DOCX, PPTX)),
+        # structured document tags (content controls)
+        _a("sdt", "boolean", "Inside a content control (`w:sdt`)", True, (DOCX,)),
+        _a("sdt_type", "string", "Kind of content control: `text`, `richText`, `date`, `dropDownList`, `comboBox`, `checkbox`, `picture`...", "text", (DOCX,)),
+        _a("sdt_alias", "string", "The content control's title (`w:alias`)", "Customer name", (DOCX,)),
+        _a("sdt_tag", "string", "The content control's tag (`w:tag`)", "customer", (DOCX,)),
+        # images
+        _a("blob", "string", "sha256 of the image bytes as drawn (after cropping) in `Document.blobs`", "240d9d53...", ALL_SOURCES),
+        _a("original_blob", "string", "sha256 of the uncropped original image in `Document.blobs`", "1033e859...", SLIDES),
+        _a("image_part", "string", "Package part holding the picture", "word/media/image1.png", (DOCX, PPTX)),
+        _a("crop", "object", "Cropped share of each side, as fractions of the original: `{left, top, right, bottom}` (Google: `leftOffset`...)", {"left": 0.1, "top": 0.05, "right": 0.2}, ALL_SOURCES),
+        _a("title", "string|null", "Title shown by the editor", "Sales by quarter", ALL_SOURCES),
+    )
+}
+
+
+def _shared(name: str, sources: tuple[Source, ...]) -> Attribute:
+    """A shared attribute, as emitted for one kind by these sources."""
+    return replace(_SHARED[name], sources=sources)
+
+
+_RENDER_STATE_DOCS = (_shared("rendered", (DOCX, PPTX, GDOC)), _shared("not_rendered_reason", (DOCX, PPTX, GDOC)))
+_SLIDE_SHAPE = (
+    _shared("name", (DOCX, PPTX, XLSX, GDOC)),
+    _shared("alt_text", (DOCX, PPTX, XLSX, GDOC, GSLIDES)),
+    _shared("shape_id", (PPTX,)),
+    _shared("object_id", (GDOC, GSLIDES)),
+    _shared("z", (PPTX,)),
+    _shared("hidden", (PPTX,)),
+    _shared("hyperlink", (DOCX, PPTX, GSLIDES)),
+    _shared("hyperlink_rid", (XLSX,)),
+    _shared("placeholder_type", SLIDES),
+    _shared("placeholder_idx", (PPTX,)),
+    _a("placeholder_index", "integer", "Placeholder index in Google Slides (the .pptx `placeholder_idx`)", 1, (GSLIDES,)),
+    _shared("inherited_from", (PPTX,)),
+    _shared("position_from", (PPTX,)),
+    _shared("rotation", SLIDES + (XLSX,)),
+    _shared("rotation_effective", (PPTX,)),
+    _shared("flip_h", (PPTX,)),
+    _shared("flip_v", (PPTX,)),
+    _shared("flip", (XLSX,)),
+    _shared("shape_type", SLIDES + (XLSX,)),
+    _shared("fill_type", (PPTX,)),
+    _shared("line_color", SLIDES),
+    _shared("alternate_content", (PPTX,)),
+    _shared("anchor", SHEETS),
+    _shared("from", (XLSX,)),
+    _shared("to", (XLSX,)),
+    _shared("edit_as", (XLSX,)),
+    _shared("rendered", (DOCX, PPTX)),
+    _shared("not_rendered_reason", (DOCX, PPTX)),
+)
+_WORD_FLOAT = (
+    _shared("placement", DOCS),
+    _shared("wrap", DOCS),
+    _shared("behind_text", DOCS),
+    _shared("width", DOCS),
+    _shared("height", DOCS),
+    _shared("position_h_relative_from", DOCS),
+    _shared("position_v_relative_from", DOCS),
+    _shared("position_h_offset", DOCS),
+    _shared("position_v_offset", DOCS),
+    _shared("position_h_align", (DOCX,)),
+    _shared("position_v_align", (DOCX,)),
+    _shared("vml", (DOCX,)),
+)
+_SDT = tuple(_shared(n, (DOCX,)) for n in ("sdt", "sdt_type", "sdt_alias", "sdt_tag"))
+_SECTION_FIELDS = (
+    "list of `{index, page_width, page_height, orientation, margins: {top, bottom, left, right, header, footer, gutter}, "
+    "columns, start, title_page}` in points, one per section"
+)
+
+
+# -- the reference, kind by kind --------------------------------------------------------
+ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
+    "document": (
+        _a("title", "string|null", "Title of the Google file", "Quarterly report", (GDOC, GSHEET, GSLIDES)),
+        _a("document_id", "string|null", "Google Docs document id", "1DocFixture", (GDOC,)),
+        _a("spreadsheet_id", "string|null", "Google Sheets spreadsheet id", "1SheetFixture", (GSHEET,)),
+        _a("presentation_id", "string|null", "Google Slides presentation id", "1SlidesFixture", (GSLIDES,)),
+        _a("sections", "array", "Page setup of the document: " + _SECTION_FIELDS, [{"index": 0, "page_width": 612.0, "page_height": 792.0, "orientation": "portrait"}], DOCS),
+        _a("even_and_odd_headers", "boolean", "Different headers/footers on even and odd pages (`w:evenAndOddHeaders`)", False, (DOCX,)),
+        _a("layout_text_coverage", "number", "Share of the tree's visible characters found in the rendered PDF (1.0 = every character boxed)", 1.0, (DOCX,), unit="fraction"),
+        _a("layout_key_chars", "integer", "Visible characters of the tree that were looked for in the render", 4479, (DOCX,), unit="chars"),
+        _a("layout_matched_chars", "integer", "Of those, the characters found in the render", 4479, (DOCX,), unit="chars"),
+        _a("active_sheet", "string", "Id (name) of the sheet that opens first", "Data", (XLSX,)),
+        _a("date1904", "boolean", "Workbook dates count from 1904 (old Mac Excel) instead of 1900", False, (XLSX,)),
+        _a("default_font", "object", "The workbook's default font `{name, size}` (size in pt); sets column width units", {"name": "Calibri", "size": 11.0}, (XLSX,)),
+        _a("max_digit_width_px", "integer", "Width of the widest digit of the default font at 96 dpi: Excel's column width unit", 7, (XLSX,), unit="px"),
+        _a("locale", "string|null", "Spreadsheet locale (number and date formats follow it)", "en_US", (GSHEET,)),
+        _a("named_ranges", "object", "Named ranges: name -> A1 range with sheet", {"Totals": "Data!D2:D3"}, (GSHEET,)),
+        _a("slide_width", "number", "Slide width", 720.0, (GSLIDES,), unit="pt"),
+        _a("slide_height", "number", "Slide height", 405.0, (GSLIDES,), unit="pt"),
+    ),
+    "slide": (
+        _a("index", "integer", "0-based position of the slide in the deck", 0, SLIDES),
+        _a("number", "integer", "1-based slide number", 1, (GSLIDES,)),
+        _a("layout", "string|null", "Name of the slide layout", "Title and Content", SLIDES),
+        _a("master", "string", "Name of the slide master", "Simple Light", (GSLIDES,)),
+        _a("section", "string", "Name of the deck section the slide is in", "Introduction", (PPTX,)),
+        _shared("hidden", SLIDES),
+        _shared("part", (PPTX,)),
+        _shared("object_id", (GSLIDES,)),
+        _a("background_type", "string", "Slide background fill: `solid`, `gradient`, `pattern`, `picture`, `none`", "solid", SLIDES),
+        _a("background_color", "string", "Background colour (solid fills; a gradient's first stop)", "#ffffff", SLIDES),
+        _a("background_blob", "string", "sha256 of a picture background in `Document.blobs`", "cc3f9a42...", SLIDES),
+        _a("background_from", "string", "Where the background is defined: `slide`, `layout`, `master` or `default`", "master", (PPTX,)),
+    ),
+    "sheet": (
+        _a("name", "string", "Sheet name (its tab label)", "Data", SHEETS),
+        _a("index", "integer", "0-based position of the sheet among the tabs", 0, SHEETS),
+        _a("sheet_id", "integer|null", "Google Sheets sheetId (the `gid` of the URL)", 0, (GSHEET,)),
+        _a("sheet_type", "string", "`worksheet`, `chartsheet`, `dialogsheet` or `macrosheet`", "worksheet", SHEETS),
+        _a("state", "string", "Tab visibility: `visible`, `hidden` or `veryHidden`", "visible", SHEETS),
+        _shared("hidden", (GSHEET,)),
+        _a("missing_part", "boolean", "The workbook lists the sheet but its part is missing from the package", True, (XLSX,)),
+        _a("tab_color", "string", "Colour of the sheet tab", "#7fd13b", SHEETS),
+        _a("tab_selected", "boolean", "The tab is selected in the saved view", True, (XLSX,)),
+        _a("used_range", "string", "A1 range from the first to the last cell with content", "A1:D3", SHEETS),
+        _a("declared_dimension", "string", "The range the file declares (`<dimension ref>`), which may disagree with the content", "A1:D3", (XLSX,)),
+        _a("row_count", "integer", "Rows in the grid (including empty ones)", 1000, (GSHEET,)),
+        _a("col_count", "integer", "Columns in the grid (including empty ones)", 26, (GSHEET,)),
+        _a("frozen_rows", "integer", "Rows frozen at the top (0 = none)", 1, SHEETS),
+        _a("frozen_cols", "integer", "Columns frozen at the left (0 = none)", 0, SHEETS),
+        _a("freeze_panes", "string", "Top-left cell of the scrolling pane (`A2` = first row frozen)", "A2", SHEETS),
+        _a("split_panes", "object", "Split (not frozen) panes: `{x_split, y_split}` as stored (1/20 pt)", {"x_split": None, "y_split": "600"}, (XLSX,)),
+        _a("show_grid_lines", "boolean", "False when gridlines are turned off in the view", False, (XLSX,)),
+        _a("hide_gridlines", "boolean", "True when gridlines are turned off (Google Sheets)", True, (GSHEET,)),
+        _a("right_to_left", "boolean", "The sheet is laid out right to left", True, (XLSX,)),
+        _a("zoom", "integer", "Zoom of the saved view", 100, (XLSX,), unit="percent"),
+        _a("default_row_height_pt", "number", "Height of rows without their own height", 15.0, (XLSX,), unit="pt"),
+        _a("default_col_width_pt", "number", "Width of columns without their own width", 48.0, (XLSX,), unit="pt"),
+        _a("max_digit_width_px", "integer", "Widest digit of the default font at 96 dpi (Excel's column width unit)", 7, (XLSX,), unit="px"),
+        _a("col_widths", "array", "Column widths as `[first_col, last_col, width_pt, hidden]` (1-based columns)", [[1, 1, 90.0, False]], (XLSX,)),
+        _a("row_heights", "array", "Row heights as `[row, height_pt, hidden, custom]` (1-based rows)", [[1, 15.75, False, True]], (XLSX,)),
+        _a("hidden_rows", "array", "1-based numbers of hidden rows", [6], (GSHEET,)),
+        _a("hidden_cols", "array", "Letters of hidden columns", ["C"], (GSHEET,)),
+        _a("merges", "array", "Merged ranges in A1 notation", ["A1:E1"], SHEETS),
+        _a("conditional_formats", "array", "Conditional formatting rules in priority order: `{ranges, type, operator, formulas, priority, stop_if_true, style, evaluated}`; cells name the rules that apply to them in `conditional_rules`", [{"ranges": "B2:B6", "type": "cellIs", "operator": "greaterThan", "formulas": ["100"]}], SHEETS),
+        _a("data_validations", "array", "Data validation rules: `{ranges, type, operator, formula1, formula2, values, checkbox, allow_blank, in_cell_dropdown, prompt}`; cells point at theirs with `validation`", [{"ranges": "D2:D6", "type": "list", "values": ["TRUE", "FALSE"]}], (XLSX,)),
+        _a("tables", "array", "Excel tables (ListObjects): `{name, ref, header_row_count, totals_row_count, columns, style, autofilter, part}`", [{"name": "SalesTable", "ref": "A1:D6", "columns": ["Month", "Revenue"]}], (XLSX,)),
+        _a("filter", "string", "Range of the basic filter", "A1:D3", (GSHEET,)),
+        _a("filter_views", "array", "Titles of the saved filter views", ["Open items"], (GSHEET,)),
+        _a("banded_ranges", "array", "Ranges with alternating colours (banding)", ["A1:D10"], (GSHEET,)),
+        _a("protected_ranges", "array", "Protected ranges: `{range, warning_only, description}`", [{"range": "A1:1", "warning_only": True, "description": "header"}], (GSHEET,)),
+        _a("has_legacy_drawing", "boolean", "The sheet has VML drawings (old-style comments, form controls)", True, (XLSX,)),
+    ),
+    "header": (
+        _a("type", "string", "Which pages it serves: `default`, `first` or `even` (Google: `default`, `first_page`, `even_page`)", "default", DOCS),
+        _shared("section", DOCS),
+        _shared("part", (DOCX,)),
+        _a("header_id", "string", "Google Docs header id", "kix.e0lsnkbangmr", (GDOC,)),
+        *_RENDER_STATE_DOCS,
+    ),
+    "footer": (
+        _a("type", "string", "Which pages it serves: `default`, `first` or `even` (Google: `default`, `first_page`, `even_page`)", "default", DOCS),
+        _shared("section", DOCS),
+        _shared("part", (DOCX,)),
+        _a("footer_id", "string", "Google Docs footer id", "kix.e0lsnkbangmr", (GDOC,)),
+        *_RENDER_STATE_DOCS,
+    ),
+    "note": (
+        _shared("part", (PPTX,)),
+        _shared("rendered", (PPTX,)),
+        _shared("not_rendered_reason", (PPTX,)),
+    ),
+    "footnote": (
+        _a("note_type", "string", "`footnote` or `endnote`", "footnote", DOCS),
+        _a("note_id", "string", "The note's id, as referenced by `footnote_ref`/`endnote_ref` on runs", "1", DOCS),
+        _a("label", "string", "The mark printed for the note (`1`, `*`, `i`...)", "1", DOCS),
+        *_RENDER_STATE_DOCS,
+    ),
+    "comment": (
+        _a("author", "string", "Who wrote the comment", "Reviewer", (DOCX, PPTX, XLSX, GSHEET)),
+        _a("initials", "string", "The author's initials", "RV", (DOCX,)),
+        _a("date", "string", "When the comment was written (ISO 8601)", "2024-01-02T03:04:05Z", (DOCX, PPTX)),
+        _a("comment_id", "string", "The comment's id in the file", "0", (DOCX,)),
+        _a("anchor_ids", "array", "Ids of the nodes the comment is anchored to", ["p12"], (DOCX,)),
+        _a("anchor_text", "string", "The commented text", "checked twice", (DOCX,)),
+        _shared("part", (PPTX,)),
+        _a("x", "number", "Position of the comment marker on the slide (from the left)", 725.5, (PPTX,), unit="pt"),
+        _a("y", "number", "Position of the comment marker on the slide (from the top)", 207.75, (PPTX,), unit="pt"),
+        _shared("rendered", (DOCX, PPTX, XLSX, GSHEET)),
+        _shared("not_rendered_reason", (DOCX, PPTX, XLSX, GSHEET)),
+    ),
+    "group": (
+        *_SLIDE_SHAPE,
+        *_WORD_FLOAT,
+        _shared("graphic", (PPTX,)),
+        _a("role", "string", "What the group stands for in Google Docs: `tab` (a document tab) or `table_of_contents`", "tab", (GDOC,)),
+        _a("tab_id", "string", "Google Docs tab id", "t.0", (GDOC,)),
+        _shared("title", (GDOC,)),
+        _a("nesting_level", "integer", "Depth of a Google Docs tab (0 = top-level tab)", 0, (GDOC,)),
+        _a("sections", "array", "Page setup of the tab: " + _SECTION_FIELDS, [{"index": 0, "page_width": 612.0, "page_height": 792.0}], (GDOC,)),
+    ),
+    "textbox": (
+        *_SLIDE_SHAPE,
+        *_WORD_FLOAT,
+        _shared("geometry", (DOCX,)),
+        _shared("autofit_font_scale", SLIDES),
+        _shared("section", (DOCX,)),
+        _a("anchor_paragraph", "string", "Id of the paragraph a Word text box is anchored in", "p9", (DOCX,)),
+    ),
+    "paragraph": (
+        _a("style_name", "string", "Name of the paragraph style (`Normal`, `Heading 1`, `List Paragraph`...)", "Heading 1", DOCS),
+        _a("named_style", "string", "Google Docs named style type (`NORMAL_TEXT`, `TITLE`, `HEADING_1`...)", "HEADING_1", (GDOC,)),
+        _a("heading_level", "integer", "Heading level: 1 for Heading 1 ... 9; 0 for Title", 1, DOCS),
+        _a("heading_id", "string", "Google Docs heading id (the target of `#heading=` links)", "h.4u3anmqa57uf", (GDOC,)),
+        _a("list_level", "integer", "0-based list nesting level (present only on list items)", 0, ALL_SOURCES),
+        _a("list_ordered", "boolean", "A numbered (true) or bulleted (false) list item", False, ALL_SOURCES),
+        _a("list_format", "string", "Number format of the item: `bullet`, `decimal`, `lowerLetter`, `upperRoman`... or `none`", "decimal", DOCS),
+        _a("list_label", "string", "The label printed before the item (`1.`, `a)`, `•`)", "1.", DOCS),
+        _a("list_id", "string", "Id of the list the item belongs to (items of one list share it)", "1", DOCS),
+        _a("list_start", "integer", "First number of an auto-numbered list", 1, (PPTX,)),
+        _a("list_glyph", "string", "Bullet glyph of a Google Slides list item", "●", (GSLIDES,)),
+        _a("bullet", "string", "Bullet of a slide paragraph: the character, an auto-number scheme (`arabicPeriod`) or `picture`", "•", SLIDES),
+        _a("level", "integer", "Outline level of a slide paragraph (0 = top), whether or not it has a bullet", 0, SLIDES),
+        _a("checklist", "boolean", "A Google Docs checklist item", True, (GDOC,)),
+        _shared("hidden", (DOCX,)),
+        _a("page_break_before", "boolean", "Starts on a new page (paragraph property)", True, (DOCX,)),
+        _a("page_break_after", "boolean", "Followed by a page break (the paragraph holds a break after its text)", True, (DOCX,)),
+        _a("page_breaks", "integer", "Number of page breaks inside the paragraph", 1, (DOCX,)),
+        _a("page_break", "boolean", "Holds a page break", True, (GDOC,)),
+        _a("column_breaks", "integer", "Number of column breaks inside the paragraph", 1, (DOCX,)),
+        _a("column_break", "boolean", "Holds a column break", True, (GDOC,)),
+        _a("horizontal_rule", "boolean", "Holds a horizontal rule", True, (GDOC,)),
+        _shared("section", (DOCX,)),
+        _a("section_break", "string", "The paragraph ends its section; how the next one starts: `nextPage`, `continuous`, `evenPage`, `oddPage`", "nextPage", (DOCX,)),
+        *_SDT,
+        *_RENDER_STATE_DOCS,
+    ),
+    "run": (
+        _shared("hyperlink", (DOCX, PPTX, GDOC, GSLIDES)),
+        _a("field", "string", "The field the run shows: `PAGE`, `NUMPAGES`, `DATE`, `TOC`... (.pptx: `slidenum`, `datetime`...)", "PAGE", (DOCX, PPTX)),
+        _a("auto_text", "string", "Google auto text: `PAGE_NUMBER`, `PAGE_COUNT`, `SLIDE_NUMBER`", "SLIDE_NUMBER", (GDOC, GSLIDES)),
+        _a("footnote_ref", "string", "The run is a footnote reference mark; the note's `note_id`", "1", DOCS),
+        _a("endnote_ref", "string", "The run is an endnote reference mark; the note's `note_id`", "1", (DOCX,)),
+        _a("tracked", "string", "Tracked change (suggestion in Google Docs): `insert` or `delete`", "insert", DOCS),
+        _a("deleted_text", "string", "Text of a tracked deletion (the run's own text is empty: it is not shown)", "deleted", DOCS),
+        _a("caps", "boolean", "Shown in capitals (`w:caps`)", True, (DOCX,)),
+        _a("small_caps", "boolean", "Shown in small capitals", True, (DOCX,)),
+        _shared("hidden", (DOCX,)),
+        _a("math", "boolean", "Text of an equation (OMML)", True, (DOCX,)),
+        _a("equation", "boolean", "A Google Docs equation", True, (GDOC,)),
+        _a("layout_match", "number", "How well the run's text matched the render when its box was found by fuzzy alignment (1 = exact)", 0.857, (DOCX,), unit="fraction"),
+        *_SDT,
+        _shared("rendered", (DOCX, PPTX, GDOC)),
+        _shared("not_rendered_reason", (DOCX, PPTX, GDOC)),
+    ),
+    "table": (
+        _a("rows", "integer", "Number of rows", 4, DOCS + SLIDES),
+        _a("cols", "integer", "Number of columns (grid columns)", 3, DOCS + SLIDES),
+        _a("style_name", "string", "Name of the Word table style", "Table Grid", (DOCX,)),
+        _a("table_style", "string", "Name of the PowerPoint table style", "Medium Style 2 – Accent 1", (PPTX,)),
+        _a("nested", "boolean", "The table is inside another table's cell", True, (DOCX,)),
+        _shared("section", (DOCX,)),
+        _shared("name", (PPTX,)),
+        _shared("shape_id", (PPTX,)),
+        _shared("object_id", (GSLIDES,)),
+        _shared("z", (PPTX,)),
+        _shared("placeholder_type", (PPTX,)),
+        _shared("placeholder_idx", (PPTX,)),
+        *(_shared(n, (DOCX,)) for n in ("sdt", "sdt_tag", "sdt_alias", "sdt_type")),
+        *_RENDER_STATE_DOCS,
+    ),
+    "row": (
+        _a("row", "integer", "Row number: 1-based sheet row (sheets), 0-based table row (slides)", 1, SHEETS + SLIDES),
+        _a("index", "integer", "0-based row index in its table (documents)", 0, DOCS),
+        _a("header", "boolean", "A header row repeated at the top of each page (`w:tblHeader`)", True, (DOCX,)),
+        _a("height_pt", "number", "Row height", 15.75, SHEETS, unit="pt"),
+        _shared("hidden", SHEETS),
+        *_RENDER_STATE_DOCS,
+    ),
+    "cell": (
+        _a("row", "integer", "Row: 1-based in sheets (A1 is row 1), 0-based in document and slide tables", 1, ALL_SOURCES),
+        _a("col", "integer", "Column: 1-based in sheets (A is 1), 0-based in document and slide tables", 1, ALL_SOURCES),
+        _a("row_span", "integer", "Rows the cell spans (merged vertically)", 1, DOCS + SLIDES + (GSHEET,)),
+        _a("col_span", "integer", "Columns the cell spans (merged horizontally)", 1, DOCS + SLIDES + (GSHEET,)),
+        _a("merged_into", "string", "Id of the merged cell that covers this one", "s2/sh1/tr0/tc0", (PPTX,)),
+        _a("ref", "string", "A1 address on its sheet", "B3", SHEETS),
+        _a("value", "string|integer|number|boolean|null", "The cell's value: number, text, boolean, or null (a date is its serial in `serial` and its ISO text here)", 1234.5, SHEETS),
+        _a("data_type", "string", "`number`, `string`, `bool`, `date`, `error`, `image` or `empty`", "number", SHEETS),
+        _a("serial", "number", "The date/time serial number behind a date value", 45306, SHEETS),
+        _a("formula", "string", "The formula, with its leading `=`", "=SUM(B2:C2)", SHEETS),
+        _a("cached_value_missing", "boolean", "A formula without a saved value (files written by openpyxl are never calculated)", True, (XLSX,)),
+        _a("entered_value", "string", "What was typed when it differs from the value shown (Google)", "1/2/2024", (GSHEET,)),
+        _a("number_format", "string", "Number format code (`General`, `0.00%`, `[Red]-#,##0`, `yyyy-mm-dd`)", "0.00%", SHEETS),
+        _a("number_format_supported", "boolean", "False when the format code could not be applied, so the shown text may differ from Excel's", False, (XLSX,)),
+        _a("value_metadata", "string", "Index of the cell's rich value metadata (e.g. a picture placed in the cell)", "1", (XLSX,)),
+        _a("image", "string", "sha256 of a picture placed in the cell (in `Document.blobs`)", "b7dc6985...", (XLSX,)),
+        _a("image_url", "string", "URL of an `=IMAGE(...)` picture", "https://example.org/logo.png", (GSHEET,)),
+        _a("merge", "string", "The merged range this cell starts", "A1:E1", SHEETS),
+        _a("borders", "object", "Borders per side: `{left|right|top|bottom|diagonal: {style, color}}`", {"bottom": {"style": "thin", "color": "#000000"}}, SHEETS),
+        _shared("hyperlink", SHEETS),
+        _a("hyperlink_tooltip", "string", "Tooltip of the cell's hyperlink", "Open the report", (XLSX,)),
+        _a("comment", "string", "Text of the note/comment on the cell (also a `comment` child node)", "Check me", SHEETS),
+        _a("checkbox", "boolean", "The cell is shown as a checkbox", True, SHEETS),
+        _a("checked", "boolean|null", "State of a checkbox cell", True, SHEETS),
+        _a("validation", "integer", "0-based index of the cell's rule in the sheet's `data_validations`", 0, (XLSX,)),
+        _a("validation_type", "string", "Data validation type: `list`, `whole`, `decimal`, `date`, `textLength`, `custom`...", "list", SHEETS),
+        _a("validation_values", "array", "Allowed values of a list validation", ["urgent", "normal", "low"], SHEETS),
+        _a("conditional_rules", "array", "0-based indexes into the sheet's `conditional_formats` of the rules that apply to the cell", [0], (XLSX,)),
+        _a("conditional_style", "object", "Style the applying conditional rules give the cell (`fill`, `color`, `bold`...)", {"fill": "#ffc7ce"}, (XLSX,)),
+        _a("conditional_fill", "string", "Fill colour from conditional formatting (also in `conditional_style`)", "#ffc7ce", (XLSX,)),
+        _a("table", "string", "Name of the Excel table (ListObject) the cell is in", "SalesTable", (XLSX,)),
+        _a("table_header", "boolean", "The cell is in its Excel table's header row", True, (XLSX,)),
+        _shared("hidden", SHEETS),
+        _a("overflow", "string", "How the shown text fits: `fits`, `spills` (into empty neighbours), `clipped` (cut off), `hidden` (row/column hidden) or `unknown`", "fits", SHEETS),
+        _a("text_width_pt", "number", "Width the shown text needs on one line", 33.887, SHEETS, unit="pt"),
+        _a("visible_width_pt", "number", "Width of the text a reader sees (less than `text_width_pt` when clipped)", 33.887, SHEETS, unit="pt"),
+        _a("spill_to_x", "number", "x where spilled text ends (page space)", 207.473, SHEETS, unit="pt"),
+        _a("blocked_by", "string", "The neighbouring cell whose content stops the text from spilling", "C8", (XLSX,)),
+        _a("lines", "integer", "Lines of wrapped text", 3, SHEETS),
+        _a("text_height_pt", "number", "Height the wrapped text needs", 45.0, SHEETS, unit="pt"),
+        _a("needs_row_autofit", "boolean", "Wrapped text is taller than the stored row height; Excel keeps the height (text cut), LibreOffice grows the row", True, (XLSX,)),
+        _a("clipped_vertically", "boolean", "Wrapped text is cut off at the bottom of the cell", True, (XLSX, GSHEET)),
+        _a("shrunk", "boolean", "Shrink-to-fit made the text smaller to fit", True, (XLSX, GSHEET)),
+        _a("display_rounded", "boolean", "A General-format number is shown rounded to fit the column", True, (XLSX, GSHEET)),
+        _a("text_width_estimated", "boolean", "Text width estimated with a fallback font (the cell's font is not installed)", True, (XLSX,)),
+        _a("text_width_estimated_chars", "integer", "Characters whose width had to be estimated (no glyph in the font)", 3, (XLSX,), unit="chars"),
+        *_SDT[:1],
+        _shared("rendered", (DOCX, PPTX)),
+        _shared("not_rendered_reason", (DOCX, PPTX)),
+    ),
+    "image": (
+        *_SLIDE_SHAPE,
+        *_WORD_FLOAT,
+        _shared("blob", (DOCX, XLSX, PPTX, GDOC, GSLIDES)),
+        _shared("original_blob", SLIDES),
+        _shared("image_part", (DOCX, PPTX)),
+        _a("media_part", "string", "Package part holding the picture", "xl/media/image1.png", (XLSX,)),
+        _shared("crop", ALL_SOURCES),
+        _a("in_cell", "boolean", "A picture placed in a cell (not floating over the grid)", True, SHEETS),
+        _a("src", "string", "URL of an `=IMAGE(...)` picture", "https://example.org/logo.png", (GSHEET,)),
+        _a("source_url", "string", "URL the picture was inserted from", "https://example.org/logo.png", (GSLIDES,)),
+        _a("linked_url", "string", "URL of a linked (not embedded) picture", "https://example.org/logo.png", (DOCX,)),
+        _a("linked_image", "string|null", "Target of a linked (not embedded) picture", "file:///logo.png", (PPTX,)),
+        _a("image_link", "string", "Target of a linked (not embedded) picture", "https://example.org/logo.png", (XLSX,)),
+        _a("missing_image", "boolean", "The picture's data is missing from the file", True, (DOCX,)),
+        _a("image_missing", "boolean", "The picture's data is missing from the file", True, (PPTX,)),
+        _a("ole", "boolean", "The preview picture of an embedded object", True, (DOCX,)),
+        _a("ole_prog_id", "string", "Program id of the embedded object (`Excel.Sheet.12`, `Package`)", "Package", (DOCX,)),
+        _a("drawing", "boolean", "A Google Drawing embedded in the document", True, (GDOC,)),
+    ),
+    "shape": (
+        *_SLIDE_SHAPE,
+        *_WORD_FLOAT,
+        _shared("geometry", (DOCX,)),
+        _a("diagram", "boolean", "A SmartArt diagram in a Word document", True, (DOCX,)),
+        _a("linked_textbox", "string", "Id of the text box whose overflow continues in this shape", "1", (DOCX,)),
+        _shared("graphic", (PPTX, XLSX)),
+        _shared("autofit_font_scale", SLIDES),
+        _a("connector", "boolean", "A connector line", True, (PPTX, XLSX)),
+        _a("endpoints", "array", "Start and end points of a line or connector `[[x, y], [x, y]]`", [[72.0, 288.0], [360.0, 360.0]], (PPTX,), unit="pt"),
+        _a("start_shape_id", "string", "`shape_id` of the shape the connector starts at", "5", (PPTX,)),
+        _a("end_shape_id", "string", "`shape_id` of the shape the connector ends at", "7", (PPTX,)),
+        _a("line_type", "string", "Google Slides line type (`straight_line`, `bent_connector_3`...)", "straight_line", (GSLIDES,)),
+        _a("line_category", "string", "Google Slides line category: `straight`, `bent` or `curved`", "straight", (GSLIDES,)),
+        _a("line_width", "number", "Outline width", 2.0, (GSLIDES,), unit="pt"),
+        _a("fill_blob", "string", "sha256 of the picture filling the shape (in `Document.blobs`)", "82524544...", (PPTX,)),
+        _a("fill_alpha", "number", "Opacity of the solid fill (1 = opaque)", 0.5, (GSLIDES,), unit="fraction"),
+        _shared("blob", (PPTX,)),
+        _a("prog_id", "string", "Program id of an embedded OLE object", "Excel.Sheet.12", (PPTX,)),
+        _a("ole_target", "string", "Package part holding the embedded object", "ppt/embeddings/oleObject1.bin", (PPTX,)),
+    ),
+    "chart": (
+        _a("chart_type", "string|null", "Main chart type: `column`, `bar`, `line`, `pie`, `area`, `scatter`, `doughnut`...", "column", SHEETS + SLIDES),
+        _a("chart_types", "array", "Every plot type in the chart (combo charts have several)", ["column", "line"], (PPTX, XLSX)),
+        _a("chart_grouping", "string|null", "Bar/column grouping: `clustered`, `stacked`, `percentStacked`, `standard`", "clustered", (PPTX,)),
+        _shared("title", SHEETS + SLIDES),
+        _a("title_ref", "string|null", "Cell reference the title is taken from", "Sheet1!$A$1", (XLSX,)),
+        _a("auto_title_deleted", "boolean", "The automatic title was removed", False, (XLSX,)),
+        _a("legend", "boolean|string|null", "The legend: its position in sheets (`r`, `b`...), true/false in decks", True, (PPTX, XLSX)),
+        _a("legend_position", "string|null", "Legend position: `right`, `bottom`, `top`, `left`, `corner` (or `r`, `b`...)", "bottom", (PPTX, XLSX)),
+        _a("series", "array", "Data series: `{name, name_ref, values_ref, values, categories_ref, categories, chart_type}`", [{"name": "North", "values": [1.5, 2.5]}], (PPTX, XLSX)),
+        _a("axes", "array", "Axes: `{kind, title, position, deleted}`", [{"kind": "value", "title": "Units", "position": "left", "deleted": False}], (PPTX, XLSX)),
+        _a("series_count", "integer", "Number of data series", 2, (GSHEET,)),
+        _a("series_ranges", "array", "Source ranges of the series", ["Data!B1:B3"], (GSHEET,)),
+        _a("chart_id", "integer", "Google Sheets chart id", 99, (GSHEET, GSLIDES)),
+        _a("spreadsheet_id", "string", "Spreadsheet a linked Slides chart comes from", "1SheetFixture", (GSLIDES,)),
+        _a("own_sheet", "boolean", "The chart sits on its own sheet", True, (GSHEET,)),
+        _a("chart_part", "string", "Package part of the chart", "ppt/charts/chart1.xml", (PPTX, XLSX)),
+        _shared("part", (DOCX,)),
+        *(a for a in _SLIDE_SHAPE if a.name not in ("inherited_from", "position_from")),
+        _shared("placement", (DOCX,)),
+        _shared("width", (DOCX,)),
+        _shared("height", (DOCX,)),
+    ),
+    "media": (
+        _a("media_type", "string", "`video`, `audio` or `speaker_spotlight`", "video", SLIDES),
+        _a("media_target", "string", "Package part (or URL) of the media file", "ppt/media/media1.mp4", (PPTX,)),
+        _a("url", "string", "URL of the video", "https://www.youtube.com/watch?v=abc", (GSLIDES,)),
+        _a("video_source", "string", "Where the video lives: `YOUTUBE` or `DRIVE`", "YOUTUBE", (GSLIDES,)),
+        _a("video_id", "string", "The video's id at its source", "abc", (GSLIDES,)),
+        _shared("title", (GSLIDES,)),
+        _shared("blob", (PPTX,)),
+        _shared("original_blob", (PPTX,)),
+        _shared("image_part", (PPTX,)),
+        *_SLIDE_SHAPE,
+    ),
+    PAGES: (
+        _a("layout", "string|null", "Name of the slide's layout", "Title and Content", (PPTX,)),
+        _a("part", "string", "Package part of the slide", "ppt/slides/slide1.xml", (PPTX,)),
+        _a("section", "integer|string", "Word section index of the page (documents) or deck section name (slides)", 0, (DOCX, PPTX)),
+    ),
+}
+"""Kind (or ``pages``) -> its attributes. Kinds absent here carry no attributes."""
+
+KIND_NOTES: dict[str, str] = {
+    PAGES: "Not a node kind: the attributes of `Document.pages[i]` (a printed page, a slide, a sheet canvas). "
+    "Pages are read by checks (`page=...` parameters), not by selectors.",
+    "cell": "Sheet cells (id `Sheet1!B3`) and table cells in documents and slides (id `t0/r1/c2`). "
+    "Sheet cells count rows and columns from 1; table cells from 0.",
+    "textbox": "A shape whose purpose is text (a .pptx `txBox`, a Word text box, a Google Slides TEXT_BOX).",
+    "media": "Video or audio on a slide; the poster frame is its image.",
+}
+"""One line about a kind, shown above its attribute table."""
+
+
+def attributes_of(kind: str) -> dict[str, Attribute]:
+    """The declared attributes of a kind (or of ``pages``), by name."""
+    return {a.name: a for a in ATTRIBUTES.get(kind, ())}
