@@ -23,6 +23,15 @@ app = typer.Typer(
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+RendererOption = Annotated[
+    str | None,
+    typer.Option(
+        "--renderer",
+        help="LibreOffice for .docx layout: auto (a running pool, else cold), cold (one soffice per "
+        "file) or warm (a pool of running LibreOffice for this command). Env: ARTIFACTCHECK_RENDERER.",
+    ),
+]
+
 
 def reports_errors(function: F) -> F:
     """Turn our typed errors into one clear stderr line and exit code 2."""
@@ -46,11 +55,14 @@ def extract(
     assets: Annotated[Path | None, typer.Option("--assets", help="Write image blobs to this directory.")] = None,
     compact: Annotated[bool, typer.Option("--compact", help="One-line JSON.")] = False,
     credentials: Annotated[Path | None, typer.Option("--credentials", help="Google service-account or authorized-user JSON (for a URL/id).")] = None,
+    renderer: RendererOption = None,
 ) -> None:
     """Print the normalized document tree as JSON."""
+    from .extractors.render.selection import renderer_mode
     from .loading import load
 
-    doc = load(file, credentials=credentials) if credentials is not None else load(file)
+    with renderer_mode(renderer):
+        doc = load(file, credentials=credentials) if credentials is not None else load(file)
     text = doc.to_json(indent=None if compact else 2)
     if output is None:
         sys.stdout.write(text + "\n")
@@ -73,11 +85,15 @@ def score(
     json_out: Annotated[Path | None, typer.Option("--json", help="Write the report JSON here.")] = None,
     html_out: Annotated[Path | None, typer.Option("--html", help="Write the self-contained HTML report here.")] = None,
     param: Annotated[list[str] | None, typer.Option("--param", "-p", help="Rubric parameter name=value (repeatable).")] = None,
+    renderer: RendererOption = None,
 ) -> None:
     """Score an artifact against a rubric. Exit 0 PASS, 1 PARTIAL/FAIL, 2 error."""
     from .commands import parse_params, score_command
+    from .extractors.render.selection import renderer_mode
 
-    raise typer.Exit(code=score_command(artifact, rubric, trace=trace, assets=assets, json_out=json_out, html_out=html_out, params=parse_params(param or [])))
+    with renderer_mode(renderer):
+        code = score_command(artifact, rubric, trace=trace, assets=assets, json_out=json_out, html_out=html_out, params=parse_params(param or []))
+    raise typer.Exit(code=code)
 
 
 @app.command()
@@ -88,11 +104,12 @@ def batch(
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Parallel worker processes.")] = 2,
     html: Annotated[bool, typer.Option("--html/--no-html", help="Also write an HTML report per row.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Re-score rows whose report already exists.")] = False,
+    renderer: Annotated[str | None, typer.Option("--renderer", help="auto (default: a warm LibreOffice pool of up to --jobs processes while rows need rendering), warm or cold. Env: ARTIFACTCHECK_RENDERER.")] = None,
 ) -> None:
     """Score many rows with a progress bar; resumable; writes per-row reports and summary tables."""
     from .batch.run import batch_command
 
-    raise typer.Exit(code=batch_command(manifest, out=out, jobs=jobs, html=html, force=force))
+    raise typer.Exit(code=batch_command(manifest, out=out, jobs=jobs, html=html, force=force, renderer=renderer))
 
 
 @app.command("checks")
@@ -149,12 +166,15 @@ def render(
     file: Annotated[Path, typer.Argument(help="A .docx/.xlsx/.pptx file.")],
     out: Annotated[Path, typer.Option("--out", help="Directory for the page PNGs.")],
     dpi: Annotated[int, typer.Option("--dpi", min=10, max=600, help="Pixels per inch.")] = 100,
+    renderer: RendererOption = None,
 ) -> None:
     """Write page PNGs with every node's box drawn on them (colour by kind)."""
     from .extractors.render.draw import write_box_pages
+    from .extractors.render.selection import renderer_mode
     from .loading import load
 
-    written = write_box_pages(load(file), file, out, dpi=dpi)
+    with renderer_mode(renderer):
+        written = write_box_pages(load(file), file, out, dpi=dpi)
     typer.echo(f"wrote {len(written)} page image(s) to {out}", err=True)
 
 

@@ -42,6 +42,11 @@ class RenderTimeout(RenderError):
     """The renderer did not finish in time; its whole process group was killed."""
 
 
+class RendererBusy(RenderError):
+    """Every warm renderer stayed busy past the acquisition deadline (the pool is full;
+    try again later). The warm pool raises it instead of starting more LibreOffice."""
+
+
 class GoogleAPIError(ArtifactCheckError):
     """A Google API call failed (credentials, permissions, missing file, quota)."""
 
@@ -76,6 +81,7 @@ __all__ = [
     "MissingDependency",
     "RenderError",
     "RenderTimeout",
+    "RendererBusy",
     "RubricError",
     "SelectorError",
     "UnsupportedFormat",

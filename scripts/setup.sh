@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Everything artifactcheck needs on a fresh Debian 12 machine: LibreOffice (rendering),
-# tesseract (OCR), fonts metric-compatible with Office's, then the Python package in .venv.
+# its Python bridge (python3-uno, for the warm renderer pool), tesseract (OCR), fonts metric-compatible with Office's, then the Python package in .venv.
 # Idempotent: a second run installs nothing new.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,6 +11,7 @@ APT_PACKAGES=(
   fonts-crosextra-carlito fonts-crosextra-caladea fonts-liberation2 fonts-dejavu-core
   poppler-utils chromium
   hyphen-en-us
+  python3-uno
 )
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do

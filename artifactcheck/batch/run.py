@@ -74,9 +74,11 @@ class RowOutcome:
     message: str = ""
 
 
-def _ignore_sigint() -> None:
+def _ignore_sigint(env: dict[str, str] | None = None) -> None:
     """Worker initializer: Ctrl-C is the coordinating process's to handle; SIGTERM
-    unwinds the worker (SystemExit) so the renderer's cleanup kills its LibreOffice."""
+    unwinds the worker (SystemExit) so the renderer's cleanup kills its LibreOffice.
+    ``env`` is what the worker needs to render through the batch's warm pool."""
+    os.environ.update(env or {})
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _exit_on_sigterm)
 
@@ -253,9 +255,22 @@ def score_row(row: BatchRow, out: Path, html: bool) -> RowOutcome:
         return RowOutcome(row, "error", f"{type(exc).__name__}: {exc}")
 
 
-def run_batch(manifest: str | Path, out: str | Path, *, jobs: int = 2, html: bool = False, force: bool = False, progress: bool = True) -> list[RowOutcome]:
-    """Score every row not already complete, ``jobs`` at a time, then write the tables."""
+def run_batch(
+    manifest: str | Path,
+    out: str | Path,
+    *,
+    jobs: int = 2,
+    html: bool = False,
+    force: bool = False,
+    progress: bool = True,
+    renderer: str | None = None,
+) -> list[RowOutcome]:
+    """Score every row not already complete, ``jobs`` at a time, then write the tables.
+    ``renderer``: ``auto`` (default: a warm LibreOffice pool while rows need rendering),
+    ``warm`` or ``cold`` (batch/rendering.py)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from .rendering import batch_renderer
 
     rows = read_manifest(manifest)
     out_dir = Path(out)
@@ -268,7 +283,8 @@ def run_batch(manifest: str | Path, out: str | Path, *, jobs: int = 2, html: boo
         else:
             todo.append(row)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, disable=not progress, transient=False) as bar:
+    with batch_renderer(renderer, [row.artifact for row in todo], jobs=jobs) as worker_env, \
+            Progress(*columns, disable=not progress, transient=False) as bar:
         task_id = bar.add_task(f"scoring ({len(outcomes)} resumed)", total=len(rows), completed=len(outcomes))
         if jobs <= 1:
             for row in todo:
@@ -280,7 +296,7 @@ def run_batch(manifest: str | Path, out: str | Path, *, jobs: int = 2, html: boo
             # SIGINT: on Ctrl-C this process stops them and the rows they held are redone
             # on resume (their reports were never renamed into place).
             context = multiprocessing.get_context("forkserver")
-            pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_ignore_sigint)
+            pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_ignore_sigint, initargs=(worker_env,))
             futures: dict[Future[RowOutcome], BatchRow] = {pool.submit(score_row, row, out_dir, html): row for row in todo}
             try:
                 for future in as_completed(futures):
@@ -352,14 +368,14 @@ def _write_csv(path: Path, rows: list[dict[str, Any]]) -> None:
     write_text_atomic(path, buffer.getvalue())
 
 
-def batch_command(manifest: Path, *, out: Path | None, jobs: int, html: bool, force: bool) -> int:
+def batch_command(manifest: Path, *, out: Path | None, jobs: int, html: bool, force: bool, renderer: str | None = None) -> int:
     """CLI entry: 0 when every row has a report, 2 when some row could not be scored."""
     from rich.console import Console
 
     target = out or manifest.with_name(manifest.stem + ".out")
     console = Console(stderr=True)
     try:
-        outcomes = run_batch(manifest, target, jobs=jobs, html=html, force=force)
+        outcomes = run_batch(manifest, target, jobs=jobs, html=html, force=force, renderer=renderer)
     except KeyboardInterrupt:
         # finished rows are on disk (written by rename); the next run resumes after them
         console.print(f"interrupted; rerun the same command to resume (finished rows are kept in {target})")

@@ -25,7 +25,8 @@ from ...caches import cache_root
 from ...digest import file_digest
 from ...errors import RenderError
 from .pdf_check import pdf_page_count
-from .renderer import LibreOfficeRenderer, Renderer
+from .renderer import Renderer
+from .selection import default_renderer
 
 __all__ = ["RenderedPDF", "cache_dir", "cache_key", "cache_root", "render_pdf"]
 
@@ -103,7 +104,7 @@ def render_pdf(
     path = Path(path)
     if not path.is_file():
         raise RenderError("input file does not exist", path=path)
-    engine: Renderer = renderer if renderer is not None else LibreOfficeRenderer()
+    engine: Renderer = renderer if renderer is not None else default_renderer()
     root = cache_dir()
     source_sha = _sha256_file(path)
     key = cache_key(path, engine, source_sha256=source_sha)

@@ -16,11 +16,12 @@ survives us. The temporary work directory is always removed.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import hashlib
 import json
 import os
 import shutil
-import signal
 import subprocess
 import tempfile
 import time
@@ -29,6 +30,7 @@ from typing import Protocol, runtime_checkable
 
 from ...caches import cache_root
 from ...errors import MissingDependency, RenderError, RenderTimeout
+from .process_group import kill_group, paths_in_cmdlines
 
 __all__ = ["LibreOfficeRenderer", "Renderer", "find_soffice", "soffice_version"]
 
@@ -87,7 +89,50 @@ def find_soffice() -> str:
 
 @functools.cache
 def soffice_version(exe: str) -> str:
-    """``soffice --version``'s version number, e.g. ``"7.4.7.2"`` (run once per executable)."""
+    """``soffice --version``'s version number, e.g. ``"7.4.7.2"``.
+
+    Running ``soffice --version`` costs ~0.11 s, which every process (each batch worker,
+    each CLI call) used to pay even when every render was a cache hit. The answer is kept
+    on disk under the cache root, keyed by the resolved executable and the size and mtime
+    of it and of LibreOffice's ``versionrc`` beside it (an upgrade rewrites both), and in
+    memory per executable."""
+    stamp = _install_stamp(exe)
+    stored = cache_root() / "lo-version" / f"{hashlib.sha256(stamp.encode()).hexdigest()[:32]}.txt"
+    if stamp:
+        with contextlib.suppress(OSError):
+            known = stored.read_text(encoding="utf-8").strip()
+            if known:
+                return known
+    version = _run_soffice_version(exe)
+    if stamp and version != "unknown":
+        with contextlib.suppress(OSError):
+            stored.parent.mkdir(parents=True, exist_ok=True)
+            staging = stored.with_name(f".tmp-{os.getpid()}-{time.monotonic_ns()}")
+            staging.write_text(version, encoding="utf-8")
+            os.replace(staging, stored)
+    return version
+
+
+def _install_stamp(exe: str) -> str:
+    """What identifies one LibreOffice installation ("" when the executable is not found)."""
+    located = shutil.which(exe) or exe
+    try:
+        real = Path(located).resolve()
+        parts = [str(real), _stat_key(real)]
+        versionrc = real.parent / "versionrc"
+        if versionrc.is_file():
+            parts.append(_stat_key(versionrc))
+    except OSError:
+        return ""
+    return "\0".join(parts)
+
+
+def _stat_key(path: Path) -> str:
+    st = path.stat()
+    return f"{st.st_size}:{st.st_mtime_ns}"
+
+
+def _run_soffice_version(exe: str) -> str:
     try:
         out = subprocess.run(
             [exe, "--version"], capture_output=True, text=True, timeout=60, start_new_session=True, check=False
@@ -99,7 +144,18 @@ def soffice_version(exe: str) -> str:
     return parts[1] if len(parts) >= 2 and parts[1][:1].isdigit() else out.strip() or "unknown"
 
 
-def _input_format(src: Path) -> str:
+def pdf_filter(fmt: str, *, tagged: bool) -> tuple[str, list[str]]:
+    """The PDF export filter for an input format and its FilterData as ``Name=value``
+    strings; the cold path (``--convert-to`` JSON) and the warm pool (UNO FilterData)
+    both build from this, so they export with the same settings."""
+    return _PDF_FILTERS.get(fmt, "writer_pdf_Export"), [
+        f"UseTaggedPDF={'true' if tagged else 'false'}",
+        # Comments as PDF annotations would add text that is not on the page.
+        "ExportNotes=false",
+    ]
+
+
+def input_format(src: Path) -> str:
     """The OOXML format of ``src``; RenderError for anything else.
 
     LibreOffice imports bytes it does not recognise as plain text and "succeeds" with a
@@ -145,7 +201,7 @@ class LibreOfficeRenderer:
         self.tmp_root = tmp_root
         self.reuse_profile = reuse_profile
 
-    def _profile_template(self) -> Path | None:
+    def profile_template(self) -> Path | None:
         """A profile LibreOffice initialised once, copied into each conversion's fresh
         profile directory. Creating a profile from nothing costs ~0.3-1 s per start;
         copying ~0.5 MB costs ~10 ms. Each conversion still owns its copy, so parallel
@@ -180,13 +236,12 @@ class LibreOfficeRenderer:
     def _filter(self, fmt: str, target: str) -> str:
         if target != "pdf":
             return target  # e.g. "png" or "html": soffice picks the filter
-        export = _PDF_FILTERS.get(fmt)
-        if export is None:
+        if fmt not in _PDF_FILTERS:
             return "pdf"
-        opts: dict[str, dict[str, str]] = {
-            "UseTaggedPDF": {"type": "boolean", "value": "true" if self.tagged else "false"},
-            # Comments as PDF annotations would add text that is not on the page.
-            "ExportNotes": {"type": "boolean", "value": "false"},
+        export, options = pdf_filter(fmt, tagged=self.tagged)
+        opts = {
+            name: {"type": "boolean", "value": value}
+            for name, value in (option.split("=", 1) for option in options)
         }
         return f"pdf:{export}:{json.dumps(opts, separators=(',', ':'))}"
 
@@ -197,7 +252,7 @@ class LibreOfficeRenderer:
             raise RenderError("input file does not exist", path=src)
         out_dir = Path(out_dir)
         out_dir.mkdir(parents=True, exist_ok=True)
-        fmt = _input_format(src)  # before any temp dir exists: nothing to clean on refusal
+        fmt = input_format(src)  # before any temp dir exists: nothing to clean on refusal
         _sweep_stale_workdirs(Path(self.tmp_root or tempfile.gettempdir()))
         work = Path(tempfile.mkdtemp(prefix=_WORK_PREFIX, dir=self.tmp_root))
         try:
@@ -206,7 +261,7 @@ class LibreOfficeRenderer:
             job_in = work / f"input.{fmt}"
             shutil.copyfile(src, job_in)
             (work / "out").mkdir()
-            template = self._profile_template()
+            template = self.profile_template()
             if template is not None and template.is_dir():
                 try:
                     shutil.copytree(template, work / "profile", symlinks=True, ignore=_PROFILE_IGNORE)
@@ -235,7 +290,7 @@ class LibreOfficeRenderer:
                     path=src,
                 )
             if target == "pdf":
-                _check_pdf(produced, src=src, stderr=stderr_text)
+                check_pdf(produced, src=src, stderr=stderr_text)
             if template is not None:
                 self._save_template(work / "profile", template)
             dest = out_dir / f"{src.stem}.{target}"
@@ -265,11 +320,11 @@ class LibreOfficeRenderer:
             try:
                 proc.wait(timeout=timeout)
             except subprocess.TimeoutExpired:
-                _kill_group(proc)
+                kill_group(proc)
                 raise RenderTimeout(f"LibreOffice did not finish within {timeout:g} s", path=src) from None
             finally:
                 # oosplash may exit while soffice.bin (same group) lingers: reap it all.
-                _kill_group(proc)
+                kill_group(proc)
         return err_path.read_text(errors="replace")
 
 
@@ -290,65 +345,13 @@ def _sweep_stale_workdirs(root: Path) -> None:
         return
     if not candidates:
         return
-    in_use = _paths_in_cmdlines([str(d) for d in candidates])
+    in_use = paths_in_cmdlines([str(d) for d in candidates])
     for d in candidates:
         if str(d) not in in_use:
             shutil.rmtree(d, ignore_errors=True)
 
 
-def _paths_in_cmdlines(paths: list[str]) -> set[str]:
-    """Those of ``paths`` that appear in a live process's command line."""
-    found: set[str] = set()
-    proc_dir = Path("/proc")
-    if not proc_dir.is_dir():  # pragma: no cover - not Linux: assume all in use
-        return set(paths)
-    for entry in proc_dir.iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            cmdline = (entry / "cmdline").read_bytes().decode(errors="replace")
-        except OSError:
-            continue
-        found.update(p for p in paths if p in cmdline)
-    return found
-
-
-def _kill_group(proc: subprocess.Popen[bytes]) -> None:
-    """SIGKILL the process group led by ``proc`` and wait until its members are gone."""
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL is not ignorable
-        pass
-    # Members of the group that are not our children are reparented to init; wait briefly
-    # until /proc shows none left so callers can rely on "nothing survives".
-    deadline = time.monotonic() + 5
-    while time.monotonic() < deadline and _group_alive(proc.pid):
-        time.sleep(0.02)
-
-
-def _group_alive(pgid: int) -> bool:
-    proc_dir = Path("/proc")
-    if not proc_dir.is_dir():  # pragma: no cover - not Linux
-        return False
-    for entry in proc_dir.iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        # Fields after the ")" that ends comm: state ppid pgrp ...
-        fields = stat[stat.rfind(")") + 2 :].split()
-        if len(fields) > 2 and int(fields[2]) == pgid and fields[0] != "Z":
-            return True
-    return False
-
-
-def _check_pdf(pdf: Path, *, src: Path, stderr: str) -> None:
+def check_pdf(pdf: Path, *, src: Path, stderr: str) -> None:
     """Raise RenderError unless ``pdf`` opens and has pages."""
     from .pdf_check import pdf_page_count
 
