@@ -44,7 +44,17 @@ from .palettes import (
 )
 from .registry import Resources, register_check
 from .result import CheckResult
-from .target import TargetSpec, cap_rows, no_match, node_ref, select_targets, style_units
+from .target import (
+    Target,
+    TargetSpec,
+    cap_rows,
+    deepest,
+    no_match,
+    node_ref,
+    select_targets,
+    style_units,
+    text_matches,
+)
 
 Vocabulary = Literal["google", "office", "css", "word"]
 ColorProperty = Literal["color", "highlight", "fill"]
@@ -430,7 +440,10 @@ class ColorClassifiedParams(BaseModel):
     )
     vocabulary: Literal["google", "office", "css", "word", "all"] = "google"
     family: bool = Field(
-        default=False, description="accept any light/dark variant of the expected hue"
+        default=False,
+        description="expected names a hue family of the Google palette: 'gray' = any gray "
+        "swatch (dark gray 4 .. light gray 3), 'light gray' = light gray 1-3 only, 'dark "
+        "yellow' = dark yellow 1-3 only (vocabulary is then ignored)",
     )
 
 
@@ -444,6 +457,12 @@ def color_classified_as(
     doc: Document, params: ColorClassifiedParams, resources: Resources
 ) -> CheckResult:
     """The target's colour is nearest (CIEDE2000) to the expected named colour of a palette.
+
+    Without ``family`` the nearest swatch of ``vocabulary`` must be the expected name.
+    With ``family`` the expected text names a hue family of the Google palette and every
+    swatch of it counts: "gray" accepts dark gray 4 .. light gray 3, "light gray" only
+    light gray 1-3 (#d9d9d9, #efefef, #f3f3f3), "dark red" only dark red 1-3; "light"
+    never admits the dark variants nor the base swatch.
 
     >>> from artifactcheck.checks.examples import tiny_doc
     >>> from artifactcheck import run_check
@@ -461,9 +480,11 @@ def color_classified_as(
         if actual is None:
             row.update(ok=False, reason=f"no {params.property} set")
         else:
-            nearest, dist = nearest_named(actual, vocabulary=params.vocabulary)
-            got = _hue_family(nearest.name) if params.family else nearest.name
-            ok = got == want
+            if params.family:
+                ok, nearest, dist = in_family(actual, params.expected)
+            else:
+                nearest, dist = nearest_named(actual, vocabulary=params.vocabulary)
+                ok = nearest.name == want
             row.update(
                 ok=ok, nearest=nearest.name, nearest_hex=nearest.hex, delta_e2000=round(dist, 3)
             )
@@ -479,7 +500,7 @@ def color_classified_as(
         score=ok_count / len(nodes),
         explanation=(
             f"{ok_count}/{len(nodes)} node(s) classify as {params.expected!r}"
-            f"{' (hue family)' if params.family else ''} in the {params.vocabulary} palette"
+            + (" (hue family of the google palette)" if params.family else f" in the {params.vocabulary} palette")
             + (
                 ""
                 if passed
@@ -494,9 +515,40 @@ def color_classified_as(
     )
 
 
-def _hue_family(name: str) -> str:
-    """``dark cyan 1`` -> ``cyan``; ``light gray 2`` -> ``gray``; ``black`` -> ``black``."""
-    return re.sub(r"^(light|dark)\s+|\s+\d+$", "", name).strip()
+Tone = Literal["light", "dark", "base"]
+_TONED = re.compile(r"^(?:(light|dark)\s+)?(.+?)(?:\s+\d+)?$")
+
+
+def color_family(name: str) -> tuple[Tone, str]:
+    """(tone, hue) of a Google palette name: ``dark cyan 1`` -> ("dark", "cyan"),
+    ``light gray 2`` -> ("light", "gray"), ``gray`` -> ("base", "gray"), ``black`` ->
+    ("base", "black").
+
+    >>> color_family("light yellow 3"), color_family("red berry")
+    (('light', 'yellow'), ('base', 'red berry'))
+    """
+    m = _TONED.match(_name_key(name))
+    assert m is not None  # the pattern matches any non-empty name
+    tone: Tone = "light" if m.group(1) == "light" else "dark" if m.group(1) == "dark" else "base"
+    return tone, m.group(2)
+
+
+def in_family(actual_hex: str, expected: str) -> tuple[bool, NamedColor, float]:
+    """Is the colour in the hue family the author named? ``expected`` "gray" (or "grey")
+    is the whole row (dark gray 4 .. light gray 3); "light gray" only its light swatches
+    (light gray 1-3), "dark yellow" only dark yellow 1-3, never the base or the other
+    tone. The colour is classified by its nearest swatch of the Google palette, whose rows
+    are the hue families (black and white are their own families). Returns (ok, nearest
+    swatch, CIEDE2000 distance to it).
+
+    >>> in_family("#d9d9d9", "light gray")[0], in_family("#d9d9d9", "gray")[0], in_family("#434343", "light gray")[0]
+    (True, True, False)
+    """
+    want_tone, want_hue = color_family(expected)
+    nearest, dist = nearest_named(actual_hex, vocabulary="google")
+    tone, hue = color_family(nearest.name)
+    ok = hue == want_hue and (want_tone == "base" or tone == want_tone)
+    return ok, nearest, dist
 
 
 class ColorsDistinctParams(BaseModel):
@@ -532,6 +584,11 @@ def colors_distinct(
 ) -> CheckResult:
     """Each topic has its own colour: every topic is coloured and all pairs differ by more than a CIEDE2000 threshold.
 
+    With ``topics``, each topic's node is the deepest target node whose text contains the
+    topic (when several separate nodes do, the first in document order); without, every
+    target node is a topic. A node's colour is its own, or the colour covering most of
+    its visible characters (``node_color``). Colours in ``ignore`` count as uncoloured.
+
     >>> from artifactcheck.checks.examples import tiny_doc
     >>> from artifactcheck import run_check
     >>> run_check("colors_distinct", tiny_doc(), {"target": "paragraph",
@@ -542,11 +599,11 @@ def colors_distinct(
     pool = select_targets(doc, params.target)
     items: list[tuple[str, Node | None]] = []
     if params.topics:
-        from .target import Target, text_matches
-
         probe = Target(text="x")
         for topic in params.topics:
-            hits = [n for n in pool if text_matches(n.text, topic, probe)]
+            # the deepest target containing the topic: "paragraph, cell" or "table, cell"
+            # must pick the cell, not the table around every topic
+            hits = deepest([n for n in pool if text_matches(n.text, topic, probe)])
             items.append((topic, hits[0] if hits else None))
     else:
         items = [(n.text[:40], n) for n in pool]

@@ -116,7 +116,7 @@ def select_targets(doc: Document, target: Target) -> list[Node]:
         if target.text is not None:
             text = target.text
             nodes = [n for n in nodes if text_matches(n.text, text, target)]
-            nodes = _deepest(nodes)
+            nodes = deepest(nodes)
     if target.nth is not None:
         try:
             nodes = [nodes[target.nth]]
@@ -155,8 +155,8 @@ def _selector_parts(selector: str) -> tuple[str, ...]:
         return (selector,)
 
 
-def _deepest(nodes: list[Node]) -> list[Node]:
-    """Drop nodes that are ancestors of other nodes in the list."""
+def deepest(nodes: list[Node]) -> list[Node]:
+    """Drop nodes that are ancestors of other nodes in the list (order kept)."""
     kept_ids = {id(n) for n in nodes}
     ancestors_of_kept: set[int] = set()
     for n in nodes:

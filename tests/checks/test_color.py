@@ -251,3 +251,62 @@ def test_colors_distinct_scales_with_colours_not_topics() -> None:
     assert r.status == "fail" and r.score == 0.0
     assert r.evidence["clash_pairs"] == 2 * (1500 * 1499 // 2)
     assert len(r.evidence["clashes"]) == 2 and r.evidence["clashes"][0]["topics_sharing"] == 1500
+
+
+def test_family_accepts_every_swatch_and_light_excludes_dark(tmp_path: Path) -> None:
+    """Rows filled (openpyxl, as an agent fills "light grey" rows) with each gray swatch of
+    the Google palette: "gray" is the whole row, "light gray" only light gray 1-3."""
+    import openpyxl
+    from openpyxl.styles import PatternFill
+
+    from artifactcheck import load
+
+    swatches = {name: hex_ for name, hex_ in GOOGLE_PALETTE.items() if name.endswith(("gray", "gray 1", "gray 2", "gray 3", "gray 4"))}
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    for row, (name, hex_) in enumerate(swatches.items(), start=1):
+        ws.cell(row=row, column=1, value=name).fill = PatternFill("solid", fgColor=hex_[1:].upper())
+    ws.cell(row=row + 1, column=1, value="light yellow 1").fill = PatternFill("solid", fgColor="FFE599")
+    ws.cell(row=row + 2, column=1, value="dark yellow 2").fill = PatternFill("solid", fgColor="BF9000")
+    wb.save(str(tmp_path / "swatches.xlsx"))
+    doc = load(tmp_path / "swatches.xlsx")
+
+    def verdict(text: str, expected: str) -> str:
+        target = {"selector": "cell", "text": text, "match": "equals"}
+        params = {"target": target, "property": "fill", "expected": expected, "family": True}
+        return run_check("color_classified_as", doc, params).status
+
+    for name in swatches:
+        assert verdict(name, "gray") == "pass", name
+        assert verdict(name, "grey") == "pass", name
+        light = name.startswith("light ")
+        assert verdict(name, "light gray") == ("pass" if light else "fail"), name
+    assert verdict("light gray 1", "light grey") == "pass"  # #d9d9d9, the issue's case
+    assert verdict("light yellow 1", "light yellow") == "pass"
+    assert verdict("dark yellow 2", "light yellow") == "fail"
+    assert verdict("dark yellow 2", "yellow") == "pass"
+
+
+def test_colors_distinct_takes_the_deepest_node_per_topic(tmp_path: Path) -> None:
+    """A python-docx table whose cells are shaded per topic; the target "table, cell"
+    matches the table (which contains every topic) and each cell: each topic is its cell."""
+    import docx
+    from docx.oxml import OxmlElement
+    from docx.oxml.ns import qn
+
+    from artifactcheck import load
+
+    word = docx.Document()
+    table = word.add_table(rows=1, cols=2)
+    for cell, (text, fill) in zip(table.rows[0].cells, (("Solar", "FFF2CC"), ("Wind", "D0E0E3")), strict=True):
+        cell.text = text
+        shd = OxmlElement("w:shd")
+        shd.set(qn("w:val"), "clear")
+        shd.set(qn("w:fill"), fill)
+        cell._tc.get_or_add_tcPr().append(shd)
+    word.save(str(tmp_path / "topics.docx"))
+    doc = load(tmp_path / "topics.docx")
+    r = run_check("colors_distinct", doc, {"target": "table, cell", "topics": ["Solar", "Wind"], "property": "fill"})
+    assert [t["kind"] for t in r.evidence["topics"]] == ["cell", "cell"]
+    assert r.status == "pass", r.explanation
+    assert [t["actual"] for t in r.evidence["topics"]] == ["#fff2cc", "#d0e0e3"]

@@ -141,7 +141,7 @@ def test_heading_structure(report: tuple[Document, Document]) -> None:
     params = {"level": 3, "expected": ["Module 1 Basics", "Module 2 Advanced"], "in_order": True}
     ok = run_check("heading_structure", good, params)
     assert ok.status == "pass", ok.explanation
-    no = run_check("heading_structure", bad, params)
+    no = run_check("heading_structure", bad, {**params, "no_skipped_levels": True})
     assert no.status == "fail"
     assert no.evidence["skips"][0] == {
         "id": "p10",
@@ -156,6 +156,39 @@ def test_heading_structure(report: tuple[Document, Document]) -> None:
         == "pass"
     )
     assert run_check("heading_structure", good, {"top_level": 2}).status == "fail"
+    # "Module 1 is a Heading 3" asks about the module headings, not the outline around them
+    asked = run_check("heading_structure", bad, params)
+    assert asked.status == "fail" and asked.evidence["skips"] == [] and asked.score == pytest.approx(1 / 2)
+
+
+def test_heading_3_does_not_require_the_document_to_start_at_heading_1(tmp_path: Path) -> None:
+    """A document whose headings are all Heading 3 (python-docx's built-in style, as an
+    agent writes "one Heading 3 per module"): each module is a Heading 3."""
+    import docx
+
+    import artifactcheck
+
+    word = docx.Document()
+    word.add_paragraph("Course outline", style="Title")
+    for i in (1, 2):
+        word.add_heading(f"Module {i}", level=3)
+        word.add_paragraph(f"Reading for module {i}.")
+    path = tmp_path / "modules.docx"
+    word.save(str(path))
+    doc = artifactcheck.load(path)
+    r = run_check("heading_structure", doc, {"level": 3, "expected": ["Module 1", "Module 2"], "in_order": True})
+    assert r.status == "pass", r.explanation
+    # the outline rule, asked for explicitly, still sees Title -> Heading 3
+    strict = run_check("heading_structure", doc, {"level": 3, "expected": ["Module 1"], "no_skipped_levels": True})
+    assert strict.status == "fail" and "H0 -> H3" in strict.explanation
+    # a document that simply starts at Heading 3 does not skip; H3 -> H1 -> H3 does
+    word = docx.Document()
+    for text, level in (("Module 1", 3), ("Module 2", 3), ("Appendix", 1), ("Notes", 3)):
+        word.add_heading(text, level=level)
+    word.save(str(tmp_path / "starts_at_h3.docx"))
+    starts = artifactcheck.load(tmp_path / "starts_at_h3.docx")
+    outline_only = run_check("heading_structure", starts, {})
+    assert outline_only.status == "fail" and [s["id"] for s in outline_only.evidence["skips"]] == ["p3"]
 
 
 def test_structure_slides_sheets_columns(

@@ -163,8 +163,11 @@ class HeadingParams(BaseModel):
         le=100,
         description="label_similarity (token_set_ratio; numbers must match)",
     )
-    no_skipped_levels: bool = Field(
-        default=True, description="a heading is at most one level below the previous one"
+    no_skipped_levels: bool | None = Field(
+        default=None,
+        description="a heading is at most one level below the previous heading (the first "
+        "heading may have any level; use top_level for that). Default: checked only when "
+        "the check asks about the outline itself (no expected, no min_count)",
     )
     top_level: int | None = Field(
         default=None, ge=1, le=9, description="the first heading must have this level"
@@ -196,6 +199,14 @@ def outline(doc: Document, scope: list[Node] | None = None) -> list[tuple[Node, 
 def heading_structure(doc: Document, params: HeadingParams, resources: Resources) -> CheckResult:
     """Headings: the expected ones exist at the given level (e.g. a Heading 3 per module) and levels never skip.
 
+    ``level`` + ``expected`` answer "X is a Heading 3": each expected text (fuzzy) is a
+    heading of that level, wherever the outline starts. ``no_skipped_levels`` checks the
+    outline itself: no heading is more than one level below the heading before it (a
+    title, level 0, counts as level 1; the first heading may have any level, so a document
+    whose first heading is a Heading 3 is not "skipping"). It defaults to on only when the
+    check asks about the outline (no ``expected``, no ``min_count``); set it to true to
+    check both. ``top_level`` requires the first heading's level.
+
     >>> from artifactcheck.checks.examples import tiny_doc
     >>> from artifactcheck import run_check
     >>> run_check("heading_structure", tiny_doc(), {"level": 1, "expected": ["energy report"]}).status
@@ -206,10 +217,14 @@ def heading_structure(doc: Document, params: HeadingParams, resources: Resources
     problems: list[str] = []
     checks_total = checks_ok = 0
     skips = []
-    if params.no_skipped_levels:
-        prev = 0
+    check_skips = params.no_skipped_levels
+    if check_skips is None:
+        # "X is a Heading 3" asks about X, not about the outline around it
+        check_skips = not params.expected and params.min_count is None
+    if check_skips:
+        prev: int | None = None
         for node, lvl in heads:
-            if lvl > prev + 1 and lvl > 1:
+            if prev is not None and lvl > max(prev, 1) + 1:
                 skips.append(
                     {"id": node.id, "text": node.text[:60], "level": lvl, "after_level": prev}
                 )
@@ -291,6 +306,7 @@ def heading_structure(doc: Document, params: HeadingParams, resources: Resources
             "outline": [{"id": n.id, "level": lvl, "text": n.text[:60]} for n, lvl in heads[:100]],
             "expected": found,
             "skips": skips,
+            "no_skipped_levels": check_skips,
         },
         score=checks_ok / checks_total,
     )
