@@ -3,6 +3,7 @@ an ArtifactCheckError into one line on stderr and a non-zero exit (2), never a t
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from functools import wraps
@@ -31,6 +32,25 @@ RendererOption = Annotated[
         "file) or warm (a pool of running LibreOffice for this command). Env: ARTIFACTCHECK_RENDERER.",
     ),
 ]
+
+
+@app.callback()
+def budgets(
+    limit: Annotated[list[str] | None, typer.Option("--limit", metavar="NAME=N", help="Raise (or lower) a budget for untrusted input, e.g. --limit image_pixels=2e8 (repeatable; names and defaults: design/safe-loading.md).")] = None,
+) -> None:
+    """Options that apply to every command."""
+    if not limit:
+        return
+    from .limits import ENV_VAR, parse_overrides
+
+    try:
+        parse_overrides(",".join(limit))  # refuse a typo here, with the list of budgets
+    except ArtifactCheckError as exc:
+        typer.echo(f"artifactcheck: error: --limit: {exc}", err=True)
+        raise typer.Exit(code=2) from None
+    # Through the environment, so batch workers and every child process see it too.
+    earlier = os.environ.get(ENV_VAR, "")
+    os.environ[ENV_VAR] = ",".join([earlier, *limit]) if earlier else ",".join(limit)
 
 
 def reports_errors(function: F) -> F:

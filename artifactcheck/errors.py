@@ -15,7 +15,15 @@ class ArtifactCheckError(Exception):
 
     def __init__(self, message: str, *, path: str | Path | None = None) -> None:
         self.path = str(path) if path is not None else None
+        self.message = message
         super().__init__(f"{self.path}: {message}" if self.path else message)
+
+    def naming(self, path: str | Path | None) -> ArtifactCheckError:
+        """This error, naming ``path`` when it names no file yet (raised deep inside an
+        extractor that does not know the file); the same error otherwise."""
+        if self.path is not None or path is None or type(self).__init__ is not ArtifactCheckError.__init__:
+            return self
+        return type(self)(self.message, path=path)
 
 
 class UnsupportedFormat(ArtifactCheckError):

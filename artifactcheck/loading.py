@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-from .errors import UnsupportedFormat
+from pydantic import ValidationError
+
+from .errors import ArtifactCheckError, CorruptArtifact, UnsupportedFormat
 from .extractors.office import extract_office
 from .extractors.package.inspection import CFB_MAGIC, ZIP_MAGIC, read_head
+from .extractors.package.xml import element_budget
+from .input_files import read_json_file
 from .model import Document
+from .model.budget import node_budget
 
 
 def load(source: str | Path, **options: Any) -> Document:
@@ -23,8 +27,20 @@ def load(source: str | Path, **options: Any) -> Document:
     extractor (for .docx: ``render=True`` to attach layout boxes).
 
     Raises an :class:`~artifactcheck.errors.ArtifactCheckError` subclass naming the file
-    and the problem when the artifact cannot be read.
+    and the problem when the artifact cannot be read; ``ArtifactTooLarge`` when it
+    exceeds a budget of :mod:`artifactcheck.limits` (nodes, XML elements, grid cells...).
     """
+    try:
+        with node_budget(source), element_budget():
+            return _load(source, **options)
+    except ArtifactCheckError as exc:
+        named = exc.naming(source)
+        if named is exc:
+            raise
+        raise named from None
+
+
+def _load(source: str | Path, **options: Any) -> Document:
     if isinstance(source, str) and not Path(source).exists():
         from .extractors.google.access import looks_like_google_ref
 
@@ -47,12 +63,23 @@ def load(source: str | Path, **options: Any) -> Document:
 
 
 def _load_json(path: Path, **options: Any) -> Document:
-    try:
-        data = json.loads(path.read_bytes())
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise UnsupportedFormat(f"not an Office file and not valid JSON: {exc}", path=path) from None
+    data = read_json_file(path, what="JSON artifact (not an Office file)", error=UnsupportedFormat)
     if isinstance(data, dict) and data.get("schema_version") and "root" in data:
-        return Document.model_validate(data)
+        return _saved_tree(data, path)
     from .extractors.google.responses import extract_google_response
 
     return extract_google_response(data, path=path, **options)
+
+
+def _saved_tree(data: dict[str, Any], path: Path) -> Document:
+    """A tree saved by ``artifactcheck extract``; a malformed one names its first fault
+    (its location and pydantic's message, never the offending value)."""
+    try:
+        return Document.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors(include_url=False, include_input=False)[0]
+        where = ".".join(map(str, first["loc"])) or "document"
+        raise CorruptArtifact(
+            f"not a valid saved document tree: {exc.error_count()} error(s); first at {where}: {first['msg']}",
+            path=path,
+        ) from None

@@ -26,9 +26,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-from .errors import CorruptArtifact, GoogleAPIError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from .errors import ArtifactCheckError, ArtifactTooLarge, CorruptArtifact, GoogleAPIError
+from .input_files import parse_json
 from .model import Document
 
 MANIFEST = "manifest.json"
@@ -137,8 +140,18 @@ def snapshot_many(sources: list[str], directory: str | Path, *, credentials: Any
             for cap in capture_many(sources, credentials=credentials, client=client)]
 
 
-def document_from_capture(cap: Capture, **options: Any) -> Document:
-    """The tree of a capture: the one function both online loading and bundles use."""
+def document_from_capture(cap: Capture, *, origin: str | Path | None = None, **options: Any) -> Document:
+    """The tree of a capture: the one function both online loading and bundles use.
+    ``origin`` is what errors name (the bundle file; default: the Google URL)."""
+    try:
+        return _document_from_capture(cap, **options)
+    except ArtifactCheckError as exc:
+        if origin is None:
+            raise
+        raise type(exc)(exc.message, path=origin) if type(exc).__init__ is ArtifactCheckError.__init__ else exc from None
+
+
+def _document_from_capture(cap: Capture, **options: Any) -> Document:
     if cap.kind == "office":
         from .extractors.office import extract_office
 
@@ -230,50 +243,91 @@ def snapshot(source: str, output: str | Path, *, credentials: Any = None, client
 
 
 def is_bundle(path: str | Path) -> bool:
+    """A zip that holds ``manifest.json`` and no ``[Content_Types].xml`` (an Office file
+    never has the former, a bundle never the latter). Whether the manifest is sound is
+    :func:`read_bundle`'s question: a damaged bundle is a CorruptArtifact, not "an
+    Office file without content types"."""
     try:
         with zipfile.ZipFile(path) as zf:
-            if MANIFEST not in zf.namelist():
-                return False
-            return bool(json.loads(zf.read(MANIFEST)).get("format") == BUNDLE_FORMAT)
-    except (OSError, zipfile.BadZipFile, ValueError, AttributeError):
+            names = set(zf.namelist())
+    except (OSError, zipfile.BadZipFile, ValueError, EOFError):
         return False
+    return MANIFEST in names and "[Content_Types].xml" not in names
+
+
+class _ImageEntry(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    member: str
+    mime: str
+
+
+class _Manifest(BaseModel):
+    """What a bundle's manifest must hold (extra keys are ignored: newer writers)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    format: Literal["artifactcheck-google-snapshot"]
+    file_id: str = ""
+    kind: Literal["document", "spreadsheet", "presentation", "office"]
+    drive: dict[str, Any] = Field(default_factory=dict)
+    captured_at: str = ""
+    members: dict[str, str] = Field(default_factory=dict)
+    images: dict[str, _ImageEntry] = Field(default_factory=dict)
+    warnings: list[str] = Field(default_factory=list)
 
 
 def read_bundle(path: str | Path) -> Capture:
-    """A bundle zip back into a Capture (offline)."""
-    from .extractors.package.inspection import MAX_PACKAGE_BYTES
+    """A bundle zip back into a Capture (offline). Every member is read through the
+    package reader's guarded reads (damaged deflate, encryption flag, size limits) and
+    every JSON member through the strict JSON reader (depth, NaN); a malformed manifest
+    or member is a CorruptArtifact naming the bundle."""
+    from .extractors.package.inspection import MAX_PACKAGE_BYTES, read_part
 
+    p = Path(path)
     try:
-        with zipfile.ZipFile(path) as zf:
-            if sum(i.file_size for i in zf.infolist()) > MAX_PACKAGE_BYTES:
-                raise CorruptArtifact("snapshot bundle is larger than the package size limit", path=path)
-            manifest = json.loads(zf.read(MANIFEST))
-            expected = manifest.get("members") or {}
+        zf = zipfile.ZipFile(p)
+    except (OSError, zipfile.BadZipFile, ValueError, EOFError) as exc:
+        raise CorruptArtifact(f"not a readable snapshot bundle: {exc}", path=p) from None
+    with zf:
+        if sum(i.file_size for i in zf.infolist()) > MAX_PACKAGE_BYTES:
+            raise ArtifactTooLarge("snapshot bundle is larger than the package size limit", path=p)
+        raw = parse_json(read_part(zf, MANIFEST, path=p), what=f"bundle {MANIFEST}", error=CorruptArtifact, path=p)
+        try:
+            manifest = _Manifest.model_validate(raw)
+        except ValidationError as exc:
+            first = exc.errors(include_url=False, include_input=False)[0]
+            where = ".".join(map(str, first["loc"])) or "manifest"
+            raise CorruptArtifact(f"bundle {MANIFEST} is malformed at {where}: {first['msg']}", path=p) from None
 
-            def member(name: str) -> bytes:
-                data = zf.read(name)
-                want = expected.get(name) if isinstance(expected, dict) else None
-                if want is not None and hashlib.sha256(data).hexdigest() != want:
-                    raise CorruptArtifact(f"bundle member {name} does not match its manifest hash", path=path)
-                return data
+        def member(name: str) -> bytes:
+            data = read_part(zf, name, path=p)
+            want = manifest.members.get(name)
+            if want is not None and hashlib.sha256(data).hexdigest() != want:
+                raise CorruptArtifact(f"bundle member {name} does not match its manifest hash", path=p)
+            return data
 
-            names = set(zf.namelist())
-            response = json.loads(member("response.json")) if "response.json" in names else None
-            pdf = member("export.pdf") if "export.pdf" in names else None
-            office = next((member(n) for n in sorted(names) if n.startswith("original.")), None)
-            images = {url: (member(v["member"]), str(v["mime"])) for url, v in (manifest.get("images") or {}).items()}
-    except (OSError, zipfile.BadZipFile, KeyError, ValueError, TypeError) as exc:
-        raise CorruptArtifact(f"not a readable snapshot bundle: {exc}", path=path) from None
+        names = set(zf.namelist())
+        response = None
+        if "response.json" in names:
+            response = parse_json(member("response.json"), what="bundle response.json", error=CorruptArtifact, path=p)
+            if not isinstance(response, dict):
+                raise CorruptArtifact("bundle response.json is not a JSON object", path=p)
+        elif manifest.kind != "office":
+            raise CorruptArtifact(f"a {manifest.kind} bundle without response.json", path=p)
+        pdf = member("export.pdf") if "export.pdf" in names else None
+        office = next((member(n) for n in sorted(names) if n.startswith("original.")), None)
+        images = {url: (member(entry.member), entry.mime) for url, entry in manifest.images.items()}
     return Capture(
-        file_id=str(manifest.get("file_id")), kind=str(manifest.get("kind")), metadata=dict(manifest.get("drive") or {}),
-        response=response, pdf=pdf, images=images, office_bytes=office,
-        captured_at=str(manifest.get("captured_at", "")), warnings=list(manifest.get("warnings") or []),
+        file_id=manifest.file_id, kind=manifest.kind, metadata=manifest.drive, response=response, pdf=pdf,
+        images=images, office_bytes=office, captured_at=manifest.captured_at, warnings=manifest.warnings,
     )
 
 
 def load_bundle(path: str | Path, **options: Any) -> Document:
-    """Build the tree from a snapshot bundle, offline."""
-    return document_from_capture(read_bundle(path), **options)
+    """Build the tree from a snapshot bundle, offline. Errors name the bundle file (the
+    tree's ``artifact.path`` is still the Google URL it was captured from)."""
+    return document_from_capture(read_bundle(path), origin=path, **options)
 
 
 def load_google(source: str, *, credentials: Any = None, client: Any = None, **options: Any) -> Document:

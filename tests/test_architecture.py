@@ -14,7 +14,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "artifactcheck"
 
 # Lowest first. A module may import its own layer's modules and any layer below it.
 LAYERS: list[tuple[str, ...]] = [
-    ("errors", "digest", "caches", "version", "schema_file"),
+    ("errors", "digest", "caches", "version", "schema_file", "limits", "input_files"),
     ("model",),
     ("extractors",),
     ("loading", "snapshot"),

@@ -35,6 +35,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..errors import ArtifactCheckError
 from ..model import Document, Node
+from ..model.blobs import decode_image
 from .registry import Resources, register_check
 from .result import CheckResult
 from .target import TargetSpec, node_ref, select_targets
@@ -127,12 +128,9 @@ def _image_part(data: bytes) -> dict[str, Any]:
     if data[:3] == b"\xff\xd8\xff":
         mime = "image/jpeg"
     elif not data.startswith(b"\x89PNG"):
-        from PIL import Image
-
-        with Image.open(io.BytesIO(data)) as img:
-            out = io.BytesIO()
-            img.convert("RGBA").save(out, format="PNG")
-            data = out.getvalue()
+        out = io.BytesIO()
+        decode_image(data, mode="RGBA").save(out, format="PNG")
+        data = out.getvalue()
     return {"type": "image_url", "image_url": {"url": f"data:{mime};base64,{base64.b64encode(data).decode()}"}}
 
 

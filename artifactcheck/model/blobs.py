@@ -6,12 +6,44 @@ from __future__ import annotations
 import hashlib
 import io
 import warnings
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..errors import ArtifactTooLarge
+from ..limits import current_limits
+
 # Pillow refuses images above this many pixels (a decompression bomb guard). 2x the
-# Pillow default: large scans are legitimate, 1-gigapixel "images" are not.
+# Pillow default: large scans are legitimate, 1-gigapixel "images" are not. Our own,
+# lower budget (``image_pixels`` in artifactcheck.limits) is checked before decoding.
 MAX_IMAGE_PIXELS = 178_956_970
+# Above this many pixels an image is hashed from a reduced copy: the hashes look at
+# 8-64 px anyway, and three full-size conversions of a 144 Mpx image cost 3 GB.
+FULL_HASH_PIXELS = 16_000_000
+_HASH_SIDE_PX = 2048
+
+
+def check_image_budget(size: tuple[int, int], *, what: str = "image") -> None:
+    """ArtifactTooLarge when an image of ``size`` (width, height in pixels, read from
+    its header) exceeds the ``image_pixels`` budget: call before decoding it."""
+    width, height = size
+    limit = current_limits().image_pixels
+    if width * height > limit:
+        raise ArtifactTooLarge(
+            f"{what} is {width}x{height} = {width * height / 1e6:.1f} Mpx "
+            f"(limit {limit / 1e6:.1f} Mpx; {current_limits().describe('image_pixels')})"
+        )
+
+
+def decode_image(data: bytes, *, mode: str = "RGB", what: str = "image") -> Any:
+    """Decode image bytes to a PIL image in ``mode``, after checking the pixel budget
+    against the header (a 12000x12000 PNG fits in 8 KB). Raises ArtifactTooLarge, or
+    Pillow's own errors for undecodable bytes."""
+    from PIL import Image
+
+    with Image.open(io.BytesIO(data)) as img:
+        check_image_budget(img.size, what=what)
+        return img.convert(mode)
 
 
 class Blob(BaseModel):
@@ -57,11 +89,17 @@ def describe_image(data: bytes, *, mime: str, name: str | None = None) -> Blob:
                     blob.decode_error = f"{img.format} is a vector format; not hashed"
                     return blob
                 img.draft("RGB", (512, 512))  # JPEG: decode at reduced size, hashes use <= 64 px
+                check_image_budget(img.size, what=f"image {name or sha[:12]}")
+                if img.size[0] * img.size[1] > FULL_HASH_PIXELS:
+                    img.thumbnail((_HASH_SIDE_PX, _HASH_SIDE_PX))  # decode once, then hash small
                 rgb = img.convert("RGB")
                 blob.phash = str(imagehash.phash(rgb))
                 blob.dhash = str(imagehash.dhash(rgb))
                 blob.whash = str(imagehash.whash(rgb))
+    except ArtifactTooLarge as exc:
+        # One oversized picture does not make the document unreadable: it is kept (with
+        # its size) but not hashed, and image checks report that they cannot judge it.
+        blob.decode_error = f"ArtifactTooLarge: {exc}"
     except Exception as exc:  # noqa: BLE001 - any decoder failure is recorded, not raised
         blob.decode_error = f"{type(exc).__name__}: {exc}"
     return blob
-

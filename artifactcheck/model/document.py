@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal
@@ -14,6 +15,13 @@ from .select import SelectionIndex
 
 SCHEMA_VERSION = "1.0"
 
+# MIME type -> file extension for ``write_assets`` (a fixed table: a blob's MIME type
+# comes from the artifact and must never shape a path).
+_ASSET_EXTENSIONS = {
+    "image/png": "png", "image/jpeg": "jpg", "image/jpg": "jpg", "image/gif": "gif", "image/bmp": "bmp",
+    "image/tiff": "tiff", "image/webp": "webp", "image/svg+xml": "svg", "image/x-emf": "emf",
+    "image/emf": "emf", "image/x-wmf": "wmf", "image/wmf": "wmf", "image/x-icon": "ico",
+}
 ArtifactFormat = Literal["docx", "xlsx", "pptx", "gdoc", "gsheet", "gslides"]
 PageKind = Literal["page", "slide", "sheet"]
 
@@ -176,15 +184,20 @@ class Document(BaseModel):
         return cls.model_validate_json(data)
 
     def write_assets(self, directory: str | Path) -> list[Path]:
-        """Write every blob that has bytes to ``directory/<sha256>.<ext>``."""
+        """Write every blob that has bytes to ``directory/<sha256>.<ext>``.
+
+        The name is the sha256 of the bytes written (computed here, not the blob's key,
+        which a saved tree may set to anything) and the extension comes from a fixed
+        table of MIME types (else ``bin``), so every file lands inside ``directory`` and
+        different bytes never share a name."""
         out = Path(directory)
         out.mkdir(parents=True, exist_ok=True)
         written = []
-        for sha, blob in sorted(self.blobs.items()):
+        for _key, blob in sorted(self.blobs.items()):
             if blob.data is None:
                 continue
-            ext = blob.mime.split("/")[-1].replace("jpeg", "jpg").replace("x-", "").split("+")[0]
-            path = out / f"{sha}.{ext}"
+            sha = hashlib.sha256(blob.data).hexdigest()
+            path = out / f"{sha}.{_ASSET_EXTENSIONS.get(blob.mime.lower(), 'bin')}"
             path.write_bytes(blob.data)
             written.append(path)
         return written

@@ -20,6 +20,7 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, PrivateAttr
 
+from .budget import count_node
 from .geometry import Box
 from .select import SelectionIndex, select_nodes
 from .style import Style
@@ -75,6 +76,9 @@ class Node(BaseModel):
     _parent: Node | None = PrivateAttr(default=None)
     _document: TreeOwner | None = PrivateAttr(default=None)
     _order: int = PrivateAttr(default=-1)
+
+    def model_post_init(self, context: Any, /) -> None:
+        count_node()  # the tree_nodes budget, while a document loads (model/budget.py)
 
     def __repr__(self) -> str:
         text = self.text if len(self.text) <= 40 else self.text[:37] + "..."

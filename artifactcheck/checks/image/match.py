@@ -13,7 +13,6 @@ same size, same RGBA values), then the Hamming distance between perceptual hashe
 from __future__ import annotations
 
 import hashlib
-import io
 import math
 import threading
 from functools import lru_cache
@@ -26,6 +25,7 @@ from PIL import Image
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...model import Blob, Document, Node
+from ...model.blobs import decode_image
 from ..geometry import box_dict, result
 from ..registry import Resources, register_check
 from ..result import CheckResult
@@ -53,9 +53,8 @@ class Reference:
         self.path = path
         self.data = path.read_bytes()
         self.sha256 = hashlib.sha256(self.data).hexdigest()
-        with Image.open(io.BytesIO(self.data)) as img:
-            self.size = img.size
-            rgb = img.convert("RGB")
+        rgb = decode_image(self.data, what=f"reference image {path.name}")
+        self.size = rgb.size
         self.hashes: dict[str, str] = {name: str(getattr(imagehash, name)(rgb)) for name in HASHES}
 
     def evidence(self) -> dict[str, Any]:
@@ -81,8 +80,7 @@ def load_reference(name: str, resources: Resources) -> Reference:
 
 
 def _decode(data: bytes) -> Image.Image:
-    with Image.open(io.BytesIO(data)) as img:
-        return img.convert("RGBA")
+    return decode_image(data, mode="RGBA")  # type: ignore[no-any-return]
 
 
 def same_pixels(a: bytes, b: bytes) -> bool:
@@ -215,8 +213,7 @@ def _crop_resistant(sha: str, data: bytes) -> imagehash.ImageMultiHash:
         cached = _CROP_HASHES.get(sha)
     if cached is not None:
         return cached
-    with Image.open(io.BytesIO(data)) as img:
-        value = imagehash.crop_resistant_hash(img.convert("RGB"), min_segment_size=200)
+    value = imagehash.crop_resistant_hash(decode_image(data), min_segment_size=200)
     with _LOCK:
         if len(_CROP_HASHES) > 512:
             _CROP_HASHES.clear()
@@ -272,8 +269,7 @@ def _located(ref: Reference, blob: Blob) -> CropLocation | None:
         if key in _LOCATIONS:
             return _LOCATIONS[key]
     assert blob.data is not None
-    with Image.open(io.BytesIO(ref.data)) as original, Image.open(io.BytesIO(blob.data)) as candidate:
-        found = locate_crop(original.convert("RGB"), candidate.convert("RGB"))
+    found = locate_crop(decode_image(ref.data, what="reference image"), decode_image(blob.data))
     with _LOCK:
         if len(_LOCATIONS) > 1024:
             _LOCATIONS.clear()

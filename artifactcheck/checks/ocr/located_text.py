@@ -22,7 +22,6 @@ or LibreOffice when rendering is needed) the check is ``skipped`` with the insta
 
 from __future__ import annotations
 
-import io
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -34,6 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ...errors import MissingDependency
 from ...model import Box, Document, Node
+from ...model.blobs import decode_image
 from ..geometry import (
     PageRef,
     RegionBox,
@@ -182,8 +182,7 @@ def locate_in_image(node: Node, doc: Document, resources: Resources, opts: OcrOp
     blob = doc.blobs.get(sha) if isinstance(sha, str) else None
     if blob is None or blob.data is None or blob.decode_error or node.box is None:
         return None
-    with Image.open(io.BytesIO(blob.data)) as img:
-        image = img.convert("RGB")
+    image = decode_image(blob.data)
     scale = max(1.0, MIN_OCR_HEIGHT_PX / max(1, image.height))
     if scale > 1:
         image = image.resize((round(image.width * scale), round(image.height * scale)), Image.Resampling.LANCZOS)

@@ -21,13 +21,13 @@ Boxes are ``origin="layout"``, points, top-left origin of each PDF page.
 from __future__ import annotations
 
 import hashlib
-import io
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ...model import Box, Document, Node, Page, ToolInfo
+from ...model.blobs import decode_image
 from ...model.geometry import union_all
 from ..render import PdfLayout, TextSpan, align_text_to_layout, read_layout, render_pdf
 from ..render.align import normalize_char
@@ -735,9 +735,6 @@ def _pixel_sha(data: bytes | None) -> str | None:
     if data is None:
         return None
     try:
-        from PIL import Image
-
-        with Image.open(io.BytesIO(data)) as img:
-            return hashlib.sha256(img.convert("RGB").tobytes()).hexdigest()
+        return hashlib.sha256(decode_image(data).tobytes()).hexdigest()
     except Exception:  # noqa: BLE001 - undecodable: no exact match possible, phash decides
         return None

@@ -219,9 +219,12 @@ def _chinese(n: int) -> str:
     return (digits[tens] if tens > 1 else "") + "十" + (digits[ones] if ones else "")
 
 
+_MAX_LETTER_REPEAT = 100  # a counter from the file must not make a 10**12-letter label
+
+
 def _letters(n: int) -> str:
     # Word repeats the letter: 27 -> "aa", 28 -> "bb"
-    if n <= 0:
+    if n <= 0 or (n - 1) // 26 >= _MAX_LETTER_REPEAT:
         return str(n)
     return chr(ord("a") + (n - 1) % 26) * ((n - 1) // 26 + 1)
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from lxml import etree
 
 from ...errors import CorruptArtifact, UnsupportedFormat
-from ..package.inspection import PART_READ_ERRORS, inspect_package
+from ..package.inspection import inspect_package, read_part
 from ..package.relationships import read_relationships, rels_part_name
 from ..package.xml import parse_xml
 
@@ -62,14 +62,7 @@ class DocxPackage:
         return True
 
     def read(self, part: str) -> bytes:
-        try:
-            return self.zf.read(part)
-        except KeyError:
-            raise CorruptArtifact(
-                f"part {part} is referenced but missing", path=self.path
-            ) from None
-        except PART_READ_ERRORS as exc:
-            raise CorruptArtifact(f"cannot decompress part {part}: {exc}", path=self.path) from None
+        return read_part(self.zf, part, path=self.path)
 
     def xml(self, part: str) -> etree._Element:
         """The parsed part (cached). A missing or broken part is a CorruptArtifact."""

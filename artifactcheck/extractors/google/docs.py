@@ -30,7 +30,7 @@ from typing import Any
 
 from ...model import ArtifactInfo, Document, Node, Page, Style, ToolInfo, describe_image
 from ..tree_builder import fill_container_text
-from .values import dimension_pt, optional_color_hex
+from .values import dimension_pt, index_value, optional_color_hex
 
 Json = dict[str, Any]
 ImageBytes = Mapping[str, tuple[bytes, str]]  # content URL -> (bytes, mime)
@@ -73,6 +73,9 @@ _UNORDERED_GLYPHS = {"", "NONE", "GLYPH_TYPE_UNSPECIFIED"}
 _WRAP = {"WRAP_TEXT": "square", "BREAK_LEFT": "square", "BREAK_RIGHT": "square",
          "BREAK_LEFT_RIGHT": "topandbottom", "IN_FRONT_OF_TEXT": "none", "BEHIND_TEXT": "none"}
 # Docs glyph types -> Word's w:numFmt names, as the .docx extractor reports ``list_format``.
+# Docs lists have nine levels (0-8); a start number is an int32 in the API.
+MAX_LIST_LEVEL = 8
+MAX_START_NUMBER = 2**31 - 1
 LIST_FORMATS = {
     "DECIMAL": "decimal", "ZERO_DECIMAL": "decimalZero", "ALPHA": "lowerLetter", "UPPER_ALPHA": "upperLetter",
     "ROMAN": "lowerRoman", "UPPER_ROMAN": "upperRoman",
@@ -159,7 +162,8 @@ class _Context:
         label = str(nl.get("glyphFormat") or f"%{level}.")
         for k in range(level, -1, -1):
             fmt_k = LIST_FORMATS.get(str((levels[k] if k < len(levels) else {}).get("glyphType", "DECIMAL")), "decimal")
-            start = int((levels[k] if k < len(levels) else {}).get("startNumber", 1) or 1)
+            start = index_value((levels[k] if k < len(levels) else {}).get("startNumber"), "startNumber",
+                                at_most=MAX_START_NUMBER, default=1)
             label = label.replace(f"%{k}", format_number(counts[k] + start - 1, fmt_k))
         return label
 
@@ -244,7 +248,7 @@ def _paragraph(node_id: str, para: Mapping[str, Any], ctx: _Context) -> Node:
         attrs["heading_id"] = pstyle["headingId"]
     bullet = para.get("bullet")
     if bullet is not None:
-        level = int(bullet.get("nestingLevel", 0) or 0)
+        level = index_value(bullet.get("nestingLevel"), "nestingLevel", at_most=MAX_LIST_LEVEL)
         attrs["list_level"] = level
         attrs["list_id"] = bullet.get("listId")
         levels = ((ctx.lists.get(bullet.get("listId")) or {}).get("listProperties") or {}).get("nestingLevels") or []
@@ -358,19 +362,23 @@ def _content(prefix: str, content: list[Json], ctx: _Context) -> list[Node]:
 def _table(node_id: str, table: Mapping[str, Any], ctx: _Context) -> Node:
     rows: list[Node] = []
     covered: set[tuple[int, int]] = set()
-    for r, row in enumerate(table.get("tableRows", []) or []):
+    table_rows = table.get("tableRows", []) or []
+    widest = max((len(row.get("tableCells", []) or []) for row in table_rows), default=0)
+    for r, row in enumerate(table_rows):
         cells: list[Node] = []
         for c, cell in enumerate(row.get("tableCells", []) or []):
             cs = cell.get("tableCellStyle") or {}
             if (r, c) in covered:
                 continue  # inside another cell's merge: not drawn (as the .docx extractor)
-            for rr in range(r, r + int(cs.get("rowSpan", 1) or 1)):
-                for cc in range(c, c + int(cs.get("columnSpan", 1) or 1)):
+            # A span reaches at most the table's own edge: the loop below is bounded by
+            # the response, whatever number the span field holds.
+            row_span = index_value(cs.get("rowSpan"), "rowSpan", at_most=len(table_rows), default=1)
+            col_span = index_value(cs.get("columnSpan"), "columnSpan", at_most=widest, default=1)
+            for rr in range(r, r + row_span):
+                for cc in range(c, c + col_span):
                     if (rr, cc) != (r, c):
                         covered.add((rr, cc))
-            attrs: dict[str, Any] = {"row": r, "col": c,
-                                     "row_span": int(cs.get("rowSpan", 1) or 1),
-                                     "col_span": int(cs.get("columnSpan", 1) or 1)}
+            attrs: dict[str, Any] = {"row": r, "col": c, "row_span": row_span, "col_span": col_span}
             fill = optional_color_hex(cs.get("backgroundColor"))
             cid = f"{node_id}/r{r}/c{c}"
             cells.append(Node(id=cid, kind="cell", attrs=attrs, style=Style(fill=fill) if fill else None,

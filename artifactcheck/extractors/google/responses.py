@@ -13,12 +13,12 @@ come here. Recognition (first match wins):
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Literal
 
 from ...errors import ArtifactCheckError, CorruptArtifact, UnsupportedFormat
+from ...input_files import parse_json
 from ...model import Document
 
 ApiKind = Literal["document", "spreadsheet", "presentation"]
@@ -52,36 +52,50 @@ def detect_api(data: Any) -> ApiKind | None:
 def response_from_cassette(data: Mapping[str, Any]) -> dict[str, Any] | None:
     """The Docs/Sheets/Slides ``get`` response recorded in a VCR cassette: the last
     full-metadata response, with the grid data of a later field-masked response of the
-    same spreadsheet merged in (gspread fetches metadata and cells separately)."""
+    same spreadsheet merged in (gspread fetches metadata and cells separately).
+
+    A cassette is untrusted JSON: interactions of the wrong shape are skipped; a body
+    that is not strict JSON (NaN, nesting past the budget) is a CorruptArtifact."""
     meta: dict[str, Any] | None = None
     grid: dict[str, Any] | None = None
-    for interaction in data.get("interactions", []) or []:
-        req = interaction.get("request") or {}
-        resp = interaction.get("response") or {}
+    interactions = data.get("interactions")
+    for interaction in interactions if isinstance(interactions, list) else []:
+        if not isinstance(interaction, Mapping):
+            continue
+        req, resp = _mapping(interaction.get("request")), _mapping(interaction.get("response"))
         if str(req.get("method", "")).upper() != "GET":
             continue
         uri = str(req.get("uri", "")).split("?")[0]
         if not any(p in uri for p in _GET_PATHS) or "/values" in uri:
             continue
-        if int((resp.get("status") or {}).get("code", 0)) != 200:
+        if _mapping(resp.get("status")).get("code") not in (200, "200"):
             continue
         body = resp.get("body") or {}
         text = body.get("string", "") if isinstance(body, Mapping) else body
-        try:
-            parsed = json.loads(text)
-        except (TypeError, ValueError):
+        if not isinstance(text, (str, bytes)):
             continue
+        if not text.lstrip()[:1] in ("{", b"{"):
+            continue  # not a JSON object (an HTML error page): not a get response
+        parsed = parse_json(text, what="recorded response body", error=CorruptArtifact)
         if detect_api(parsed) is None:
             continue
         if "properties" in parsed or "documentId" in parsed or "presentationId" in parsed:
             meta = parsed
-        elif any(isinstance(s, Mapping) and s.get("data") for s in parsed.get("sheets", []) or []):
+        elif any(isinstance(s, Mapping) and s.get("data") for s in _list(parsed.get("sheets"))):
             grid = parsed
     if meta is not None and grid is not None and isinstance(meta.get("sheets"), list):
-        for sheet, with_data in zip(meta["sheets"], grid.get("sheets", []) or []):
+        for sheet, with_data in zip(meta["sheets"], _list(grid.get("sheets")), strict=False):
             if isinstance(sheet, dict) and isinstance(with_data, Mapping) and with_data.get("data"):
                 sheet["data"] = with_data["data"]
     return meta if meta is not None else grid
+
+
+def _mapping(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
 
 
 def extract_google_response(
@@ -97,6 +111,38 @@ def extract_google_response(
     ``pdf`` is an optional Drive PDF export (Docs geometry; a ``.pdf`` with the same name
     beside a ``.json`` response is used when not given); ``images`` (in options) maps
     content URLs to (bytes, mime). Raises UnsupportedFormat for JSON of another shape."""
+    try:
+        return _extract(data, path=path, pdf=pdf, raw=raw, **options)
+    except ArtifactCheckError as exc:
+        named = exc.naming(path)
+        if named is exc:
+            raise
+        raise named from None
+    except (KeyError, TypeError, AttributeError, ValueError, IndexError, OverflowError, RecursionError) as exc:
+        # A response of the right API whose fields have the wrong shapes or values
+        # (hand-edited, truncated, another API version, an infinite colour component):
+        # say so, never a traceback. RecursionError: a response nested past what the
+        # extractors walk (JSON read by us is depth-checked first; a dict handed in by
+        # a caller is not).
+        kind = detect_api(data) or "Google API"
+        raise CorruptArtifact(
+            f"malformed {kind} response: {type(exc).__name__}: {_one_line(exc)}", path=path
+        ) from None
+
+
+def _one_line(exc: BaseException, limit: int = 200) -> str:
+    text = " ".join(str(exc).split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _extract(
+    data: Any,
+    *,
+    path: str | Path | None,
+    pdf: str | Path | bytes | None,
+    raw: bytes | None,
+    **options: Any,
+) -> Document:
     if raw is None and path is not None and Path(path).is_file():
         raw = Path(path).read_bytes()  # hash the file as given, not a re-serialisation
     if isinstance(data, Mapping) and "interactions" in data:
@@ -119,17 +165,7 @@ def extract_google_response(
         extractors: dict[str, Callable[..., Document]] = {
             "document": extract_gdoc, "spreadsheet": extract_gsheet, "presentation": extract_gslides,
         }
-        extract = extractors[kind]
-        try:
-            return extract(data, path=path, pdf=pdf, raw=raw, **options)
-        except ArtifactCheckError:
-            raise
-        except (KeyError, TypeError, AttributeError, ValueError, IndexError) as exc:
-            # A response of the right API whose fields have the wrong shapes (hand-edited,
-            # truncated, another API version): say so, never a traceback.
-            raise CorruptArtifact(
-                f"malformed {kind} response: {type(exc).__name__}: {exc}", path=path
-            ) from None
+        return extractors[kind](data, path=path, pdf=pdf, raw=raw, **options)
     keys = sorted(data)[:8] if isinstance(data, Mapping) else type(data).__name__
     raise UnsupportedFormat(
         f"JSON is not a documents.get, spreadsheets.get or presentations.get response (keys: {keys})",

@@ -23,16 +23,18 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from collections.abc import Mapping
 from datetime import datetime, timedelta
 from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
+from ...errors import ArtifactTooLarge
+from ...limits import current_limits
 from ...model import ArtifactInfo, Box, Document, Node, Page, Style, ToolInfo
 from ..tree_builder import fill_container_text
-from .values import a1_column, a1_ref, rgb_hex, theme_color_hex
+from .values import a1_column, a1_ref, index_value, rgb_hex, theme_color_hex
 
 Json = dict[str, Any]
 PX_TO_PT = 0.75
@@ -137,24 +139,26 @@ def _value(ev: Mapping[str, Any] | None) -> tuple[Any, str | None]:
 
 
 class _Axis:
-    """Offsets along one axis in points: ``start(i)`` of 0-based index i; hidden = 0."""
+    """Offsets along one axis in points: ``start(i)`` of 0-based index i; hidden = 0.
+
+    Sparse: only the rows/columns the response sizes explicitly are stored, the rest
+    take ``default``, so a declared ``rowCount`` costs nothing (a grid of 1e12 rows must
+    not become a list of 1e12 sizes). ``start`` is exact for the API's pixel sizes
+    (multiples of 0.25 pt), so it equals the running sum it replaces."""
 
     def __init__(self, sizes: dict[int, float], default: float, count: int) -> None:
         self.count = max(count, (max(sizes) + 1) if sizes else 0)
-        self.sizes = [sizes.get(i, default) for i in range(self.count)]
-        self.offsets = [0.0, *accumulate(self.sizes)]
         self.default = default
+        self._sizes = sizes
+        self._explicit = sorted(sizes)
+        # _shift[k]: how far the first k explicit sizes move later positions off the default grid
+        self._shift = [0.0, *accumulate(sizes[i] - default for i in self._explicit)]
 
     def start(self, i: int) -> float:
-        if i <= self.count:
-            return self.offsets[i]
-        return self.offsets[-1] + (i - self.count) * self.default
+        return i * self.default + self._shift[bisect_left(self._explicit, i)]
 
     def size(self, i: int) -> float:
-        return self.sizes[i] if i < self.count else self.default
-
-    def index_at(self, pos: float) -> int:
-        return max(0, bisect_right(self.offsets, pos) - 1)
+        return self._sizes.get(i, self.default)
 
 
 def _axis(meta_by_grid: list[tuple[int, list[Json]]], default_px: int, count: int) -> tuple[_Axis, set[int]]:
@@ -171,13 +175,24 @@ def _axis(meta_by_grid: list[tuple[int, list[Json]]], default_px: int, count: in
     return _Axis(sizes, default_px * PX_TO_PT, count), hidden
 
 
+def grid_index(value: Any, what: str) -> int:
+    """A row/column index or count of a Sheets response: 0 <= n <= the grid budget (a
+    Sheets grid holds at most 10 million cells, so no real index is larger)."""
+    number = index_value(value, what, at_most=2**63)
+    limit = current_limits().grid_cells
+    if number > limit:
+        raise ArtifactTooLarge(f"{what} {number} is beyond a grid of {limit} cells "
+                               f"({current_limits().describe('grid_cells')})")
+    return number
+
+
 def grid_range_a1(rng: Mapping[str, Any], titles: Mapping[int, str] | None = None) -> str:
     """A GridRange (0-based, end-exclusive; missing bounds = unbounded) as A1 text."""
     r0, r1 = rng.get("startRowIndex"), rng.get("endRowIndex")
     c0, c1 = rng.get("startColumnIndex"), rng.get("endColumnIndex")
-    start = f"{a1_column(int(c0 or 0))}{int(r0 or 0) + 1 if r0 is not None or r1 is not None else ''}"
-    end_col = a1_column(int(c1) - 1) if c1 is not None else ""
-    end_row = str(int(r1)) if r1 is not None else ""
+    start = f"{a1_column(grid_index(c0, 'startColumnIndex'))}{grid_index(r0, 'startRowIndex') + 1 if r0 is not None or r1 is not None else ''}"
+    end_col = a1_column(grid_index(c1, "endColumnIndex") - 1) if c1 is not None else ""
+    end_row = str(grid_index(r1, "endRowIndex")) if r1 is not None else ""
     a1 = f"{start}:{end_col}{end_row}" if (c1 is not None or r1 is not None) else start
     if titles is not None and rng.get("sheetId") is not None and int(rng["sheetId"]) in titles:
         a1 = f"{titles[int(rng['sheetId'])]}!{a1}"
@@ -205,7 +220,7 @@ def _chart_node(node_id: str, chart: Mapping[str, Any], sheet_page: int, cols: _
     overlay = (chart.get("position") or {}).get("overlayPosition")
     if overlay:
         anchor = overlay.get("anchorCell") or {}
-        r, c = int(anchor.get("rowIndex", 0) or 0), int(anchor.get("columnIndex", 0) or 0)
+        r, c = grid_index(anchor.get("rowIndex"), "rowIndex"), grid_index(anchor.get("columnIndex"), "columnIndex")
         x = cols.start(c) + float(overlay.get("offsetXPixels", 0) or 0) * PX_TO_PT
         y = rows.start(r) + float(overlay.get("offsetYPixels", 0) or 0) * PX_TO_PT
         w = float(overlay.get("widthPixels", 600) or 0) * PX_TO_PT
@@ -267,15 +282,23 @@ def _sheet(i: int, sheet: Mapping[str, Any], *, theme: Mapping[str, str], defaul
     name = str(props.get("title") or f"Sheet{i + 1}")
     grid = props.get("gridProperties") or {}
     data = list(sheet.get("data") or [])
-    cols, hidden_cols = _axis([(int(g.get("startColumn", 0) or 0), g.get("columnMetadata") or []) for g in data],
-                              DEFAULT_COL_PX, int(grid.get("columnCount", 0) or 0))
-    rows, hidden_rows = _axis([(int(g.get("startRow", 0) or 0), g.get("rowMetadata") or []) for g in data],
-                              DEFAULT_ROW_PX, int(grid.get("rowCount", 0) or 0))
+    _check_grid_size(name, grid)
+    cols, hidden_cols = _axis([(grid_index(g.get("startColumn"), "startColumn"), g.get("columnMetadata") or []) for g in data],
+                              DEFAULT_COL_PX, grid_index(grid.get("columnCount"), "columnCount"))
+    rows, hidden_rows = _axis([(grid_index(g.get("startRow"), "startRow"), g.get("rowMetadata") or []) for g in data],
+                              DEFAULT_ROW_PX, grid_index(grid.get("rowCount"), "rowCount"))
     merges: dict[tuple[int, int], tuple[int, int, int, int]] = {}
     covered: dict[tuple[int, int], tuple[int, int]] = {}
+    merged_cells = 0
     for m in sheet.get("merges") or []:
-        r0, r1 = int(m.get("startRowIndex", 0) or 0), int(m.get("endRowIndex", 0) or 0)
-        c0, c1 = int(m.get("startColumnIndex", 0) or 0), int(m.get("endColumnIndex", 0) or 0)
+        r0, r1 = grid_index(m.get("startRowIndex"), "startRowIndex"), grid_index(m.get("endRowIndex"), "endRowIndex")
+        c0, c1 = grid_index(m.get("startColumnIndex"), "startColumnIndex"), grid_index(m.get("endColumnIndex"), "endColumnIndex")
+        # Merges never overlap, so together they cover at most the grid: count before
+        # the loop below allocates one entry per covered cell.
+        merged_cells += max(0, r1 - r0) * max(0, c1 - c0)
+        if merged_cells > current_limits().grid_cells:
+            raise ArtifactTooLarge(f"sheet {name!r}: merges cover more than {current_limits().grid_cells} cells "
+                                   f"({current_limits().describe('grid_cells')})")
         merges[(r0, c0)] = (r0, r1, c0, c1)
         for rr in range(r0, r1):
             for cc in range(c0, c1):
@@ -284,7 +307,7 @@ def _sheet(i: int, sheet: Mapping[str, Any], *, theme: Mapping[str, str], defaul
     cells: dict[tuple[int, int], Node] = {}
     style_cache: dict[str, Style] = {}
     for g in data:
-        r_start, c_start = int(g.get("startRow", 0) or 0), int(g.get("startColumn", 0) or 0)
+        r_start, c_start = grid_index(g.get("startRow"), "startRow"), grid_index(g.get("startColumn"), "startColumn")
         for dr, row in enumerate(g.get("rowData") or []):
             for dc, cell in enumerate((row or {}).get("values") or []):
                 r, c = r_start + dr, c_start + dc
@@ -311,10 +334,10 @@ def _sheet(i: int, sheet: Mapping[str, Any], *, theme: Mapping[str, str], defaul
                              "hidden": bool(props.get("hidden", False)),
                              "state": "hidden" if props.get("hidden") else "visible",
                              "sheet_type": "worksheet" if str(props.get("sheetType", "GRID")) == "GRID" else "chartsheet",
-                             "frozen_rows": int(grid.get("frozenRowCount", 0) or 0),
-                             "frozen_cols": int(grid.get("frozenColumnCount", 0) or 0),
-                             "row_count": int(grid.get("rowCount", 0) or 0),
-                             "col_count": int(grid.get("columnCount", 0) or 0)}
+                             "frozen_rows": grid_index(grid.get("frozenRowCount"), "frozenRowCount"),
+                             "frozen_cols": grid_index(grid.get("frozenColumnCount"), "frozenColumnCount"),
+                             "row_count": grid_index(grid.get("rowCount"), "rowCount"),
+                             "col_count": grid_index(grid.get("columnCount"), "columnCount")}
     if grid.get("hideGridlines"):
         attrs["hide_gridlines"] = True
     if attrs["frozen_rows"] or attrs["frozen_cols"]:
@@ -352,6 +375,14 @@ def _sheet(i: int, sheet: Mapping[str, Any], *, theme: Mapping[str, str], defaul
     node = Node(id=name, kind="sheet", attrs=attrs, source=f"sheetId={props.get('sheetId')}",
                 boxes=[Box(page=i, x0=0, top=0, x1=used_w, bottom=used_h)], children=row_nodes + charts)
     return node, page
+
+
+def _check_grid_size(name: str, grid: Mapping[str, Any]) -> None:
+    rows, cols = grid_index(grid.get("rowCount"), "rowCount"), grid_index(grid.get("columnCount"), "columnCount")
+    limit = current_limits().grid_cells
+    if rows * cols > limit:
+        raise ArtifactTooLarge(f"sheet {name!r} declares a grid of {rows} x {cols} cells "
+                               f"(limit {limit}; {current_limits().describe('grid_cells')})")
 
 
 def _conditional(cf: Mapping[str, Any], theme: Mapping[str, str]) -> Json:

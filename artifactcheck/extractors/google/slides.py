@@ -26,13 +26,14 @@ import json
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
 from ...model import ArtifactInfo, Box, Document, Node, Page, Style, ToolInfo, describe_image
 from ...model.units import emu_to_pt
 from ..tree_builder import fill_container_text
-from .values import dimension_pt, rgb_hex, theme_color_hex
+from .values import dimension_pt, index_value, rgb_hex, theme_color_hex
 
 Json = dict[str, Any]
 ImageBytes = Mapping[str, tuple[bytes, str]]
@@ -184,8 +185,11 @@ def paragraphs_of(text: Mapping[str, Any] | None) -> list[_Para]:
     return paras
 
 
+MAX_LIST_LEVEL = 8  # Slides lists, like Docs lists, have nine levels (0-8)
+
+
 def _level_of(marker: Mapping[str, Any]) -> int:
-    return int((marker.get("bullet") or {}).get("nestingLevel", 0) or 0)
+    return index_value((marker.get("bullet") or {}).get("nestingLevel"), "nestingLevel", at_most=MAX_LIST_LEVEL)
 
 
 def _level_styles(element: Mapping[str, Any] | None) -> dict[int, tuple[Json, Json]]:
@@ -483,15 +487,17 @@ def _table_rows(node_id: str, element: Json, *, page: int, m: Matrix, deck: _Dec
     table = element["table"]
     widths = [dimension_pt(c.get("columnWidth")) or 0.0 for c in table.get("tableColumns", []) or []]
     heights = [dimension_pt(r.get("rowHeight")) or 0.0 for r in table.get("tableRows", []) or []]
-    xs = [sum(widths[:i]) for i in range(len(widths) + 1)]
-    ys = [sum(heights[:i]) for i in range(len(heights) + 1)]
+    xs = [0.0, *accumulate(widths)]  # running sums: linear in the table's size
+    ys = [0.0, *accumulate(heights)]
     rows: list[Node] = []
     for r, row in enumerate(table.get("tableRows", []) or []):
         cells: list[Node] = []
         for c, cell in enumerate(row.get("tableCells", []) or []):
             loc = cell.get("location") or {}
-            ri, ci = int(loc.get("rowIndex", r) or 0), int(loc.get("columnIndex", c) or 0)
-            rs, cs = int(cell.get("rowSpan", 1) or 1), int(cell.get("columnSpan", 1) or 1)
+            ri = index_value(loc.get("rowIndex", r), "rowIndex", at_most=len(heights))
+            ci = index_value(loc.get("columnIndex", c), "columnIndex", at_most=len(widths))
+            rs = index_value(cell.get("rowSpan"), "rowSpan", at_most=len(heights), default=1)
+            cs = index_value(cell.get("columnSpan"), "columnSpan", at_most=len(widths), default=1)
             cid = f"{node_id}/r{ri}/c{ci}"
             boxes: list[Box] = []
             if ci < len(xs) - 1 and ri < len(ys) - 1:

@@ -38,8 +38,8 @@ def rgb_hex(color: Mapping[str, Any] | None) -> str | None:
         return None
 
     def channel(name: str) -> int:
-        v = float(color.get(name, 0) or 0)
-        return max(0, min(255, round(v * 255)))
+        v = min(1.0, max(0.0, float(color.get(name, 0) or 0)))  # clamp first: 1e308 * 255 is inf
+        return round(v * 255)
 
     return f"#{channel('red'):02x}{channel('green'):02x}{channel('blue'):02x}"
 
@@ -65,12 +65,35 @@ def theme_color_hex(value: Mapping[str, Any] | None, theme: Mapping[str, str]) -
     return None
 
 
+def index_value(value: Any, what: str, *, at_most: int, default: int = 0) -> int:
+    """An integer field of a response that counts or indexes something (a row, a span, a
+    nesting level): missing/0/null is ``default``; a negative value, or one above
+    ``at_most`` (the structure's own bound: 8 list levels, the table's row count), is a
+    ValueError that the extractor reports as CorruptArtifact. ``inf``/``NaN`` fail in
+    ``int()`` the same way. Every such field goes through here, so a loop over a span or
+    a list of levels is bounded by the response itself.
+
+    >>> index_value(None, "rowSpan", at_most=3, default=1)
+    1
+    >>> index_value(-1, "endColumnIndex", at_most=10)
+    Traceback (most recent call last):
+    ValueError: endColumnIndex -1 is outside 0..10
+    """
+    number = int(value or default)
+    if not 0 <= number <= at_most:
+        raise ValueError(f"{what} {number} is outside 0..{at_most}")
+    return number
+
+
 def a1_column(index0: int) -> str:
-    """0-based column index to letters: 0 -> A, 25 -> Z, 26 -> AA.
+    """0-based column index to letters: 0 -> A, 25 -> Z, 26 -> AA. A negative index is
+    a ValueError (there is no column before A).
 
     >>> [a1_column(i) for i in (0, 25, 26, 701, 702)]
     ['A', 'Z', 'AA', 'ZZ', 'AAA']
     """
+    if index0 < 0:
+        raise ValueError(f"column index {index0} is negative")
     letters = ""
     n = index0 + 1
     while n:

@@ -10,10 +10,13 @@ XML is parsed with entity resolution and network access off (XML bombs, XXE): ``
 
 from __future__ import annotations
 
+import io
+import lzma
 import zipfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import IO, Any, Literal
 
 from ...errors import (
     ArtifactTooLarge,
@@ -184,17 +187,77 @@ def _main_part_from_rels(
 
 
 PART_READ_ERRORS: tuple[type[Exception], ...] = (
-    zipfile.BadZipFile, OSError, EOFError, ValueError, NotImplementedError,
+    zipfile.BadZipFile, OSError, EOFError, ValueError, NotImplementedError, RuntimeError,
+    zlib.error, lzma.LZMAError,
 )  # fmt: skip
-"""What reading one member of a damaged zip raises (bad CRC, truncated stream, unknown
-compression method); the package readers re-raise them as CorruptArtifact naming the part."""
+"""What reading one member of a damaged zip raises: a bad CRC or truncated stream
+(BadZipFile, EOFError), an unknown compression method (NotImplementedError), the
+encryption flag (RuntimeError: "password required"), a corrupt deflate, LZMA or bzip2
+stream (zlib.error, LZMAError, OSError). :func:`read_part` and :func:`open_part` turn
+them into CorruptArtifact naming the part; every package reader goes through them."""
+
+
+def read_part(zf: zipfile.ZipFile, name: str | zipfile.ZipInfo, *, path: Path, limit: int = MAX_PART_BYTES) -> bytes:
+    """The bytes of one member, at most ``limit`` of them (declared or real). A missing
+    member, a damaged one or one over the limit is a typed error naming the part."""
+    with open_part(zf, name, path=path, limit=limit) as fh:
+        return fh.read()
+
+
+def open_part(zf: zipfile.ZipFile, name: str | zipfile.ZipInfo, *, path: Path, limit: int = MAX_PART_BYTES) -> IO[bytes]:
+    """A binary stream over one member (for streamed XML): reading it raises only
+    CorruptArtifact (damaged) or ArtifactTooLarge (past ``limit``), naming the part."""
+    part = name.filename if isinstance(name, zipfile.ZipInfo) else name
+    try:
+        info = name if isinstance(name, zipfile.ZipInfo) else zf.getinfo(name)
+    except KeyError:
+        raise CorruptArtifact(f"part {part} is referenced but missing from the package", path=path) from None
+    if info.file_size > limit:
+        raise ArtifactTooLarge(f"part {part} is {info.file_size} bytes (limit {limit})", path=path)
+    if info.flag_bits & 0x1:
+        raise CorruptArtifact(f"part {part} is zip-encrypted (Office files never encrypt zip members; "
+                              "a password-protected Office file is not a zip)", path=path)
+    try:
+        raw = zf.open(info)
+    except PART_READ_ERRORS as exc:
+        raise CorruptArtifact(f"cannot decompress part {part}: {_one_line(exc)}", path=path) from None
+    return io.BufferedReader(_GuardedMember(raw, part=part, path=path, limit=limit))
+
+
+class _GuardedMember(io.RawIOBase):
+    """A zip member stream whose failures are typed and whose size is bounded (the
+    declared size is checked before opening; this catches a member that inflates past
+    what it declares)."""
+
+    def __init__(self, raw: IO[bytes], *, part: str, path: Path, limit: int) -> None:
+        self._raw, self._part, self._path, self._left = raw, part, path, limit
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        view = memoryview(buffer).cast("B")
+        try:
+            data = self._raw.read(min(len(view), self._left + 1))
+        except PART_READ_ERRORS as exc:
+            raise CorruptArtifact(f"cannot decompress part {self._part}: {_one_line(exc)}", path=self._path) from None
+        if len(data) > self._left:
+            raise ArtifactTooLarge(f"part {self._part} inflates past its limit", path=self._path)
+        self._left -= len(data)
+        view[: len(data)] = data
+        return len(data)
+
+    def close(self) -> None:
+        self._raw.close()
+        super().close()
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split()) or type(exc).__name__
 
 
 def _read(zf: zipfile.ZipFile, name: str, *, path: Path) -> bytes:
-    try:
-        return zf.read(name)
-    except (zipfile.BadZipFile, OSError, EOFError, ValueError) as exc:
-        raise CorruptArtifact(f"cannot decompress part {name}: {exc}", path=path) from None
+    return read_part(zf, name, path=path)
 
 
 def _check_zip_limits(infos: list[zipfile.ZipInfo], *, path: Path) -> None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ...errors import ArtifactCheckError
 from ...model import Blob, describe_image
-from ...model.blobs import MAX_IMAGE_PIXELS
+from ...model.blobs import check_image_budget
 from .package import PptxPackage
 
 
@@ -81,8 +81,7 @@ class MediaStore:
                 warnings.simplefilter("error", Image.DecompressionBombWarning)
                 with Image.open(io.BytesIO(original.data)) as img:
                     w, h = img.size
-                    if w * h > MAX_IMAGE_PIXELS:
-                        return None
+                    check_image_budget(img.size, what=f"image part {part}")
                     left = round(max(0.0, crop.l) * w)
                     top = round(max(0.0, crop.t) * h)
                     right = w - round(max(0.0, crop.r) * w)

@@ -17,8 +17,8 @@ from typing import Self
 
 from lxml import etree
 
-from ...errors import ArtifactTooLarge, CorruptArtifact
-from ..package.inspection import PART_READ_ERRORS
+from ...errors import CorruptArtifact
+from ..package.inspection import read_part
 from ..package.relationships import read_relationships, rels_part_name
 from ..package.xml import parse_xml
 
@@ -77,19 +77,7 @@ class PptxPackage:
 
     def read(self, part: str, *, limit: int = MAX_MEDIA_PART_BYTES) -> bytes:
         """The bytes of ``part``; ``ArtifactTooLarge`` above ``limit`` (declared or real)."""
-        info = self._names.get(part)
-        if info is None:
-            raise CorruptArtifact(f"part {part} is referenced but missing from the package", path=self.path)
-        if info.file_size > limit:
-            raise ArtifactTooLarge(f"part {part} is {info.file_size} bytes (limit {limit})", path=self.path)
-        try:
-            with self._zip.open(info) as fh:
-                data = fh.read(limit + 1)
-        except PART_READ_ERRORS as exc:
-            raise CorruptArtifact(f"cannot decompress part {part}: {exc}", path=self.path) from None
-        if len(data) > limit:
-            raise ArtifactTooLarge(f"part {part} inflates past {limit} bytes", path=self.path)
-        return data
+        return read_part(self._zip, self._names.get(part) or part, path=self.path, limit=limit)
 
     def xml(self, part: str, *, cache: bool = True) -> etree._Element:
         """Parse ``part``. Raises CorruptArtifact naming the part when missing. Shared

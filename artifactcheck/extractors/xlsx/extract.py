@@ -48,6 +48,7 @@ from ..fonts.metrics import (
     resolve_font,
 )
 from ..package.inspection import inspect_package
+from ..package.xml import one_line
 from ..tree_builder import fill_container_text
 from .conditional_formats import apply_conditional_formats
 from .drawing import DrawingReader
@@ -102,12 +103,12 @@ def extract_xlsx(path: str | Path, **options: Any) -> Document:
     except ArtifactCheckError:
         raise
     except etree.XMLSyntaxError as exc:
-        raise CorruptArtifact(f"part {extractor.current_part} is not well-formed XML: {exc}", path=p) from None
+        raise CorruptArtifact(f"part {extractor.current_part} is not well-formed XML: {one_line(exc)}", path=p) from None
     except (MemoryError, RecursionError) as exc:
         raise CorruptArtifact(f"part {extractor.current_part} is too large or deep: {type(exc).__name__}", path=p) from None
     except Exception as exc:
         raise CorruptArtifact(
-            f"cannot read part {extractor.current_part}: {type(exc).__name__}: {exc}", path=p
+            f"cannot read part {extractor.current_part}: {type(exc).__name__}: {one_line(exc)}", path=p
         ) from exc
     finally:
         if gc_was_enabled:

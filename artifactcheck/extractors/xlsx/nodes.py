@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...model import Box, Node, Style
+from ...model.budget import count_node
 
 _new = object.__new__
 _set = object.__setattr__
@@ -66,4 +67,5 @@ def make_node(
     _set(n, "__pydantic_fields_set__", _NODE_FIELDS)
     _set(n, "__pydantic_extra__", None)
     _set(n, "__pydantic_private__", {"_parent": None, "_document": None, "_order": -1})
+    count_node()  # what Node.model_post_init does for nodes built through pydantic
     return n

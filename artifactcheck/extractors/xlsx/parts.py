@@ -12,7 +12,7 @@ from typing import IO, Self
 from lxml import etree
 
 from ...errors import CorruptArtifact
-from ..package.inspection import PART_READ_ERRORS
+from ..package.inspection import open_part, read_part
 from ..package.relationships import read_relationships, rels_part_name
 from ..package.xml import parse_xml
 
@@ -55,20 +55,11 @@ class Parts:
         return name in self.names
 
     def read(self, name: str) -> bytes:
-        try:
-            return self.zip.read(name)
-        except KeyError:
-            raise CorruptArtifact(f"part {name} is missing", path=self.path) from None
-        except PART_READ_ERRORS as exc:
-            raise CorruptArtifact(f"cannot decompress part {name}: {exc}", path=self.path) from None
+        return read_part(self.zip, name, path=self.path)
 
     def open(self, name: str) -> IO[bytes]:
-        try:
-            return self.zip.open(name)
-        except KeyError:
-            raise CorruptArtifact(f"part {name} is missing", path=self.path) from None
-        except PART_READ_ERRORS as exc:
-            raise CorruptArtifact(f"cannot decompress part {name}: {exc}", path=self.path) from None
+        """A stream over one part (sheets are parsed streamed); its read errors are typed."""
+        return open_part(self.zip, name, path=self.path)
 
     def xml(self, name: str) -> etree._Element:
         return parse_xml(self.read(name), path=self.path, part=name)

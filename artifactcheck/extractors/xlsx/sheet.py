@@ -15,6 +15,9 @@ from typing import IO, Any
 
 from lxml import etree
 
+from ...errors import ArtifactTooLarge
+from ...limits import current_limits
+from ..package.xml import charge_elements
 from .grid import MAX_COLS, PX_TO_PT, SheetGrid, col_width_chars_to_px, default_col_width_px
 
 NS = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
@@ -150,8 +153,16 @@ def read_sheet_xml(
         remove_comments=True,
         remove_pis=True,
     )
+    # The elements of a streamed part are counted as they are read (parse_xml counts
+    # the parts it parses whole): a row charges itself and its cells.
+    element_limit = current_limits().xml_part_elements
+    elements = 0
     for _event, el in context:
         tag = el.tag
+        elements += 1 + len(el)
+        if elements > element_limit:
+            raise ArtifactTooLarge(f"a worksheet part holds more than {element_limit} XML elements "
+                                   f"({current_limits().describe('xml_part_elements')})")
         if tag == _ROW:
             g = ensure_grid()
             r_attr = el.get("r")
@@ -244,6 +255,7 @@ def read_sheet_xml(
         elif local == "extLst" and parent is not None and parent.tag == f"{NS}worksheet":
             extras["x14dv"].extend(el.iter(f"{X14}dataValidation"))
             extras["x14cf"].extend(el.iter(f"{X14}conditionalFormatting"))
+    charge_elements(elements, path=None, part="a worksheet")
     g = ensure_grid()
     out = SheetXml(grid=g, cells=cells)
     out.merges = [m for m in extras["merges"] if m]
