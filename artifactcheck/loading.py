@@ -9,22 +9,33 @@ from pydantic import ValidationError
 
 from .errors import ArtifactCheckError, CorruptArtifact, UnsupportedFormat
 from .extractors.office import extract_office
-from .extractors.package.inspection import CFB_MAGIC, ZIP_MAGIC, read_head
+from .extractors.package.sniff import sniff
 from .extractors.package.xml import element_budget
 from .input_files import read_json_file
 from .model import Document
 from .model.budget import node_budget
 
+# Names that promise a binary format: plain text under one of them is refused with a
+# clear error instead of being read as a one-column CSV.
+_BINARY_SUFFIXES = {
+    ".docx", ".docm", ".xlsx", ".xlsm", ".pptx", ".pptm", ".doc", ".xls", ".ppt",
+    ".pdf", ".odt", ".ods", ".odp", ".zip",
+    ".png", ".jpg", ".jpeg", ".gif", ".bmp", ".tif", ".tiff", ".webp",
+}  # fmt: skip
+
 
 def load(source: str | Path, **options: Any) -> Document:
     """Read an artifact into a Document.
 
-    ``source`` is a path to a .docx/.xlsx/.pptx file (format told by content, not by the
-    file name), a saved Google API response (.json), a snapshot bundle (.zip from
+    ``source`` is a path to a .docx/.xlsx/.pptx file, a PDF, a CSV/TSV file, an
+    OpenDocument file (.odt/.ods/.odp, read through LibreOffice's OOXML conversion), an
+    image (.png/.jpg/.gif/.bmp/.tiff/.webp) — the format told by content, not by the
+    file name — a saved Google API response (.json), a snapshot bundle (.zip from
     ``artifactcheck snapshot``), or a Google Docs/Sheets/Slides/Drive URL or file id
     (fetched live; ``credentials=`` a key/token path, else the default chain, see
     ``extractors/google/access.py``). Options are passed to the
-    extractor (for .docx: ``render=True`` to attach layout boxes).
+    extractor (for .docx: ``render=True`` to attach layout boxes; for images and PDFs:
+    ``ocr=True`` to add the words tesseract reads as nodes).
 
     Raises an :class:`~artifactcheck.errors.ArtifactCheckError` subclass naming the file
     and the problem when the artifact cannot be read; ``ArtifactTooLarge`` when it
@@ -49,16 +60,18 @@ def _load(source: str | Path, **options: Any) -> Document:
 
             return load_google(source, **options)
     path = Path(source)
-    head = read_head(path) if path.is_file() else b""
-    if head.startswith(ZIP_MAGIC):
+    kind = sniff(path) if path.is_file() else "empty"
+    if kind == "zip":
         from .snapshot import is_bundle, load_bundle
 
         if is_bundle(path):  # a Google snapshot bundle: offline, no credentials
             return load_bundle(path, **options)
-    if path.is_file() and not head.startswith(ZIP_MAGIC) and not head.startswith(CFB_MAGIC):
-        stripped = head.lstrip()
-        if stripped.startswith((b"{", b"[")) or (not stripped and path.stat().st_size > 0):
-            return _load_json(path, **options)
+    elif kind == "pdf":
+        from .extractors.pdf import extract_pdf
+
+        return extract_pdf(path, **options)
+    elif kind == "json":
+        return _load_json(path, **options)
     return extract_office(path, **options)
 
 

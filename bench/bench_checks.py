@@ -40,7 +40,7 @@ from pptx.util import Pt
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import artifactcheck
-from artifactcheck.checks.ocr.engine import OcrEngine
+from artifactcheck.extractors.ocr.engine import OcrEngine
 from artifactcheck.checks.registry import Resources, run_check
 
 SLIDES = 20

@@ -176,7 +176,10 @@ class LinkGroup:
 
     @property
     def text(self) -> str:
-        return "".join(r.text for r in self.runs)
+        # Runs of a printed line (PDF, OCR) are words: the spaces are between them.
+        parent = self.runs[0].parent
+        joiner = " " if parent is not None and parent.kind == "line" else ""
+        return joiner.join(r.text for r in self.runs)
 
 
 def hyperlink_groups(doc: Document) -> list[LinkGroup]:

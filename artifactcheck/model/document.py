@@ -22,7 +22,14 @@ _ASSET_EXTENSIONS = {
     "image/tiff": "tiff", "image/webp": "webp", "image/svg+xml": "svg", "image/x-emf": "emf",
     "image/emf": "emf", "image/x-wmf": "wmf", "image/wmf": "wmf", "image/x-icon": "ico",
 }
-ArtifactFormat = Literal["docx", "xlsx", "pptx", "gdoc", "gsheet", "gslides"]
+ArtifactFormat = Literal[
+    "docx", "xlsx", "pptx", "gdoc", "gsheet", "gslides",
+    "pdf", "csv", "odt", "ods", "odp",
+    "png", "jpeg", "gif", "bmp", "tiff", "webp",
+]  # fmt: skip
+"""What the artifact file is, told by content: Office Open XML, Google API responses,
+PDF, CSV/TSV (``csv``), OpenDocument (read through its OOXML twin, ``extracted_as``),
+and standalone images (named by their codec)."""
 PageKind = Literal["page", "slide", "sheet"]
 
 
@@ -47,7 +54,10 @@ class Page(BaseModel):
 
 
 class ArtifactInfo(BaseModel):
-    """Where the tree came from."""
+    """Where the tree came from. ``format``, ``sha256``, ``size_bytes`` and ``path`` are
+    the artifact's own (an .odt's, not its converted twin's); ``extracted_as`` names the
+    format the tree was actually read from when it differs (an OpenDocument file is
+    converted by LibreOffice to .docx/.xlsx/.pptx and read by that extractor)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -57,6 +67,7 @@ class ArtifactInfo(BaseModel):
     size_bytes: int
     path: str | None = None
     producer: str | None = None
+    extracted_as: Literal["docx", "xlsx", "pptx"] | None = None
 
 
 class ToolInfo(BaseModel):

@@ -5,7 +5,9 @@ Kinds (see design/tree.md for what each source maps to which kind):
 - containers: ``document``, ``page``, ``slide``, ``sheet``, ``header``, ``footer``,
   ``note`` (speaker notes), ``footnote``, ``comment``, ``group``, ``textbox``
 - text: ``paragraph`` (attrs: ``style_name``, ``heading_level``, ``list_level``,
-  ``list_ordered``), ``run`` (a span with one effective style; attrs: ``hyperlink``)
+  ``list_ordered``), ``line`` (a printed text line: PDF text layers and OCR, which know
+  lines but not the paragraphs of a source file), ``run`` (a span with one effective
+  style; attrs: ``hyperlink``; in PDF and OCR trees, one word)
 - tables: ``table``, ``row``, ``cell``
 - drawn things: ``image``, ``shape``, ``chart``, ``media``
 
@@ -38,6 +40,7 @@ NodeKind = Literal[
     "group",
     "textbox",
     "paragraph",
+    "line",
     "run",
     "table",
     "row",

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
-from artifactcheck.checks.ocr.engine import OcrEngine, find_phrase
+from artifactcheck.extractors.ocr.engine import OcrEngine, find_phrase
 from artifactcheck.checks.registry import Resources, get_check, run_check
 from artifactcheck.checks.result import CheckResult
 from artifactcheck.model import Document

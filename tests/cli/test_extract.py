@@ -58,7 +58,7 @@ def test_extract_to_stdout_is_json() -> None:
 
 @pytest.mark.parametrize(
     ("content", "needle"),
-    [(b"", "empty"), (b"%PDF-1.7\n", "not an Office Open XML file"), (b"PK\x03\x04broken", "zip")],
+    [(b"", "empty"), (b"%PDF-1.7\n", "the PDF is truncated"), (b"PK\x03\x04broken", "zip")],
 )
 def test_extract_errors_are_one_line_naming_the_file(tmp_path: Path, content: bytes, needle: str) -> None:
     bad = tmp_path / "agent-output.docx"

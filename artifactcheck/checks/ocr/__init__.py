@@ -1,1 +1,2 @@
-"""OCR-localised text checks (``located_text.py``) over tesseract word boxes (``engine.py``)."""
+"""OCR-localised text checks (``located_text.py``) over tesseract word boxes (the engine is
+``extractors/ocr/engine.py``, shared with ``load(..., ocr=True)``)."""

@@ -5,6 +5,7 @@ Where pixels come from, first available wins:
 
 1. ``Resources.extras["page_image"]``: a callable ``(page, dpi) -> PIL.Image``;
 2. ``Resources.extras["pdf_path"]``: a PDF of the document (one PDF page per Document page);
+   a PDF artifact is its own;
 3. the artifact itself (``doc.artifact.path``), rendered once through the render cache
    (LibreOffice; ``artifactcheck.extractors.render``);
 4. for ``ocr_text_in_node`` on an image node: the image's own bytes (its blob).
@@ -14,7 +15,7 @@ image_width_px``, which is ``px * 72 / dpi`` when the rendering has the page's s
 origin top-left, y down) with ``origin="ocr"``. Words in an embedded image are mapped
 through the image node's box (and its crop, when the blob is the uncropped original).
 
-Each (pixels, language, psm) is OCR'd at most once per process (``engine.OcrEngine``
+Each (pixels, language, psm) is OCR'd at most once per process (``extractors.ocr.engine.OcrEngine``
 cache, optionally on disk), and each rendered page image is memoised, so a rubric that asks
 ten questions about page 1 runs tesseract once. Without tesseract (or the language pack,
 or LibreOffice when rendering is needed) the check is ``skipped`` with the install hint.
@@ -32,6 +33,7 @@ from PIL import Image
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ...errors import MissingDependency
+from ...extractors.ocr.engine import OcrEngine, OcrResult, PhraseMatch, default_engine, find_phrase
 from ...model import Box, Document, Node
 from ...model.blobs import decode_image
 from ..geometry import (
@@ -52,7 +54,6 @@ from ..registry import Resources, register_check
 from ..result import CheckResult
 from ..spatial import center_gap, gap, overlap_fraction, relate, shape_of
 from ..target import TargetSpec, node_ref, select_targets
-from .engine import OcrEngine, OcrResult, PhraseMatch, default_engine, find_phrase
 
 MIN_OCR_HEIGHT_PX = 600  # small embedded pictures are upscaled to this height for tesseract
 
@@ -121,6 +122,8 @@ def page_ocr(doc: Document, page: int, resources: Resources, opts: OcrOptions) -
         ident: tuple[Any, ...] = ("callable", source)
         pdf_index = page
     else:
+        if pdf_path is None and doc.artifact.format == "pdf" and doc.artifact.path and Path(doc.artifact.path).is_file():
+            pdf_path = doc.artifact.path  # the artifact is its own page images: no rendering
         if pdf_path is None:
             if doc.artifact.path is None or doc.artifact.platform != "office" or not Path(doc.artifact.path).is_file():
                 raise NoPageImages("no page images: the artifact file is not at hand; give Resources.extras['pdf_path'] or ['page_image']")

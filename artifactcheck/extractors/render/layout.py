@@ -38,9 +38,11 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from ...errors import RenderError
+from ...limits import current_limits
 
 __all__ = [
     "CharColumns",
+    "FontFacts",
     "PageLayout",
     "PdfChar",
     "PdfImage",
@@ -48,6 +50,7 @@ __all__ = [
     "PdfLine",
     "PdfWord",
     "StructElement",
+    "font_facts",
     "read_layout",
 ]
 
@@ -121,7 +124,13 @@ class PdfImage:
     imagehash hex strings of the decoded pixels (same functions as ``Blob``), so a picture
     is matched to the document's image by content, not by order; ``pixel_sha256`` hashes
     the decoded RGB pixels (exact match when the image was not re-encoded). Hashes are
-    None when pdfium cannot decode the image. ``mcid`` as for characters.
+    None when pdfium cannot decode the image, or when its pixel count exceeds
+    the ``image_pixels`` budget (``artifactcheck.limits``; then it is not decoded at all). ``mcid`` as for characters.
+
+    ``data``/``mime`` (only with ``read_layout(image_data=True)``) are the image as a file:
+    the embedded stream itself when it is a whole JPEG (``DCTDecode``) or JPEG 2000
+    (``JPXDecode``) file, so its sha256 equals the original picture's; otherwise the
+    decoded pixels encoded as PNG (``image/png``). None when it could not be decoded.
     """
 
     page: int
@@ -135,6 +144,22 @@ class PdfImage:
     dhash: str | None
     pixel_sha256: str | None
     mcid: int = -1
+    data: bytes | None = field(default=None, repr=False)
+    mime: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FontFacts:
+    """What a PDF says about one font (by its name, subset tag removed): ``family`` from
+    pdfium (``FPDFFont_GetFamilyName``: the descriptor's FontFamily or the base name's
+    family part), and ``bold``/``italic`` from the descriptor's weight, flags and italic
+    angle or, since many writers (LibreOffice among them) leave those at their defaults,
+    from the style words in the base name (``Carlito-Bold``, ``Arial,BoldItalic``,
+    ``DejaVuSans-Oblique``)."""
+
+    family: str
+    bold: bool
+    italic: bool
 
 
 @dataclass(slots=True)
@@ -323,11 +348,14 @@ class _PageChars:
         )
 
 
-def read_layout(pdf_path: Path, *, images: bool = True, structure: bool = False) -> PdfLayout:
+def read_layout(
+    pdf_path: Path, *, images: bool = True, structure: bool = False, image_data: bool = False
+) -> PdfLayout:
     """Read the layout of ``pdf_path``.
 
     ``images=False`` skips image placements (and decoding them for hashes);
-    ``structure=True`` also reads a tagged PDF's structure tree (about 2 ms per page).
+    ``structure=True`` also reads a tagged PDF's structure tree (about 2 ms per page);
+    ``image_data=True`` keeps each image's bytes (``PdfImage.data``) for a blob store.
 
     Raises :class:`~artifactcheck.errors.RenderError` when the PDF cannot be opened.
     """
@@ -359,7 +387,7 @@ def read_layout(pdf_path: Path, *, images: bool = True, structure: bool = False)
                 if not _read_chars(page, index, left, top, chars, parts, lazy):
                     parts = None
                 if images:
-                    _read_images(page, index, left, top, imgs)
+                    _read_images(page, index, left, top, imgs, keep_data=image_data)
                 tree.append(_read_structure(page, index) if tagged and structure else [])
             finally:
                 page.close()
@@ -471,9 +499,42 @@ def _obj_info(obj: object, size: float) -> _ObjInfo:
         # Subset fonts are named "ABCDEF+Carlito": the tag is noise for style checks.
         if len(name) > 7 and name[6] == "+":
             name = name[7:]
+        if name not in _FONT_FACTS:
+            _FONT_FACTS[name] = _read_font_facts(font, name)
     mcid = int(pdfium_c.FPDFPageObj_GetMarkedContentID(obj))
     ascent, descent = metrics if metrics else (-1.0, -1.0)
     return _ObjInfo(name, size, mcid, ascent, descent)
+
+
+# Facts per font name, read once per process (like _METRICS_CACHE): one entry per
+# distinct font, filled by _obj_info, so the per-character path never pays for it.
+_FONT_FACTS: dict[str, FontFacts] = {}
+_BOLD_WORDS = ("bold", "black", "heavy", "semibold", "demibold", "extrabold", "ultrabold")
+_ITALIC_WORDS = ("italic", "oblique", "slanted")
+_FONT_FORCE_BOLD = 1 << 18  # PDF 32000-1, Table 123: flag bit 19
+_FONT_ITALIC = 1 << 6  # flag bit 7
+
+
+def font_facts(name: str) -> FontFacts | None:
+    """Family, bold and italic of a font named in ``PdfChar.font``; None when no page read
+    so far used a font of that name."""
+    return _FONT_FACTS.get(name)
+
+
+def _read_font_facts(font: object, name: str) -> FontFacts:
+    n = pdfium_c.FPDFFont_GetFamilyName(font, _FONT_BUF, len(_FONT_BUF))
+    family = _FONT_BUF.raw[: max(0, n - 1)].decode("utf-8", "replace") if n > 1 else ""
+    style = name.lower().replace(family.lower().replace(" ", ""), "", 1) if family else name.lower()
+    flags = int(pdfium_c.FPDFFont_GetFlags(font))
+    angle = ctypes.c_int(0)
+    has_angle = bool(pdfium_c.FPDFFont_GetItalicAngle(font, ctypes.byref(angle)))
+    bold = int(pdfium_c.FPDFFont_GetWeight(font)) >= 600 or bool(flags & _FONT_FORCE_BOLD) or any(
+        w in style for w in _BOLD_WORDS
+    )
+    italic = (has_angle and angle.value != 0) or bool(flags & _FONT_ITALIC) or any(w in style for w in _ITALIC_WORDS)
+    if not family:  # no family from pdfium: the base name before its style suffix
+        family = name.replace(",", "-").split("-")[0]
+    return FontFacts(family=family, bold=bold, italic=italic)
 
 
 def _fast(name: str, argtypes: list[Any], restype: Any) -> Any | None:
@@ -792,32 +853,59 @@ def _group(chars: list[PdfChar], *, words: bool) -> list[PdfWord] | list[PdfLine
     return out
 
 
-def _read_images(page: pdfium.PdfPage, index: int, left: float, top: float, out: list[PdfImage]) -> None:
+def _read_images(
+    page: pdfium.PdfPage, index: int, left: float, top: float, out: list[PdfImage], *, keep_data: bool = False
+) -> None:
     for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_IMAGE], max_depth=8):
         l, b, r, t = obj.get_bounds()
         w = ctypes.c_uint(0)
         h = ctypes.c_uint(0)
         pdfium_c.FPDFImageObj_GetImagePixelSize(obj.raw, ctypes.byref(w), ctypes.byref(h))
-        phash, dhash, pixel_sha = _image_hashes(obj)
+        if int(w.value) * int(h.value) > current_limits().image_pixels:
+            # Not decoded: a bitmap of this size is the memory attack the budget is for.
+            hashes: tuple[str | None, str | None, str | None] = (None, None, None)
+            data, mime = None, None
+        else:
+            hashes, data, mime = _decode_image(obj, keep_data=keep_data)
         out.append(
             PdfImage(
                 index, l - left, top - t, r - left, top - b,
-                int(w.value), int(h.value), phash, dhash, pixel_sha,
+                int(w.value), int(h.value), *hashes,
                 int(pdfium_c.FPDFPageObj_GetMarkedContentID(obj.raw)),
+                data, mime,
             )
         )
 
 
-def _image_hashes(obj: pdfium.PdfImage) -> tuple[str | None, str | None, str | None]:
-    """imagehash phash/dhash and a sha256 of the RGB pixels of an embedded image."""
+# Embedded streams that are whole image files as they stand (one filter, no decoding).
+_FILE_FILTERS = {"DCTDecode": "image/jpeg", "JPXDecode": "image/jp2"}
+
+
+def _decode_image(
+    obj: pdfium.PdfImage, *, keep_data: bool
+) -> tuple[tuple[str | None, str | None, str | None], bytes | None, str | None]:
+    """imagehash phash/dhash and a sha256 of the RGB pixels of an embedded image, and
+    (``keep_data``) the image as a file: see :class:`PdfImage`."""
     import imagehash
 
     try:
         img = obj.get_bitmap(render=False).to_pil().convert("RGB")
     except Exception:  # noqa: BLE001 - an undecodable image keeps its box, loses its hashes
-        return None, None, None
+        return (None, None, None), None, None
     digest = hashlib.sha256(img.tobytes()).hexdigest()
-    return str(imagehash.phash(img)), str(imagehash.dhash(img)), digest
+    hashes = (str(imagehash.phash(img)), str(imagehash.dhash(img)), digest)
+    if not keep_data:
+        return hashes, None, None
+    try:
+        filters = obj.get_filters()
+        raw = bytes(obj.get_data(decode_simple=False)) if len(filters) == 1 and filters[0] in _FILE_FILTERS else None
+    except Exception:  # noqa: BLE001 - unreadable stream: keep the decoded pixels instead
+        raw = None
+    if raw:
+        return hashes, raw, _FILE_FILTERS[filters[0]]
+    buffer = io.BytesIO()
+    img.save(buffer, format="PNG")
+    return hashes, buffer.getvalue(), "image/png"
 
 
 # --- structure tree (tagged PDF) -------------------------------------------------------

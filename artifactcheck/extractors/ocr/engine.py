@@ -1,5 +1,5 @@
 """Tesseract OCR (through pytesseract) with word boxes, a result cache and fuzzy phrase
-search. Pixels live only here and in ``ocr/located_text.py``; checks get word boxes in page points.
+search. Pixels live only here and in ``checks/ocr/located_text.py``; checks get word boxes in page points.
 
 Caching: a result is keyed by the sha256 of the image's pixels (mode, size, bytes), the
 language, the page-segmentation mode and the tesseract version, so the same page or
