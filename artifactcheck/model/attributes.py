@@ -25,7 +25,7 @@ from typing import Literal
 
 from pydantic import JsonValue
 
-Source = Literal["docx", "xlsx", "pptx", "gdoc", "gsheet", "gslides"]
+Source = Literal["docx", "xlsx", "pptx", "gdoc", "gsheet", "gslides", "pdf", "csv", "image"]
 JsonType = Literal["string", "integer", "number", "boolean", "array", "object", "null"]
 JSON_TYPES: tuple[str, ...] = JsonType.__args__  # type: ignore[attr-defined]
 
@@ -35,7 +35,23 @@ PPTX: Source = "pptx"
 GDOC: Source = "gdoc"
 GSHEET: Source = "gsheet"
 GSLIDES: Source = "gslides"
+PDF: Source = "pdf"
+CSV: Source = "csv"
+IMAGE: Source = "image"
+"""Standalone image files (.png, .jpg, .gif, .bmp, .tiff, .webp): one source, whatever the codec."""
 ALL_SOURCES: tuple[Source, ...] = (DOCX, XLSX, PPTX, GDOC, GSHEET, GSLIDES)
+"""The Office and Google sources (PDF, CSV and images are named where they emit an attribute)."""
+EVERY_SOURCE: tuple[Source, ...] = (*ALL_SOURCES, PDF, CSV, IMAGE)
+IMAGE_FORMATS = ("png", "jpeg", "gif", "bmp", "tiff", "webp")
+
+
+def source_of(format: str, extracted_as: str | None = None) -> str:
+    """The source whose extractor built a tree: ``ArtifactInfo.extracted_as`` when set (an
+    OpenDocument file is read as its OOXML twin), ``image`` for any image codec, else the
+    artifact format."""
+    if extracted_as:
+        return extracted_as
+    return IMAGE if format in IMAGE_FORMATS else format
 DOCS: tuple[Source, ...] = (DOCX, GDOC)
 SHEETS: tuple[Source, ...] = (XLSX, GSHEET)
 SLIDES: tuple[Source, ...] = (PPTX, GSLIDES)
@@ -363,12 +379,14 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
         _a("column_break", "boolean", "Holds a column break", True, (GDOC,)),
         _a("horizontal_rule", "boolean", "Holds a horizontal rule", True, (GDOC,)),
         _shared("section", (DOCX,)),
+        _a("lines", "integer", "Number of printed lines the paragraph (a block of consecutive lines) holds", 4, (PDF, IMAGE)),
         _a("section_break", "string", "The paragraph ends its section; how the next one starts: `nextPage`, `continuous`, `evenPage`, `oddPage`", "nextPage", (DOCX,)),
         *_SDT,
         *_RENDER_STATE_DOCS,
     ),
     "run": (
-        _shared("hyperlink", (DOCX, PPTX, GDOC, GSLIDES)),
+        _shared("hyperlink", (DOCX, PPTX, GDOC, GSLIDES, PDF)),
+        _a("font_name", "string", "PostScript name of the embedded font that drew the word (subset tag removed); `style.font` is its family", "Carlito-Bold", (PDF,)),
         _a("field", "string", "The field the run shows: `PAGE`, `NUMPAGES`, `DATE`, `TOC`... (.pptx: `slidenum`, `datetime`...)", "PAGE", (DOCX, PPTX)),
         _a("auto_text", "string", "Google auto text: `PAGE_NUMBER`, `PAGE_COUNT`, `SLIDE_NUMBER`", "SLIDE_NUMBER", (GDOC, GSLIDES)),
         _a("footnote_ref", "string", "The run is a footnote reference mark; the note's `note_id`", "1", DOCS),
@@ -461,9 +479,15 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
         _shared("not_rendered_reason", (DOCX, PPTX)),
     ),
     "image": (
-        *_SLIDE_SHAPE,
+        *(a for a in _SLIDE_SHAPE if a.name != "hyperlink"),
+        _shared("hyperlink", (DOCX, PPTX, GSLIDES, PDF)),
         *_WORD_FLOAT,
-        _shared("blob", (DOCX, XLSX, PPTX, GDOC, GSLIDES)),
+        _shared("blob", (DOCX, XLSX, PPTX, GDOC, GSLIDES, PDF, IMAGE)),
+        _a("width_px", "integer", "Pixel width of the image as stored", 600, (PDF, IMAGE), unit="px"),
+        _a("height_px", "integer", "Pixel height of the image as stored", 300, (PDF, IMAGE), unit="px"),
+        _a("pixel_sha256", "string", "sha256 of the decoded RGB pixels (equal for the same picture however it was encoded)", "21304307...", (PDF,)),
+        _a("embedded_as", "string", "How the PDF stores the picture: `file` (a whole JPEG/JPEG 2000, the blob is its bytes) or `decoded pixels (PNG)`", "file", (PDF,)),
+        _a("decode_error", "string", "Why the picture has no blob: over the pixel budget or undecodable", "12000x12000 px: not decoded (pixel limit) or undecodable", (PDF,)),
         _shared("original_blob", SLIDES),
         _shared("image_part", (DOCX, PPTX)),
         _a("media_part", "string", "Package part holding the picture", "xl/media/image1.png", (XLSX,)),
@@ -537,6 +561,8 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
         *_SLIDE_SHAPE,
     ),
     PAGES: (
+        _a("rotation", "integer", "The PDF page's `/Rotate` (0, 90, 180, 270); boxes stay in the unrotated page space", 0, (PDF,), unit="degrees"),
+        _a("links", "array", "Every link annotation: `{url, kind (uri, goto, launch...), target_page (0-based), box [x0, top, x1, bottom]}`", [{"url": "https://example.org", "kind": "uri", "target_page": None, "box": [90.0, 200.0, 160.0, 212.0]}], (PDF,)),
         _a("layout", "string|null", "Name of the slide's layout", "Title and Content", (PPTX,)),
         _a("part", "string", "Package part of the slide", "ppt/slides/slide1.xml", (PPTX,)),
         _a("section", "integer|string", "Word section index of the page (documents) or deck section name (slides)", 0, (DOCX, PPTX)),

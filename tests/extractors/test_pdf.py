@@ -58,6 +58,12 @@ def test_pages_and_artifact_info(report: Document, pdfs: dict[str, Path]) -> Non
     assert report.warnings == []
 
 
+def test_every_attribute_is_declared(report: Document) -> None:
+    from tests.model.test_attributes import undeclared
+
+    assert undeclared(report, "report.pdf") == []
+
+
 def test_text_is_the_source_documents_text_in_reading_order(report: Document) -> None:
     # What python-docx wrote, paragraph by paragraph (the table's cells read row by row).
     expected = ["Quarterly Report 2024", f"{BODY} {BODY}", "Details: full results", "Region Sales", "North 1,200"]

@@ -19,7 +19,14 @@ from typer.testing import CliRunner
 import artifactcheck
 from artifactcheck.cli import app
 from artifactcheck.model.attribute_reference import MARKDOWN_PATH, describe, render_markdown
-from artifactcheck.model.attributes import ALL_SOURCES, ATTRIBUTES, JSON_TYPES, PAGES, Attribute
+from artifactcheck.model.attributes import (
+    ATTRIBUTES,
+    EVERY_SOURCE,
+    JSON_TYPES,
+    PAGES,
+    Attribute,
+    source_of,
+)
 from artifactcheck.model.node import NODE_KINDS
 from tests.conftest import CORPUS, FIXTURES
 
@@ -116,7 +123,7 @@ def _declaration(kind: str, name: str, value: object, source: str) -> str:
 
 def undeclared(doc: artifactcheck.Document, origin: str) -> list[str]:
     """One instruction per attribute of ``doc`` that the reference does not cover."""
-    source = doc.artifact.format
+    source = source_of(doc.artifact.format, doc.artifact.extracted_as)
     problems: dict[tuple[str, str], str] = {}
     items: list[tuple[str, str, dict[str, Any]]] = [(n.kind, n.id, n.attrs) for n in doc]
     items += [(PAGES, f"page {p.index}", p.attrs) for p in doc.pages]
@@ -216,7 +223,7 @@ def test_no_attribute_is_declared_twice_for_a_kind() -> None:
 def test_each_declaration_is_well_formed(kind: str, attr: Attribute) -> None:
     assert attr.types <= set(JSON_TYPES), attr.type
     assert _type_ok(attr.example, attr.types), f"{kind}.{attr.name}: example {attr.example!r} is not {attr.type}"
-    assert attr.sources and set(attr.sources) <= set(ALL_SOURCES)
+    assert attr.sources and set(attr.sources) <= set(EVERY_SOURCE)
     assert attr.meaning and "\n" not in attr.meaning
     assert attr.meaning.endswith("...") or not attr.meaning.endswith("."), "a meaning is one line, no full stop"
 

@@ -86,7 +86,6 @@ def extract_pdf(path: str | Path, **options: Any) -> Document:
             id=f"p{pl.index}",
             kind="page",
             boxes=[Box(page=pl.index, x0=0, top=0, x1=pl.width, bottom=pl.height)],
-            attrs={"index": pl.index},
             source=f"page {pl.index + 1}",
         )
         node.children.extend(_text_nodes(layout, pl.index, lines_by_page[pl.index], words_by_page[pl.index], page_links))
