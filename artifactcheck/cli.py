@@ -24,6 +24,12 @@ app = typer.Typer(
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+ServerOption = Annotated[
+    str | None,
+    typer.Option("--server", help="Do it on an `artifactcheck serve` at this URL instead of here (token: --token-file or ARTIFACTCHECK_TOKEN)."),
+]
+TokenFileOption = Annotated[Path | None, typer.Option("--token-file", help="File holding the service's bearer token.")]
+
 RendererOption = Annotated[
     str | None,
     typer.Option(
@@ -76,13 +82,19 @@ def extract(
     compact: Annotated[bool, typer.Option("--compact", help="One-line JSON.")] = False,
     credentials: Annotated[Path | None, typer.Option("--credentials", help="Google service-account or authorized-user JSON (for a URL/id).")] = None,
     renderer: RendererOption = None,
+    server: ServerOption = None,
+    token_file: TokenFileOption = None,
 ) -> None:
     """Print the normalized document tree as JSON."""
     from .extractors.render.selection import renderer_mode
     from .loading import load
 
-    with renderer_mode(renderer):
-        doc = load(file, credentials=credentials) if credentials is not None else load(file)
+    if server is not None:
+        with _client(server, token_file) as client:
+            doc = client.extract(file)
+    else:
+        with renderer_mode(renderer):
+            doc = load(file, credentials=credentials) if credentials is not None else load(file)
     text = doc.to_json(indent=None if compact else 2)
     if output is None:
         sys.stdout.write(text + "\n")
@@ -106,11 +118,19 @@ def score(
     html_out: Annotated[Path | None, typer.Option("--html", help="Write the self-contained HTML report here.")] = None,
     param: Annotated[list[str] | None, typer.Option("--param", "-p", help="Rubric parameter name=value (repeatable).")] = None,
     renderer: RendererOption = None,
+    server: ServerOption = None,
+    token_file: TokenFileOption = None,
 ) -> None:
     """Score an artifact against a rubric. Exit 0 PASS, 1 PARTIAL/FAIL, 2 error."""
-    from .commands import parse_params, score_command
+    from .commands import emit_report, parse_params, score_command
     from .extractors.render.selection import renderer_mode
 
+    if server is not None:
+        with _client(server, token_file) as client:
+            options: dict[str, Any] = {"trace": trace, "assets": assets, "params": parse_params(param or []) or None}
+            report = client.score(artifact, rubric, **options)
+            html_text = client.score_html(artifact, rubric, **options) if html_out is not None else None
+        raise typer.Exit(code=emit_report(report, json_out=json_out, html_out=html_out, html_text=html_text))
     with renderer_mode(renderer):
         code = score_command(artifact, rubric, trace=trace, assets=assets, json_out=json_out, html_out=html_out, params=parse_params(param or []))
     raise typer.Exit(code=code)
@@ -215,6 +235,36 @@ def snapshot(
     else:
         written = snapshot_many(sources, output, credentials=credentials)
         typer.echo(f"wrote {len(written)} bundle(s) to {output}", err=True)
+
+
+@app.command()
+@reports_errors
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Interface to listen on; anything but loopback needs a token.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="TCP port.")] = 8000,
+    renderers: Annotated[int, typer.Option("--renderers", min=0, help="Warm LibreOffice processes (0: cold soffice per file).")] = 2,
+    token_file: Annotated[Path | None, typer.Option("--token-file", help="Bearer token (first line); else ARTIFACTCHECK_TOKEN.")] = None,
+    max_upload_mb: Annotated[float, typer.Option("--max-upload-mb", help="Largest request body, MiB (413 above).")] = 50.0,
+    max_concurrent: Annotated[int, typer.Option("--max-concurrent", min=1, help="Requests worked on at once.")] = 2,
+    max_queue: Annotated[int, typer.Option("--max-queue", min=0, help="Requests waiting; more get 503 + Retry-After.")] = 16,
+    deadline: Annotated[float, typer.Option("--deadline", help="Seconds per request, queueing included (504 after).")] = 300.0,
+    shutdown_grace: Annotated[float, typer.Option("--shutdown-grace", help="Seconds in-flight requests get on SIGTERM.")] = 30.0,
+) -> None:
+    """Run the HTTP service (JSON API, OpenAPI at /docs) with a warm LibreOffice pool."""
+    from .client import read_token
+    from .service import ServiceSettings
+    from .service import serve as run_service
+
+    run_service(ServiceSettings(
+        host=host, port=port, renderers=renderers, token=read_token(token_file), max_upload_mb=max_upload_mb,
+        max_concurrent=max_concurrent, max_queue=max_queue, deadline_s=deadline, shutdown_grace_s=shutdown_grace,
+    ))
+
+
+def _client(server: str, token_file: Path | None) -> Any:
+    from .client import Client, read_token
+
+    return Client(server, token=read_token(token_file))
 
 
 def main() -> None:

@@ -5,9 +5,12 @@ score exists (bad rubric, missing artifact, or an evaluator error inside the run
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
+
+if TYPE_CHECKING:
+    from .report.model import Report
 
 EXIT_PASS = 0
 EXIT_NOT_PASS = 1
@@ -26,11 +29,30 @@ def score_command(
     console: Console | None = None,
 ) -> int:
     """Score one artifact, print the table, write the requested files; the exit code."""
-    from .report.console import print_report
-    from .report.json_writer import write_report_json
     from .rubric.scoring import score
 
     report = score(artifact, rubric, trace=trace, assets=assets, params=params)
+    if html_out is not None:
+        from .report.html import write_report_html
+        from .rubric.scoring import is_google_ref
+
+        write_report_html(report, html_out, artifact=None if is_google_ref(artifact) else artifact)
+    return emit_report(report, json_out=json_out, html_out=html_out, console=console)
+
+
+def emit_report(
+    report: Report,
+    *,
+    json_out: Path | None = None,
+    html_out: Path | None = None,
+    html_text: str | None = None,
+    console: Console | None = None,
+) -> int:
+    """Print the table, write the JSON (and ``html_text`` when given; an HTML report
+    already written by the caller is only announced); the exit code."""
+    from .report.console import print_report
+    from .report.json_writer import write_report_json, write_text_atomic
+
     console = console or Console()
     print_report(report, console)
     notes = Console(stderr=True)
@@ -38,10 +60,8 @@ def score_command(
         write_report_json(report, json_out)
         notes.print(f"wrote {json_out}")
     if html_out is not None:
-        from .report.html import write_report_html
-        from .rubric.scoring import is_google_ref
-
-        write_report_html(report, html_out, artifact=None if is_google_ref(artifact) else artifact)
+        if html_text is not None:
+            write_text_atomic(Path(html_out), html_text)
         notes.print(f"wrote {html_out}")
     if report.evaluator_errors:
         return EXIT_ERROR

@@ -22,6 +22,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("report",),  # the report model is what the rubric runner produces
     ("rubric",),
     ("batch", "commands", "testing"),
+    ("service", "client"),  # the HTTP service and its client: above what the CLI commands do
     ("cli", ""),  # "" is the package's own __init__ (the public API)
 ]
 

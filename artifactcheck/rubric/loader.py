@@ -15,9 +15,12 @@ Fragments and parameters (design/aggregation.md, "Reusable parts"):
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import difflib
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +38,19 @@ _STEP_KEYS = tuple(Step.model_fields)
 _INCLUDE_KEYS = tuple(Include.model_fields)
 _FRAGMENT_KEYS = ("params", "steps")
 MAX_INCLUDE_DEPTH = 16
+_INCLUDE_ROOT: contextvars.ContextVar[Path | None] = contextvars.ContextVar("include_root", default=None)
+
+
+@contextlib.contextmanager
+def includes_confined_to(root: str | Path) -> Iterator[None]:
+    """Inside the block (this thread/task), ``include:`` may only name files under
+    ``root``: the HTTP service confines a rubric to the files uploaded with it, so a
+    rubric cannot read server paths."""
+    token = _INCLUDE_ROOT.set(Path(root).resolve())
+    try:
+        yield
+    finally:
+        _INCLUDE_ROOT.reset(token)
 
 
 def load_rubric(path: str | Path, *, params: dict[str, Any] | None = None) -> Rubric:
@@ -115,6 +131,9 @@ def _expand_include(item: LocatedDict, scope: dict[str, Any], stack: list[Path])
     if not isinstance(target, str):
         raise RubricError("include must be a file path", path=item.file, line=item.key_lines["include"])
     fragment_path = (Path(item.file).parent / _substitute(target, scope, item, "include")).resolve()
+    root = _INCLUDE_ROOT.get()
+    if root is not None and not fragment_path.is_relative_to(root):
+        raise RubricError(f"include {target!r} is outside the files uploaded with the rubric", path=item.file, line=item.key_lines["include"])
     if fragment_path in stack:
         chain = " -> ".join(p.name for p in [*stack, fragment_path])
         raise RubricError(f"include cycle: {chain}", path=item.file, line=item.key_lines["include"])

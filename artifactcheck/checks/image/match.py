@@ -66,12 +66,21 @@ def _reference_cached(path: str, mtime_ns: int, size: int) -> Reference:
     return Reference(Path(path))
 
 
+ASSETS_ONLY = "assets_only"
+"""``Resources.extras`` key: when true, reference images must lie inside ``assets_dir``
+(set by the HTTP service, whose rubrics may name only files uploaded with them)."""
+
+
 def load_reference(name: str, resources: Resources) -> Reference:
     """The reference image ``name``: absolute, or relative to ``resources.assets_dir``
     (else to the working directory). Raises FileNotFoundError naming both."""
     path = Path(name)
     if not path.is_absolute() and resources.assets_dir is not None:
         path = Path(resources.assets_dir) / path
+    if resources.extras.get(ASSETS_ONLY):
+        root = Path(resources.assets_dir or "/nonexistent").resolve()
+        if not path.resolve().is_relative_to(root):
+            raise FileNotFoundError(f"reference image {name!r}: only the uploaded assets may be named")
     if not path.is_file():
         where = f" (assets_dir={resources.assets_dir!r})" if resources.assets_dir else " (no assets_dir given)"
         raise FileNotFoundError(f"reference image {name!r} not found at {str(path)!r}{where}")

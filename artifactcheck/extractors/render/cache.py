@@ -17,6 +17,7 @@ import json
 import os
 import shutil
 import tempfile
+import threading
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,9 +29,23 @@ from .pdf_check import pdf_page_count
 from .renderer import Renderer
 from .selection import default_renderer
 
-__all__ = ["RenderedPDF", "cache_dir", "cache_key", "cache_root", "render_pdf"]
+__all__ = ["RenderedPDF", "cache_dir", "cache_key", "cache_root", "render_cache_stats", "render_pdf"]
 
 _CACHE_LAYOUT = "1"  # bump when the entry format changes
+_stats_lock = threading.Lock()
+_stats = {"hits": 0, "misses": 0}
+
+
+def render_cache_stats() -> dict[str, int]:
+    """Lookups in this process since it started: ``hits`` (a valid entry served) and
+    ``misses`` (a conversion ran). Read by the service's /metrics."""
+    with _stats_lock:
+        return dict(_stats)
+
+
+def _count(key: str) -> None:
+    with _stats_lock:
+        _stats[key] += 1
 
 
 @dataclass(frozen=True)
@@ -111,9 +126,11 @@ def render_pdf(
     entry = root / key[:2] / key
     if use_cache and entry.is_dir():
         if _valid_entry(entry):
+            _count("hits")
             return RenderedPDF(entry / "document.pdf", engine.name, engine.version, True)
         _discard(entry)
 
+    _count("misses")
     entry.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".tmp-{key[:8]}-", dir=entry.parent))
     try:
