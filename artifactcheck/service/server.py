@@ -3,12 +3,14 @@
 Shutdown (SIGTERM or Ctrl-C): uvicorn stops accepting connections and lets requests in
 flight finish for up to ``shutdown_grace_s``; the app's lifespan then waits for work that
 outlived its request (a 504) for the same time; last, the pool's LibreOffice processes are
-killed with their process groups and every request directory is gone. Nothing is left.
+killed with their process groups and every request directory is gone. Nothing is left,
+and the exit status is 0.
 """
 
 from __future__ import annotations
 
 import logging
+import signal
 
 from ..errors import ArtifactCheckError, MissingDependency
 from ..extractors.render.pool import PoolSettings
@@ -20,6 +22,10 @@ from .settings import ServiceSettings
 __all__ = ["serve"]
 
 log = logging.getLogger("artifactcheck.service")
+
+
+def _exit_cleanly(signum: int, frame: object) -> None:
+    raise SystemExit(0)
 
 
 def serve(settings: ServiceSettings) -> None:
@@ -51,8 +57,17 @@ def serve(settings: ServiceSettings) -> None:
         )
         log.info("artifactcheck service on http://%s:%d (renderer: %s)", settings.host, settings.port,
                  f"warm pool of {settings.renderers}" if warm is not None else "cold")
-        with use_renderer(renderer):
-            uvicorn.Server(config).run()
+        # uvicorn handles SIGTERM/SIGINT itself (graceful shutdown), then re-raises the
+        # signal to the handler that was there before: ours turns it into a normal exit, so
+        # the pool below is closed and its work directory removed before the process ends.
+        previous = signal.signal(signal.SIGTERM, _exit_cleanly)
+        try:
+            with use_renderer(renderer):
+                uvicorn.Server(config).run()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            signal.signal(signal.SIGTERM, previous)
     finally:
         if warm is not None:
             warm.close()
