@@ -242,7 +242,7 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
         _a("default_font", "object", "The workbook's default font `{name, size}` (size in pt); sets column width units", {"name": "Calibri", "size": 11.0}, (XLSX,)),
         _a("max_digit_width_px", "integer", "Width of the widest digit of the default font at 96 dpi: Excel's column width unit", 7, (XLSX,), unit="px"),
         _a("locale", "string|null", "Spreadsheet locale (number and date formats follow it)", "en_US", (GSHEET,)),
-        _a("named_ranges", "object", "Named ranges: name -> A1 range with sheet", {"Totals": "Data!D2:D3"}, (GSHEET,)),
+        _a("named_ranges", "object", "Named ranges (Excel defined names that stand for one range): name -> A1 range with sheet; a name local to one sheet is keyed `Sheet!name`", {"Totals": "Data!D2:D3"}, (XLSX, GSHEET)),
         _a("slide_width", "number", "Slide width", 720.0, (GSLIDES,), unit="pt"),
         _a("slide_height", "number", "Slide height", 405.0, (GSLIDES,), unit="pt"),
     ),

@@ -9,22 +9,15 @@ not expanded: a row with a merged cell has fewer cells).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...model import Document, Node
 from ..normalize import parse_date, parse_number
 from ..target import Target, cached, select_targets, select_union
+from .ranges import CellRange, column_letter, parse_a1_range, range_container, resolve_range
 
 _A1 = re.compile(r"^\$?([A-Za-z]{1,3})\$?(\d+)$")
-
-
-def column_letter(col: int) -> str:
-    """1 -> A, 27 -> AA."""
-    out = ""
-    while col > 0:
-        col, rem = divmod(col - 1, 26)
-        out = chr(65 + rem) + out
-    return out
 
 
 def parse_a1(ref: str) -> tuple[int, int] | None:
@@ -76,6 +69,9 @@ class Grid:
     col_numbers: list[int]
     row_nodes: list[Node | None] = field(default_factory=list)
     truncated: bool = False
+    how: str = ""
+    """How this grid's extent was chosen (the range the author gave, an Excel table, the
+    block of adjacent columns), for explanations; empty for a whole sheet or table."""
 
     @property
     def name(self) -> str:
@@ -87,6 +83,17 @@ class Grid:
     def is_blank(self, i: int) -> bool:
         return not any(self.row_texts(i))
 
+    def extent(self) -> str:
+        """The A1 text of the rows and columns the grid spans (``A1:D8``)."""
+        if not self.cells:
+            return "(empty)"
+        return f"{self.col_label(0)}{self.row_numbers[0]}:{self.col_label(len(self.col_numbers) - 1)}{self.row_numbers[-1]}"
+
+    def describe(self) -> str:
+        """``Data!A1:D8`` and, when it is not the whole sheet, why that extent."""
+        where = f"{self.name}!{self.extent()}"
+        return f"{where} ({self.how})" if self.how else where
+
     def col_label(self, j: int) -> str:
         return (
             column_letter(self.col_numbers[j])
@@ -95,33 +102,21 @@ class Grid:
         )
 
 
-def build_grid(container: Node) -> Grid:
-    """The grid of a ``sheet`` or ``table`` node."""
+def build_grid(container: Node, cell_range: CellRange | None = None) -> Grid:
+    """The grid of a ``sheet`` or ``table`` node, restricted to ``cell_range`` if given."""
     if container.kind == "table":
-        row_nodes = [r for r in container.children if r.kind == "row"]
-        width = max(
-            (len([c for c in r.children if c.kind == "cell"]) for r in row_nodes), default=0
-        )
-        cells: list[list[Node | None]] = []
-        for r in row_nodes:
-            row = [c for c in r.children if c.kind == "cell"]
-            cells.append(row + [None] * (width - len(row)))
-        return Grid(
-            container,
-            cells,
-            list(range(1, len(row_nodes) + 1)),
-            list(range(1, width + 1)),
-            list(row_nodes),
-        )
+        grid = _table_grid(container)
+        return grid if cell_range is None else _restrict(grid, cell_range)
     placed: dict[tuple[int, int], Node] = {}
     for cell in container.descendants("cell"):
         if not cell.text.strip() and cell.style is None:
             continue
         pos = cell_position(cell)
-        if pos is not None:
+        if pos is not None and (cell_range is None or cell_range.contains(*pos)):
             placed[pos] = cell
+    how = cell_range.how if cell_range is not None else ""
     if not placed:
-        return Grid(container, [], [], [], [])
+        return Grid(container, [], [], [], [], how=how)
     # Only rows and columns that hold a cell: a stray value in XFD1048576 must not make a
     # 16k x 1M matrix. Blank rows and columns carry no information for these checks.
     rows = sorted({r for r, _ in placed})
@@ -131,21 +126,43 @@ def build_grid(container: Node) -> Grid:
     rows = rows[:max_rows]
     matrix = [[placed.get((r, c)) for c in cols] for r in rows]
     row_index = {r.attrs.get("row"): r for r in container.descendants("row")}
-    return Grid(container, matrix, rows, cols, [row_index.get(r) for r in rows], truncated)
+    return Grid(container, matrix, rows, cols, [row_index.get(r) for r in rows], truncated, how)
 
 
-def grids(doc: Document, scope: Target | None = None) -> list[Grid]:
-    """Grids of every non-empty sheet and table, or of every sheet and table the scope
-    names (or holds); cached per Document when no scope is given."""
+def _restrict(grid: Grid, cell_range: CellRange) -> Grid:
+    keep_rows = [i for i, r in enumerate(grid.row_numbers) if cell_range.r0 <= r <= cell_range.r1]
+    keep_cols = [j for j, c in enumerate(grid.col_numbers) if cell_range.c0 <= c <= cell_range.c1]
+    return Grid(
+        grid.source,
+        [[grid.cells[i][j] for j in keep_cols] for i in keep_rows],
+        [grid.row_numbers[i] for i in keep_rows],
+        [grid.col_numbers[j] for j in keep_cols],
+        [grid.row_nodes[i] for i in keep_rows] if grid.row_nodes else [],
+        grid.truncated,
+        cell_range.how,
+    )
+
+
+def _table_grid(container: Node) -> Grid:
+    row_nodes = [r for r in container.children if r.kind == "row"]
+    width = max((len([c for c in r.children if c.kind == "cell"]) for r in row_nodes), default=0)
+    cells: list[list[Node | None]] = []
+    for r in row_nodes:
+        row = [c for c in r.children if c.kind == "cell"]
+        cells.append(row + [None] * (width - len(row)))
+    return Grid(
+        container,
+        cells,
+        list(range(1, len(row_nodes) + 1)),
+        list(range(1, width + 1)),
+        list(row_nodes),
+    )
+
+
+def _containers(doc: Document, scope: Target | None) -> list[Node]:
+    """Every sheet and table, or those the scope names (or holds)."""
     if scope is None:
-        # without a scope, empty sheets (a blank "Sheet2") are not what a rubric means
-        return cached(
-            doc,
-            "grids",
-            lambda d: [
-                g for g in (build_grid(n) for n in select_union(d, "sheet, table")) if g.cells
-            ],
-        )
+        return select_union(doc, "sheet, table")
     found = [n for n in select_targets(doc, scope) if n.kind in ("sheet", "table")]
     if not found:  # a scope inside a sheet or table: use the enclosing containers
         seen: dict[int, Node] = {}
@@ -154,7 +171,80 @@ def grids(doc: Document, scope: Target | None = None) -> list[Grid]:
             if holder is not None:
                 seen.setdefault(id(holder), holder)
         found = list(seen.values())
-    return [build_grid(n) for n in found]
+    return found
+
+
+def grids(
+    doc: Document,
+    scope: Target | None = None,
+    cell_range: str | None = None,
+    *,
+    table_only: bool = False,
+) -> list[Grid]:
+    """Grids of every non-empty sheet and table, or of every sheet and table the scope
+    names (or holds).
+
+    ``cell_range`` (A1 text, ``Sheet!A1:G9``, a defined name or an Excel table name,
+    ``ranges.resolve_range``) restricts the grid to that rectangle on the sheet it names
+    (else the first sheet or table in scope): one grid. ``table_only`` (the checks that
+    look for a header) otherwise narrows each sheet to its table: the sheet's only Excel
+    table, or the block of adjacent columns holding most text (a helper column beyond an
+    empty column is not part of the table). Raises ValueError for a range that names
+    nothing.
+    """
+    if cell_range is not None:
+        resolved = resolve_range(doc, cell_range)
+        candidates = [n for n in _containers(doc, scope) if scope is not None or build_grid(n).cells]
+        return [build_grid(range_container(doc, resolved, candidates), resolved)]
+    if scope is None:
+        # without a scope, empty sheets (a blank "Sheet2") are not what a rubric means
+        whole = cached(
+            doc, "grids", lambda d: [g for g in (build_grid(n) for n in _containers(d, None)) if g.cells]
+        )
+    else:
+        whole = [build_grid(n) for n in _containers(doc, scope)]
+    return [table_of(g) for g in whole] if table_only else list(whole)
+
+
+def table_of(grid: Grid) -> Grid:
+    """The part of a sheet's grid that is its table (see :func:`grids`); tables and
+    sheets with one block of columns are returned as they are."""
+    if grid.source.kind != "sheet" or not grid.cells:
+        return grid
+    tables = grid.source.attrs.get("tables")
+    if isinstance(tables, list) and len(tables) == 1 and isinstance(tables[0], dict):
+        ref = tables[0].get("ref")
+        parsed = parse_a1_range(ref) if isinstance(ref, str) else None
+        if parsed is not None:
+            r0, c0, r1, c1 = parsed[1]
+            name = tables[0].get("name") or tables[0].get("display_name")
+            return _restrict(grid, CellRange(None, r0, c0, r1, c1, f"the sheet's Excel table {name!r}"))
+    blocks: list[list[int]] = []
+    for j, col in enumerate(grid.col_numbers):
+        if blocks and col == grid.col_numbers[blocks[-1][-1]] + 1:
+            blocks[-1].append(j)
+        else:
+            blocks.append([j])
+    if len(blocks) < 2:
+        return grid
+
+    def texts(block: list[int]) -> int:
+        return sum(1 for row in grid.cells for j in block if (c := row[j]) is not None and c.text.strip())
+
+    best = max(blocks, key=texts)
+    left_out = [
+        f"{grid.col_label(b[0])}" + (f":{grid.col_label(b[-1])}" if len(b) > 1 else "")
+        for b in blocks
+        if b is not best and texts(b)
+    ]
+    if not left_out:
+        return grid
+    first, last = grid.col_numbers[best[0]], grid.col_numbers[best[-1]]
+    how = (
+        f"the block of adjacent columns holding most text; column(s) {', '.join(left_out)} "
+        "beyond an empty column left out"
+    )
+    return _restrict(grid, CellRange(None, 1, first, 10**9, last, how))
 
 
 def is_data_text(text: str) -> bool:
@@ -179,18 +269,46 @@ class HeaderGuess:
 
 
 def detect_header_row(grid: Grid, *, max_scan: int = 10) -> HeaderGuess:
-    """The first non-blank row whose filled cells are all labels (no numbers or dates)
-    and that is followed by a row with data in some column, or that is bold above a
-    non-bold row. A single-row grid of labels counts as a header.
+    """The header row of a grid, and why.
 
-    Scans at most ``max_scan`` non-blank rows: a title row above the header is skipped
-    because it fails the "followed by data" test only if the header itself follows it.
+    First choice: the first non-blank row whose filled cells are all labels (no numbers
+    or dates) and that is followed by a row with data in some column, or that is bold
+    above a non-bold row. A single-row grid of labels counts as a header. A title row (one
+    label above a row with more labels) is skipped. Failing that, the first row whose
+    filled cells are at least three quarters labels (two or more) above data: a stray
+    number beside the header (a helper value, a count) does not hide it. Scans at most
+    ``max_scan`` non-blank rows.
     """
     filled = [i for i in range(len(grid.cells)) if not grid.is_blank(i)]
-    for k, i in enumerate(filled[:max_scan]):
+    strict = _scan(grid, filled[:max_scan], filled, lambda labels, texts: not any(is_data_text(t) for t in labels))
+    if strict.index is not None:
+        return strict
+
+    def mostly_labels(labels: list[str], texts: list[str]) -> bool:
+        words = [t for t in labels if not is_data_text(t)]
+        return len(words) >= 2 and len(words) >= 0.75 * len(labels)
+
+    tolerant = _scan(grid, filled[:max_scan], filled, mostly_labels)
+    if tolerant.index is not None:
+        i = tolerant.index
+        labels = [t for t in grid.row_texts(i) if t]
+        words = sum(1 for t in labels if not is_data_text(t))
+        return HeaderGuess(i, f"{tolerant.reason}; {words} of its {len(labels)} filled cells are labels")
+    if (
+        filled
+        and all(_bold(c) for c in grid.cells[filled[0]] if c is not None and c.text.strip())
+        and len(filled) > 1
+    ):
+        return HeaderGuess(filled[0], "first row is bold")
+    return HeaderGuess(None, "no row of labels above data rows")
+
+
+def _scan(grid: Grid, rows: list[int], filled: list[int], is_label_row: Callable[[list[str], list[str]], bool]) -> HeaderGuess:
+    for i in rows:
+        k = filled.index(i)
         texts = grid.row_texts(i)
         labels = [t for t in texts if t]
-        if not labels or any(is_data_text(t) for t in labels):
+        if not labels or not is_label_row(labels, texts):
             continue
         nxt = filled[k + 1] if k + 1 < len(filled) else None
         if nxt is None:
@@ -207,13 +325,17 @@ def detect_header_row(grid: Grid, *, max_scan: int = 10) -> HeaderGuess:
         below_bold = any(_bold(c) for c in grid.cells[nxt] if c is not None and c.text.strip())
         if header_bold and not below_bold and len(labels) > 1:
             return HeaderGuess(i, "bold labels above non-bold rows")
-    if (
-        filled
-        and all(_bold(c) for c in grid.cells[filled[0]] if c is not None and c.text.strip())
-        and len(filled) > 1
-    ):
-        return HeaderGuess(filled[0], "first row is bold")
-    return HeaderGuess(None, "no row of labels above data rows")
+    return HeaderGuess(None, "")
+
+
+def describe_header(grid: Grid, guess: HeaderGuess) -> str:
+    """``header row 1 of Data!A1:D8 (labels above data ...)``, for explanations."""
+    if guess.index is None:
+        return f"no header row in {grid.describe()} ({guess.reason})"
+    row = grid.row_numbers[guess.index]
+    labels = [t for t in grid.row_texts(guess.index) if t]
+    shown = ", ".join(repr(t[:20]) for t in labels[:6]) + (", ..." if len(labels) > 6 else "")
+    return f"header row {row} [{shown}] of {grid.describe()}: {guess.reason}"
 
 
 def row_is_bold(grid: Grid, i: int) -> bool:

@@ -28,18 +28,23 @@ class StructureParams(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    unit: Unit
+    unit: Unit = Field(description="what to count")
     scope: TargetSpec | None = Field(
         default=None, description="for rows/columns: which sheet or table (default: the first)"
     )
-    exactly: int | None = Field(default=None, ge=0)
-    at_least: int | None = Field(default=None, ge=0)
-    at_most: int | None = Field(default=None, ge=0)
+    range: str | None = Field(
+        default=None,
+        description="for rows/columns: only these cells (A1 text, Sheet!A1:G9, a defined name "
+        "or an Excel table name); default: the whole sheet or table",
+    )
+    exactly: int | None = Field(default=None, ge=0, description="the count must be exactly this")
+    at_least: int | None = Field(default=None, ge=0, description="the count must be at least this")
+    at_most: int | None = Field(default=None, ge=0, description="the count must be at most this")
     names: list[str] = Field(
         default_factory=list, description="sheets: names that must exist (normalised)"
     )
     ordered: bool = Field(default=False, description="names must appear in this order")
-    include_hidden: bool = False
+    include_hidden: bool = Field(default=False, description="count hidden slides and sheets too")
 
 
 def _hidden(node: Node) -> bool:
@@ -96,7 +101,7 @@ def structure(doc: Document, params: StructureParams, resources: Resources) -> C
             {"columns_per_page_or_section": list(values)},
         )
     else:
-        gs = grids(doc, params.scope)
+        gs = grids(doc, params.scope, params.range)
         if not gs:
             return query_result(
                 "structure", False, "no sheet or table to count rows/columns in", {}

@@ -18,7 +18,7 @@ from ..registry import Resources, register_check
 from ..result import CheckResult
 from ..target import Target, TargetSpec, text_matches
 from ._result import query_result
-from .grid import Grid, detect_header_row, grids, row_is_bold
+from .grid import Grid, HeaderGuess, describe_header, detect_header_row, grids, row_is_bold
 
 # -- sheets and tables: header row, columns, grouped rows -------------------------------------
 
@@ -31,12 +31,18 @@ class HeaderRowParams(BaseModel):
     scope: TargetSpec | None = Field(
         default=None, description="the sheet or table (default: every one)"
     )
+    range: str | None = Field(
+        default=None,
+        description="only these cells: A1 text ('A1:G9', 'Sheet1!A1:G9', 'B:D'), a defined "
+        "name or an Excel table name; the header is detected inside it. Default: the sheet's "
+        "table (its only Excel table, else the block of adjacent columns holding most text)",
+    )
     row: int | None = Field(default=None, ge=1, description="the header must be this 1-based row")
     bold: bool | None = Field(default=None, description="the header cells must (not) be bold")
     headers: list[str] = Field(
         default_factory=list, description="labels the header must contain (fuzzy)"
     )
-    threshold: float = Field(default=85.0, ge=0, le=100)
+    threshold: float = Field(default=85.0, ge=0, le=100, description="label_similarity a label needs (0-100)")
 
 
 @register_check(
@@ -53,7 +59,7 @@ def header_row(doc: Document, params: HeaderRowParams, resources: Resources) -> 
     >>> run_check("header_row", tiny_doc(), {"row": 1, "bold": True, "headers": ["name", "score"]}).status
     'pass'
     """
-    gs = grids(doc, params.scope)
+    gs = grids(doc, params.scope, params.range, table_only=True)
     if not gs:
         return query_result("header_row", False, "no sheet or table found", {"grids": []})
     rows = []
@@ -61,6 +67,8 @@ def header_row(doc: Document, params: HeaderRowParams, resources: Resources) -> 
         guess = detect_header_row(g)
         row: dict[str, Any] = {
             "grid": g.name,
+            "cells": g.describe(),
+            "header": describe_header(g, guess),
             "detected_row": None if guess.index is None else g.row_numbers[guess.index],
             "reason": guess.reason,
             "problems": [],
@@ -90,11 +98,12 @@ def header_row(doc: Document, params: HeaderRowParams, resources: Resources) -> 
     return query_result(
         "header_row",
         passed,
-        f"{good}/{len(rows)} sheet(s)/table(s) have the expected header"
+        f"{good}/{len(rows)} sheet(s)/table(s) have the expected header; "
         + (
-            ""
+            rows[0]["header"]
             if passed
-            else f"; {rows[[r['ok'] for r in rows].index(False)]['grid']}: "
+            else next(r for r in rows if not r["ok"])["header"]
+            + "; "
             + "; ".join(next(r for r in rows if not r["ok"])["problems"])
         ),
         {"grids": rows},
@@ -148,16 +157,22 @@ class ColumnsParams(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    scope: TargetSpec | None = None
-    headers: list[str] = Field(min_length=1)
+    scope: TargetSpec | None = Field(default=None, description="the sheet or table (default: the one whose header matches best)")
+    range: str | None = Field(
+        default=None,
+        description="only these cells: A1 text ('A1:G9', 'Sheet1!A1:G9', 'B:D'), a defined "
+        "name or an Excel table name; the header is detected inside it. Default: the sheet's "
+        "table (its only Excel table, else the block of adjacent columns holding most text)",
+    )
+    headers: list[str] = Field(min_length=1, description="the header texts expected (fuzzy)")
     threshold: float = Field(
         default=80.0,
         ge=0,
         le=100,
         description="label_similarity (token_set_ratio; numbers must match)",
     )
-    in_order: bool = False
-    header_row: int | None = Field(default=None, ge=1, description="1-based; default: detected")
+    in_order: bool = Field(default=False, description="the matched columns must be in the order of headers")
+    header_row: int | None = Field(default=None, ge=1, description="1-based sheet row; default: detected")
 
 
 @register_check(
@@ -174,39 +189,30 @@ def columns_match(doc: Document, params: ColumnsParams, resources: Resources) ->
     >>> run_check("columns_match", tiny_doc(), {"headers": ["score", "names"], "in_order": False}).status
     'pass'
     """
-    gs = grids(doc, params.scope)
+    gs = grids(doc, params.scope, params.range, table_only=True)
     if not gs:
         return query_result("columns_match", False, "no sheet or table found", {})
-    best: tuple[int, Grid, list[dict[str, Any]], int] | None = None
+    best: tuple[int, Grid, list[dict[str, Any]], int, HeaderGuess] | None = None
     for g in gs:
-        if params.header_row is not None:
-            idx = (
-                g.row_numbers.index(params.header_row)
-                if params.header_row in g.row_numbers
-                else None
-            )
-        else:
-            idx = detect_header_row(g).index
-        if idx is None:
+        guess = _header_of(g, params.header_row)
+        if guess.index is None:
             continue
-        m = match_columns(g, idx, params.headers, params.threshold)
+        m = match_columns(g, guess.index, params.headers, params.threshold)
         hits = sum(r["ok"] for r in m)
         if best is None or hits > best[0]:
-            best = (hits, g, m, idx)
+            best = (hits, g, m, guess.index, guess)
     if best is None:
         return query_result(
-            "columns_match", False, "no header row found", {"grids": [g.name for g in gs]}
+            "columns_match", False, "no header row found in " + ", ".join(g.describe() for g in gs), {"grids": [g.name for g in gs]}
         )
-    hits, g, mapping, idx = best
+    hits, g, mapping, idx, chosen = best
     order_ok = True
     if params.in_order:
         found = [r["index"] for r in mapping if r["ok"]]
         order_ok = found == sorted(found)
     passed = hits == len(params.headers) and order_ok
     missing = [r["expected"] for r in mapping if not r["ok"]]
-    explanation = (
-        f"{hits}/{len(params.headers)} header(s) matched in {g.name} row {g.row_numbers[idx]}"
-    )
+    explanation = f"{hits}/{len(params.headers)} header(s) matched; {describe_header(g, chosen)}"
     if missing:
         explanation += f"; missing {missing}; header row is {[t for t in g.row_texts(idx) if t]}"
     if not order_ok:
@@ -217,7 +223,9 @@ def columns_match(doc: Document, params: ColumnsParams, resources: Resources) ->
         explanation,
         {
             "grid": g.name,
+            "cells": g.describe(),
             "header_row": g.row_numbers[idx],
+            "header_reason": chosen.reason,
             "mapping": mapping,
             "in_order": order_ok,
         },
@@ -233,22 +241,53 @@ class GroupedParams(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    scope: TargetSpec | None = None
-    property: RowProperty = "filled"
+    scope: TargetSpec | None = Field(default=None, description="the sheet or table (default: the first)")
+    range: str | None = Field(
+        default=None,
+        description="only these cells: A1 text ('A1:G9', 'Sheet1!A1:G9', 'B:D'), a defined "
+        "name or an Excel table name; the header is detected inside it. Default: the sheet's "
+        "table (its only Excel table, else the block of adjacent columns holding most text)",
+    )
+    property: RowProperty = Field(default="filled", description="what marks a row: a fill colour, a highlight (fill or text highlight), bold or italic text, or text in a column")
     color: str | None = Field(
         default=None,
         description="filled/highlighted: only this colour counts (CIEDE2000 tolerance)",
     )
-    color_tolerance: float = Field(default=DEFAULT_TOLERANCE, ge=0)
+    color_tolerance: float = Field(default=DEFAULT_TOLERANCE, ge=0, description="CIEDE2000 distance a colour may be from color")
     column: str | None = Field(default=None, description="text: the header of the column to test")
     text: str | None = Field(default=None, description="text: rows whose cell contains this")
-    cells: Literal["all", "any"] = Field(
-        default="all", description="the row has P when all (or any) of its filled cells have it"
+    cells: Literal["majority", "all", "any"] = Field(
+        default="majority",
+        description="majority (default): cells covering more than half of the row's width in "
+        "the table have P, what a reader sees as a highlighted row; all: every cell with text "
+        "has it; any: one cell with text has it",
     )
     header_row: int | None = Field(
-        default=None, ge=1, description="1-based; default: detected (0 rows if none)"
+        default=None, ge=1, description="1-based sheet row; default: detected (none: the block starts at the first row)"
     )
-    min_rows: int = Field(default=1, ge=0)
+    min_rows: int = Field(default=1, ge=0, description="at least this many marked rows")
+
+
+def column_widths(g: Grid) -> list[float]:
+    """Each grid column's width in points, from any of its cells' boxes (1.0 each when
+    the grid has no geometry, so shares become shares of cells)."""
+    out = []
+    for j in range(len(g.col_numbers)):
+        width = next((c.boxes[0].width for row in g.cells if (c := row[j]) is not None and c.boxes), None)
+        out.append(width if width is not None and width > 0 else 0.0)
+    if not any(out):
+        return [1.0] * len(out)
+    known = [w for w in out if w > 0]
+    return [w if w > 0 else sum(known) / len(known) for w in out]
+
+
+def _header_of(g: Grid, row: int | None) -> HeaderGuess:
+    """The header the author named (a 1-based sheet row) or the detected one."""
+    if row is None:
+        return detect_header_row(g)
+    if row in g.row_numbers:
+        return HeaderGuess(g.row_numbers.index(row), f"row {row} as given (header_row)")
+    return HeaderGuess(None, f"row {row} (header_row) holds no cell in {g.describe()}")
 
 
 def _cell_has(cell: Node, params: GroupedParams, ignore_white: set[str]) -> bool:
@@ -257,6 +296,9 @@ def _cell_has(cell: Node, params: GroupedParams, ignore_white: set[str]) -> bool
         values = []
         if style is not None and style.fill:
             values.append(style.fill)
+        shown = cell.attrs.get("conditional_fill")  # a conditional format's fill is what shows
+        if isinstance(shown, str) and shown:
+            values = [shown]
         if params.property == "highlighted":
             values += [
                 r.style.highlight
@@ -292,14 +334,13 @@ def rows_grouped_at_top(doc: Document, params: GroupedParams, resources: Resourc
     """
     if params.property == "text" and (params.column is None or params.text is None):
         raise ValueError("property 'text' needs 'column' and 'text'")
-    gs = grids(doc, params.scope)
+    gs = grids(doc, params.scope, params.range, table_only=True)
     if not gs:
         return query_result("rows_grouped_at_top", False, "no sheet or table found", {})
     g = gs[0]
-    if params.header_row is not None:
-        h = g.row_numbers.index(params.header_row) if params.header_row in g.row_numbers else None
-    else:
-        h = detect_header_row(g).index
+    guess = _header_of(g, params.header_row)
+    h = guess.index
+    header_text = describe_header(g, guess)
     start = 0 if h is None else h + 1
     data = [i for i in range(start, len(g.cells)) if not g.is_blank(i)]
     col_index = None
@@ -322,6 +363,7 @@ def rows_grouped_at_top(doc: Document, params: GroupedParams, resources: Resourc
             )
         col_index = m["index"]
     white = {c.hex for c in resolve_color("white")}
+    widths = column_widths(g)
     flags = []
     for i in data:
         if col_index is not None:
@@ -329,6 +371,11 @@ def rows_grouped_at_top(doc: Document, params: GroupedParams, resources: Resourc
             flags.append(
                 cell is not None and text_matches(cell.text, params.text or "", Target(text="x"))
             )
+            continue
+        if params.cells == "majority":
+            # a reader sees a highlighted row: most of its width in the table has P
+            has = [c is not None and _cell_has(c, params, white) for c in g.cells[i]]
+            flags.append(sum(w for w, ok in zip(widths, has) if ok) * 2 > sum(widths))
             continue
         cells = [c for c in g.cells[i] if c is not None and (c.text.strip() or c.style is not None)]
         texted = [c for c in cells if c.text.strip()] or cells
@@ -339,7 +386,8 @@ def rows_grouped_at_top(doc: Document, params: GroupedParams, resources: Resourc
     top_block = all(flags[:k]) if k else True
     stray = [g.row_numbers[i] for i, f in zip(data[k:], flags[k:]) if f]
     passed = k >= params.min_rows and top_block
-    explanation = f"{k} row(s) with {params.property} in {g.name}" + (
+    rule = "" if col_index is not None or params.property == "text" else f" ({params.cells} of each row's text cells)"
+    explanation = f"{k} row(s) with {params.property}{rule}" + (
         f", all directly below the header (rows {marked[0]}-{marked[-1]})" if passed and k else ""
     )
     if not passed:
@@ -348,6 +396,7 @@ def rows_grouped_at_top(doc: Document, params: GroupedParams, resources: Resourc
         else:
             gap = next(g.row_numbers[i] for i, f in zip(data[:k], flags[:k]) if not f)
             explanation += f"; row {gap} lacks it while rows {stray} below have it"
+    explanation += f"; {header_text}"
     in_block = sum(1 for f in flags[:k] if f)
     return query_result(
         "rows_grouped_at_top",
@@ -355,7 +404,10 @@ def rows_grouped_at_top(doc: Document, params: GroupedParams, resources: Resourc
         explanation,
         {
             "grid": g.name,
+            "cells": g.describe(),
             "header_row": None if h is None else g.row_numbers[h],
+            "header_reason": guess.reason,
+            "row_rule": params.cells,
             "marked_rows": marked,
             "out_of_place_rows": stray,
             "grid_truncated": g.truncated,

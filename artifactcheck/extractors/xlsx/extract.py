@@ -203,6 +203,9 @@ class _Extractor:
                     root_attrs["active_sheet"] = sheets[int(active.get("activeTab", "0"))].id
                 except (ValueError, IndexError):
                     pass
+            named = self._named_ranges(wb, [s.id for s in sheets])
+            if named:
+                root_attrs["named_ranges"] = named
             root_attrs["default_font"] = {"name": font.name, "size": font.size}
             root_attrs["max_digit_width_px"] = self.mdw
             producer = self._producer()
@@ -245,6 +248,28 @@ class _Extractor:
             if dvs:
                 builder.node.attrs["data_validations"] = dvs
                 builder._mark_ranges(by_pos, dvs, builder._apply_validation)
+
+    @staticmethod
+    def _named_ranges(wb: etree._Element, sheet_names: list[str]) -> dict[str, str]:
+        """Defined names that stand for a range: ``{name: "Sheet!A1:D9"}`` (absolute
+        markers dropped). A name local to a sheet is keyed ``Sheet!name``. Excel's own
+        names (``_xlnm.Print_Area``...) and formulas that are not one range are left out."""
+        out: dict[str, str] = {}
+        for dn in wb.iterfind(f"{NS}definedNames/{NS}definedName"):
+            name, text = dn.get("name") or "", (dn.text or "").strip().lstrip("=")
+            if not name or not text or name.startswith("_xlnm.") or "," in text or "(" in text:
+                continue
+            sheet_part, sep, ref = text.rpartition("!")
+            if not sep or split_range(ref.replace("$", "")) is None:
+                continue
+            local = dn.get("localSheetId")
+            if local is not None:
+                try:
+                    name = f"{sheet_names[int(local)]}!{name}"
+                except (ValueError, IndexError):
+                    continue
+            out[name] = f"{sheet_part}!{ref.replace('$', '')}"
+        return out
 
     def _list_from_range(self, formula: str, sheet: str, names: dict[str, str]) -> tuple[str, list[str]] | None:
         ref = formula.strip().lstrip("=")
