@@ -45,10 +45,12 @@ from .palettes import (
 from .registry import Resources, register_check
 from .result import CheckResult
 from .target import (
+    StyleLayer,
     Target,
     TargetSpec,
     cap_rows,
     deepest,
+    layer_style,
     no_match,
     node_ref,
     select_targets,
@@ -321,14 +323,16 @@ def nearest_named(color: str, *, vocabulary: str = "google") -> tuple[NamedColor
 # -- the colour of a node ---------------------------------------------------------------
 
 
-def node_color(node: Node, prop: str) -> tuple[str | None, dict[str, int]]:
+def node_color(node: Node, prop: str, layer: StyleLayer = "displayed") -> tuple[str | None, dict[str, int]]:
     """The colour ``prop`` (color | highlight | fill) that marks a node: the node's own
     style value for runs and fills, else the colour covering most visible characters
     among its coloured runs (a topic paragraph whose first words are highlighted is
     "highlighted in that colour"). Returns ``(hex or None, {hex or "none": characters})``;
-    the dict shows mixed colours.
+    the dict shows mixed colours. ``layer``: the displayed style (default) or the
+    node's own (``target.layer_style``).
     """
-    own = getattr(node.style, prop, None) if node.style is not None else None
+    node_style = layer_style(node, layer)
+    own = getattr(node_style, prop, None) if node_style is not None else None
     if own is not None and (node.kind == "run" or prop == "fill"):
         return own, {own: len(node.text.strip()) or 1}
     runs = [node] if node.kind == "run" else list(node.descendants("run"))
@@ -337,7 +341,8 @@ def node_color(node: Node, prop: str) -> tuple[str | None, dict[str, int]]:
         n = len("".join(run.text.split()))
         if n == 0:
             continue
-        value = getattr(run.style, prop, None) if run.style is not None else None
+        run_style = layer_style(run, layer)
+        value = getattr(run_style, prop, None) if run_style is not None else None
         counts[value or "none"] = counts.get(value or "none", 0) + n
     if not counts:
         return own, ({own: 1} if own else {})
@@ -359,6 +364,10 @@ class ColorIsParams(BaseModel):
     property: ColorProperty = "color"
     expected: str
     tolerance: float = Field(default=DEFAULT_TOLERANCE, ge=0)
+    layer: StyleLayer = Field(
+        default="displayed",
+        description="displayed: what a reader sees (a cell's table style, conditional format and number-format colour included); direct: the node's own format",
+    )
     quantifier: Literal["all", "any"] = "all"
 
 
@@ -388,8 +397,12 @@ def color_is(doc: Document, params: ColorIsParams, resources: Resources) -> Chec
     rows: list[dict[str, object]] = []
     ok_count = 0
     for unit in units:
-        actual = getattr(unit.style, params.property, None) if unit.style is not None else None
+        style = layer_style(unit, params.layer)
+        actual = getattr(style, params.property, None) if style is not None else None
         row: dict[str, object] = {**node_ref(unit), "actual": actual}
+        sources = unit.attrs.get("style_sources")
+        if params.layer == "displayed" and isinstance(sources, dict) and params.property in sources:
+            row["style_source"] = sources[params.property]
         if actual is None:
             row.update(ok=False, reason=f"no {params.property} set")
         else:
@@ -445,6 +458,7 @@ class ColorClassifiedParams(BaseModel):
         "swatch (dark gray 4 .. light gray 3), 'light gray' = light gray 1-3 only, 'dark "
         "yellow' = dark yellow 1-3 only (vocabulary is then ignored)",
     )
+    layer: StyleLayer = Field(default="displayed", description="displayed (what a reader sees) or direct")
 
 
 @register_check(
@@ -475,7 +489,7 @@ def color_classified_as(
     rows: list[dict[str, object]] = []
     ok_count = 0
     for node in nodes:
-        actual, _mix = node_color(node, params.property)
+        actual, _mix = node_color(node, params.property, params.layer)
         row: dict[str, object] = {**node_ref(node), "actual": actual}
         if actual is None:
             row.update(ok=False, reason=f"no {params.property} set")
@@ -571,6 +585,7 @@ class ColorsDistinctParams(BaseModel):
         default_factory=lambda: ["white"],
         description="colours that do not count as a colour (e.g. white fill)",
     )
+    layer: StyleLayer = Field(default="displayed", description="displayed (what a reader sees) or direct")
 
 
 @register_check(
@@ -613,7 +628,7 @@ def colors_distinct(
         if node is None:
             rows.append({"topic": label, "ok": False, "reason": "topic not found"})
             continue
-        actual, mix = node_color(node, params.property)
+        actual, mix = node_color(node, params.property, params.layer)
         if actual is not None and any(delta_e(actual, h) <= params.min_distance for h in ignore):
             actual = None
         rows.append(

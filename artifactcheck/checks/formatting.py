@@ -18,7 +18,16 @@ from ..model import Document, Node
 from .color import DEFAULT_TOLERANCE, match_color
 from .registry import Resources, register_check
 from .result import CheckResult
-from .target import TargetSpec, cap_rows, no_match, node_ref, select_targets, style_units
+from .target import (
+    StyleLayer,
+    TargetSpec,
+    cap_rows,
+    layer_style,
+    no_match,
+    node_ref,
+    select_targets,
+    style_units,
+)
 
 # Fonts that render the same text with the same metrics. LibreOffice substitutes the
 # right-hand names for the Office fonts, and Google Docs exports may name either, so
@@ -79,6 +88,10 @@ class StyleExpectation(BaseModel):
     size_tolerance: float = Field(default=0.5, ge=0, description="points")
     color_tolerance: float = Field(default=DEFAULT_TOLERANCE, ge=0, description="CIEDE2000")
     font_aliases: bool = True
+    layer: StyleLayer = Field(
+        default="displayed",
+        description="displayed: what a reader sees (a cell's table style, conditional format and number-format colour included); direct: the node's own format",
+    )
 
     def checked(self) -> builtins.list[str]:  # the field `list` shadows the builtin here
         names = (
@@ -101,7 +114,7 @@ class StyleExpectation(BaseModel):
         return [n for n in names if getattr(self, n) is not None]
 
 
-def _actual(unit: Node, prop: str) -> Any:
+def _actual(unit: Node, prop: str, layer: StyleLayer = "displayed") -> Any:
     if prop == "list":
         level = unit.attrs.get("list_level")
         if level is None:
@@ -111,14 +124,18 @@ def _actual(unit: Node, prop: str) -> Any:
         return unit.attrs.get("list_level")
     if prop == "list_format":
         return unit.attrs.get("list_format", unit.attrs.get("num_format"))
-    return getattr(unit.style, prop, None) if unit.style is not None else None
+    style = layer_style(unit, layer)
+    return getattr(style, prop, None) if style is not None else None
 
 
 def check_property(unit: Node, prop: str, want: StyleExpectation) -> dict[str, Any]:
     """One (node, property) verdict: ``{"property", "expected", "actual", "ok", ...}``."""
     expected = getattr(want, prop)
-    actual = _actual(unit, prop)
+    actual = _actual(unit, prop, want.layer)
     out: dict[str, Any] = {"property": prop, "expected": expected, "actual": actual}
+    sources = unit.attrs.get("style_sources")
+    if want.layer == "displayed" and isinstance(sources, dict) and prop in sources:
+        out["style_source"] = sources[prop]
     if prop in ("color", "highlight", "fill"):
         if str(expected).strip().lower() == "none":
             out["ok"] = actual is None
@@ -261,6 +278,7 @@ class OnlyFormattedParams(BaseModel):
     )
     require_allowed: bool = Field(default=True, description="the allowed nodes must have it too")
     color_tolerance: float = Field(default=DEFAULT_TOLERANCE, ge=0)
+    layer: StyleLayer = Field(default="displayed", description="displayed (what a reader sees) or direct")
 
 
 @register_check(
@@ -303,7 +321,8 @@ def only_formatted(doc: Document, params: OnlyFormattedParams, resources: Resour
         ]
 
     def has(unit: Node) -> bool:
-        actual = getattr(unit.style, params.property, None) if unit.style is not None else None
+        style = layer_style(unit, params.layer)
+        actual = getattr(style, params.property, None) if style is not None else None
         if params.property in ("color", "highlight"):
             if actual is None:
                 return False

@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal, TypeVar
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 from rapidfuzz import fuzz
 
-from ..model import Document, Node
+from ..model import Document, Node, Style
 from .normalize import normalize_text, normalize_url
 from .result import CheckResult, Mechanism
 
@@ -275,6 +275,23 @@ TEXT_PROPERTIES = frozenset(
     {"bold", "italic", "underline", "strike", "font", "size", "color", "highlight", "baseline"}
 )
 """Style fields that belong to characters: read on runs."""
+
+
+StyleLayer = Literal["displayed", "direct"]
+"""Which style a formatting check reads: ``displayed`` (default) is what a reader sees -
+for a spreadsheet cell its own format with the table style, conditional formatting and
+the number format's colour laid over it; ``direct`` is the node's own format alone."""
+
+
+def layer_style(node: Node, layer: StyleLayer = "displayed") -> Style | None:
+    """The node's style in ``layer``. Nodes record the direct values of the properties
+    another layer changed in ``attrs["direct_style"]``; without it, both layers agree."""
+    style = node.style
+    if layer == "direct" and style is not None:
+        direct = node.attrs.get("direct_style")
+        if isinstance(direct, dict) and direct:
+            return style.model_copy(update=direct)
+    return style
 
 
 def style_units(node: Node, prop: str) -> list[Node]:

@@ -168,15 +168,21 @@ def test_conditional_formatting_rule(doc: Document) -> None:
     assert cfs == [{
         "ranges": "B2:B6", "type": "cellIs", "operator": "greaterThan", "formulas": ["100"],
         "priority": 1, "stop_if_true": False, "style": {"fill": "#ffc7ce"}, "evaluated": True,
+        "matched_cells": 3,
     }]
 
 
 def test_highlighted_rows_grouped_at_top(doc: Document) -> None:
+    # Rows 2-3 are filled yellow directly, and the "urgent" rule paints them #ffeb9c over
+    # it: the rule's fill is what LibreOffice draws (tests/extractors/test_xlsx_display.py).
     rows = doc.select("sheet[name='Tasks'] row")
     highlighted = [int(r.attrs["row"]) for r in rows  # type: ignore[arg-type]
-                   if any(c.style is not None and c.style.fill == "#ffff00" for c in r.children)]
+                   if any(c.style is not None and c.style.fill == "#ffeb9c" for c in r.children)]
     assert highlighted == [2, 3]
-    assert [c.id for c in doc.select("sheet[name='Tasks'] cell[fill='#ffff00']")][:2] == ["Tasks!A2", "Tasks!B2"]
+    assert [c.id for c in doc.select("sheet[name='Tasks'] cell[fill='#ffeb9c']")][:2] == ["Tasks!A2", "Tasks!B2"]
+    a2 = doc.get("Tasks!A2")
+    assert a2.attrs["style_sources"] == {"fill": "conditional_format"}
+    assert a2.attrs["direct_style"] == {"fill": "#ffff00"}
 
 
 def test_table_header_comment_hyperlink_hidden(doc: Document) -> None:

@@ -151,7 +151,7 @@ def test_fast_constructors_equal_model_construct() -> None:
 
 
 def test_excel_comparison() -> None:
-    from artifactcheck.extractors.xlsx.conditional_formats import compare
+    from artifactcheck.extractors.xlsx.cf_formula import compare
 
     assert compare(120.5, ">", 100.0)
     assert compare("URGENT", "=", "urgent")  # text compares case-insensitively
@@ -159,6 +159,7 @@ def test_excel_comparison() -> None:
     assert compare("5", "<>", 5.0)
     assert compare(None, "=", 0.0) and compare(None, "=", "")
     assert compare(True, "=", True) and not compare(True, "=", 1.0)
+    assert compare("a", ">", 99.0) and compare(True, ">", "z")  # numbers < text < logicals
 
 
 def test_rules_apply_in_priority_order_and_stop() -> None:
@@ -177,3 +178,4 @@ def test_rules_apply_in_priority_order_and_stop() -> None:
     assert [cells[(r, 1)].attrs.get("conditional_fill") for r in (1, 2, 3)] == [None, "#00ff00", "#ff0000"]
     assert "bold" not in cells[(3, 1)].attrs["conditional_style"]  # type: ignore[operator]
     assert [r["evaluated"] for r in rules] == [True, True, False]
+    assert "colour scale" in str(rules[2]["not_evaluated"])

@@ -1,189 +1,230 @@
-"""Evaluating the simple conditional formatting rules, so a cell highlighted by a rule
-says so (``attrs["conditional_fill"]``, ``attrs["conditional_style"]``).
+"""Conditional formatting evaluated on the sheet's cells, so a cell says what a reader
+sees: the rules that are on for it, the merged style they give, the colour a colour scale
+paints it, the data bar and icon it shows.
 
-Evaluated (the forms agents and people write most):
+Rules apply in priority order (``priority`` 1 first). For each cell and style property
+the first rule that is on and sets it wins; a rule that is on and has ``stopIfTrue``
+stops the rules after it for that cell. A colour scale's colour is a fill like a rule's
+fill (and loses to a higher-priority rule's fill). Which rule types are on/off tests and
+how each is decided: ``cf_rules.py``; colour scales, data bars, icon sets:
+``cf_scales.py``; formulas: ``cf_formula.py``.
 
-- ``cellIs`` with constant operands (numbers, ``"text"``, TRUE/FALSE): between,
-  notBetween, equal, notEqual, greaterThan, lessThan, greaterThanOrEqual,
-  lessThanOrEqual;
-- ``containsText`` / ``notContainsText`` / ``beginsWith`` / ``endsWith`` (case-insensitive);
-- ``containsBlanks`` / ``notContainsBlanks``;
-- ``expression`` of one comparison between a cell reference (relative or ``$``-absolute,
-  taken relative to the range's top-left cell, as Excel does) and a constant:
-  ``$C2="urgent"``, ``B2>100``, ``$D2=TRUE``.
+What cells get (only when a rule touches them):
 
-Everything else (colour scales, data bars, icon sets, top-N, averages, duplicates,
-expressions with functions or several terms) is recorded on the sheet but not evaluated;
-those rules carry ``evaluated: false``. Rules apply in priority order; the first rule
-that sets a property wins it; ``stopIfTrue`` stops later rules for that cell.
-Comparison follows Excel: numbers compare as numbers, text case-insensitively, a number
-never equals a text.
+- ``conditional_rules``: indexes (into the sheet's ``conditional_formats``) of the rules
+  that are on, in priority order;
+- ``conditional_style``: their merged differential style (``fill``, ``color``, ``bold``,
+  ``italic``, ``underline``, ``strike``, ``number_format``, ``borders``), the colour
+  scale's fill included; ``conditional_fill`` repeats the fill for selectors;
+- ``data_bar`` / ``icon``: the facts of a data bar / icon set rule.
+
+Every rule gets ``evaluated`` (bool), ``not_evaluated`` (why, when False),
+``matched_cells`` and, when its result depends on the day (``TODAY()``, date periods),
+``evaluated_on`` (ISO date): an unevaluated rule is never read as "no cell matched".
+Cells that are not in the tree (empty, unstyled cells) are never marked.
 """
 
 from __future__ import annotations
 
-import re
+import datetime as dt
 from collections.abc import Callable
 from typing import Any
 
 from ...model import Node
-from .sheet import col_index, split_range
+from .cf_formula import Context, XlError
+from .cf_rules import Built, build_test, is_number
+from .cf_scales import colour_scale_stops, data_bar, icon, icon_thresholds, scale_colour, threshold
+from .sheet import split_range
 
-_REF_CMP = re.compile(r"^\s*(\$?)([A-Za-z]{1,3})(\$?)(\d+)\s*(<=|>=|<>|=|<|>)\s*(.+?)\s*$")
-_OPS: dict[str, Callable[[Any, Any], bool]] = {
-    "=": lambda a, b: a == b,
-    "<>": lambda a, b: a != b,
-    "<": lambda a, b: a < b,
-    ">": lambda a, b: a > b,
-    "<=": lambda a, b: a <= b,
-    ">=": lambda a, b: a >= b,
-}
-_CELL_IS = {
-    "equal": "=", "notEqual": "<>", "greaterThan": ">", "lessThan": "<",
-    "greaterThanOrEqual": ">=", "lessThanOrEqual": "<=",
-}
-_NO_VALUE = object()
+_VISUAL = ("colorScale", "dataBar", "iconSet")
 
 
-def _constant(text: str) -> Any:
-    """A formula constant as a Python value, or ``_NO_VALUE`` when it is not one."""
-    t = text.strip()
-    if len(t) >= 2 and t[0] == '"' and t[-1] == '"':
-        return t[1:-1].replace('""', '"')
-    if t.upper() in ("TRUE", "FALSE"):
-        return t.upper() == "TRUE"
-    try:
-        return float(t)
-    except ValueError:
-        return _NO_VALUE
-
-
-def _norm(v: Any) -> Any:
-    if isinstance(v, bool):
-        return ("bool", v)
-    if isinstance(v, (int, float)):
-        return ("num", float(v))
-    if isinstance(v, str):
-        return ("text", v.casefold())
-    return ("blank", 0)
-
-
-def compare(a: Any, op: str, b: Any) -> bool:
-    """Excel-style comparison of two cell values (None is blank)."""
-    ka, kb = _norm(a), _norm(b)
-    if ka[0] == "blank" and kb[0] == "num":
-        ka = ("num", 0.0)
-    if ka[0] == "blank" and kb[0] == "text":
-        ka = ("text", "")
-    if ka[0] != kb[0]:
-        return op == "<>"
-    return _OPS[op](ka[1], kb[1])
-
-
-def _numeric_value(node: Node) -> Any:
-    # Dates compare by their serial number, as Excel stores them.
-    return node.attrs.get("serial", node.attrs.get("value"))
-
-
-def _rule_test(rule: dict[str, Any]) -> Callable[[Node, int, int, int, int, Callable[[int, int], Any]], bool] | None:
-    kind = rule.get("type")
-    formulas = [str(f) for f in rule.get("formulas") or []]
-    if kind == "cellIs":
-        op = rule.get("operator")
-        consts = [_constant(f) for f in formulas]
-        if any(c is _NO_VALUE for c in consts) or not consts:
-            return None
-        if op in _CELL_IS:
-            sym = _CELL_IS[op]
-            return lambda n, r, c, r0, c0, get: compare(_numeric_value(n), sym, consts[0])
-        if op in ("between", "notBetween") and len(consts) >= 2:
-            lo, hi = consts[0], consts[1]
-            want = op == "between"
-
-            def between(n: Node, r: int, c: int, r0: int, c0: int, get: Callable[[int, int], Any]) -> bool:
-                v = _numeric_value(n)
-                return bool(compare(v, ">=", lo) and compare(v, "<=", hi)) is want
-
-            return between
+def cf_value(node: Node | None) -> Any:
+    """A cell's value as formulas see it: numbers (dates as their serial), text,
+    booleans, error values; None for blank."""
+    if node is None:
         return None
-    if kind in ("containsText", "notContainsText", "beginsWith", "endsWith"):
-        needle = str(rule.get("text") or "").casefold()
-        if not needle:
-            return None
-
-        def text_test(n: Node, r: int, c: int, r0: int, c0: int, get: Callable[[int, int], Any]) -> bool:
-            hay = (n.text or "").casefold()
-            if kind == "containsText":
-                return needle in hay
-            if kind == "notContainsText":
-                return needle not in hay
-            if kind == "beginsWith":
-                return hay.startswith(needle)
-            return hay.endswith(needle)
-
-        return text_test
-    if kind == "containsBlanks":
-        return lambda n, r, c, r0, c0, get: not (n.text or "").strip()
-    if kind == "notContainsBlanks":
-        return lambda n, r, c, r0, c0, get: bool((n.text or "").strip())
-    if kind == "expression" and len(formulas) == 1:
-        m = _REF_CMP.match(formulas[0])
-        if m is None:
-            return None
-        col_abs, letters, row_abs, digits, op, rhs = m.groups()
-        const = _constant(rhs)
-        if const is _NO_VALUE:
-            return None
-        ref_col, ref_row = col_index(letters.upper()), int(digits)
-
-        def expr_test(n: Node, r: int, c: int, r0: int, c0: int, get: Callable[[int, int], Any]) -> bool:
-            rr = ref_row if row_abs else ref_row + (r - r0)
-            cc = ref_col if col_abs else ref_col + (c - c0)
-            return compare(get(rr, cc), op, const)
-
-        return expr_test
-    return None
+    attrs = node.attrs
+    dtype = attrs.get("data_type")
+    if dtype == "error":
+        return XlError(str(attrs.get("value")))
+    if dtype == "date" and "serial" in attrs:
+        return attrs["serial"]
+    v = attrs.get("value")
+    if isinstance(v, int) and not isinstance(v, bool):
+        return float(v)
+    return v
 
 
-def apply_conditional_formats(rules: list[dict[str, Any]], by_pos: dict[tuple[int, int], Node]) -> None:
-    """Mark the cells that rules highlight. ``rules`` are sorted by priority; each gets
-    ``evaluated`` (bool). Cells get ``conditional_style`` (merged dxf properties),
-    ``conditional_fill`` (when a rule sets a fill) and ``conditional_rules`` (indexes)."""
+class _Sheet:
+    """Cell values of one sheet by position, for formulas and range statistics."""
 
-    def get(r: int, c: int) -> Any:
-        node = by_pos.get((r, c))
-        return None if node is None else _numeric_value(node)
+    def __init__(self, by_pos: dict[tuple[int, int], Node]) -> None:
+        self.by_pos = by_pos
+        self._values: dict[tuple[int, int], Any] = {}
 
-    stopped: set[tuple[int, int]] = set()
-    for index, rule in enumerate(rules):
-        test = _rule_test(rule)
-        rule["evaluated"] = test is not None
-        if test is None:
-            continue
-        style = rule.get("style") or {}
-        for rng in str(rule.get("ranges") or "").split():
+    def value(self, r: int, c: int) -> Any:
+        key = (r, c)
+        if key in self._values:
+            return self._values[key]
+        v = self._values[key] = cf_value(self.by_pos.get(key))
+        return v
+
+    def cells_in(self, r0: int, c0: int, r1: int, c1: int) -> list[Any]:
+        return [self.value(r, c) for (r, c) in self.by_pos if r0 <= r <= r1 and c0 <= c <= c1]
+
+    def targets(self, ranges: str) -> tuple[list[tuple[int, int]], tuple[int, int] | None]:
+        """The tree's cells inside a space-separated list of ranges (each once, in
+        range order) and the anchor: the first range's top-left cell."""
+        out: list[tuple[int, int]] = []
+        seen: set[tuple[int, int]] = set()
+        anchor: tuple[int, int] | None = None
+        for rng in ranges.split():
             rect = split_range(rng)
             if rect is None:
                 continue
             r0, c0, r1, c1 = rect
-            if (r1 - r0 + 1) * (c1 - c0 + 1) <= len(by_pos):
-                targets = [((r, c), by_pos[(r, c)]) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)
-                           if (r, c) in by_pos]
+            if anchor is None:
+                anchor = (r0, c0)
+            if (r1 - r0 + 1) * (c1 - c0 + 1) <= len(self.by_pos):
+                cand = [(r, c) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1) if (r, c) in self.by_pos]
             else:
-                targets = [(p, n) for p, n in by_pos.items() if r0 <= p[0] <= r1 and c0 <= p[1] <= c1]
-            for (r, c), node in targets:
+                cand = sorted(p for p in self.by_pos if r0 <= p[0] <= r1 and c0 <= p[1] <= c1)
+            for p in cand:
+                if p not in seen:
+                    seen.add(p)
+                    out.append(p)
+        return out, anchor
+
+
+def apply_conditional_formats(
+    rules: list[dict[str, Any]],
+    by_pos: dict[tuple[int, int], Node],
+    *,
+    today: dt.date | None = None,
+    date1904: bool = False,
+) -> None:
+    """Evaluate ``rules`` (sorted by priority) on the cells ``by_pos`` and mark the
+    cells and rules as the module docstring says. ``today``: the date ``TODAY()`` and
+    date-period rules use (default: the day of extraction)."""
+    day = today or dt.date.today()
+    sheet = _Sheet(by_pos)
+    stopped: set[tuple[int, int]] = set()
+    for index, rule in enumerate(rules):
+        targets, anchor = sheet.targets(str(rule.get("ranges") or ""))
+        if anchor is None:
+            rule["evaluated"] = False
+            rule["not_evaluated"] = f"no usable range in {rule.get('ranges')!r}"
+            continue
+        values = [sheet.value(r, c) for r, c in targets]
+
+        a_row, a_col = anchor
+
+        def context(r: int, c: int, a_row: int = a_row, a_col: int = a_col) -> Context:
+            return Context(sheet.value, sheet.cells_in, r, c, r - a_row, c - a_col, day, date1904)
+
+        kind = rule.get("type")
+        if kind in _VISUAL:
+            applied = _visual(rule, str(kind), targets, values, context(*anchor))
+            if applied is None:
+                continue
+            matched = 0
+            for (r, c), fact in applied.items():
                 if (r, c) in stopped:
                     continue
-                if not test(node, r, c, r0, c0, get):
-                    continue
-                applied = node.attrs.setdefault("conditional_rules", [])
-                if isinstance(applied, list):
-                    applied.append(index)
-                merged = node.attrs.setdefault("conditional_style", {})
-                if isinstance(merged, dict):
-                    for key, value in style.items():
-                        merged.setdefault(key, value)
-                    if "fill" in merged:
-                        node.attrs["conditional_fill"] = merged["fill"]
-                if rule.get("stop_if_true"):
-                    stopped.add((r, c))
+                matched += 1
+                _mark(by_pos[(r, c)], index, fact)
+            rule["evaluated"] = True
+            rule["matched_cells"] = matched
+            continue
+        built: Built = build_test(rule, values)
+        if built.test is None:
+            rule["evaluated"] = False
+            rule["not_evaluated"] = built.reason
+            continue
+        rule["evaluated"] = True
+        if built.uses_today:
+            rule["evaluated_on"] = day.isoformat()
+        matched = 0
+        style = rule.get("style") or {}
+        test: Callable[[Any, Context], bool] = built.test
+        for (r, c), v in zip(targets, values):
+            if (r, c) in stopped:
+                continue
+            try:
+                on = test(v, context(r, c))
+            except (ArithmeticError, ValueError, TypeError):
+                on = False
+            if not on:
+                continue
+            matched += 1
+            _mark(by_pos[(r, c)], index, {"style": style})
+            if rule.get("stop_if_true"):
+                stopped.add((r, c))
+        rule["matched_cells"] = matched
+
+
+def _visual(
+    rule: dict[str, Any], kind: str, targets: list[tuple[int, int]], values: list[Any], anchor: Context
+) -> dict[tuple[int, int], dict[str, Any]] | None:
+    """Per numeric cell, what a colour scale / data bar / icon set draws (None and the
+    rule marked not evaluated when its thresholds cannot be resolved)."""
+    spec = rule.get(kind) or {}
+    nums = sorted(float(v) for v in values if is_number(v))
+    out: dict[tuple[int, int], dict[str, Any]] = {}
+    if not nums:
+        rule["evaluated"] = True
+        rule["matched_cells"] = 0
+        return None
+    numeric = [(p, float(v)) for p, v in zip(targets, values) if is_number(v)]
+    if kind == "colorScale":
+        stops = colour_scale_stops(spec, nums, anchor)
+        if stops is None:
+            return _not_evaluated(rule, "a colour scale threshold could not be resolved")
+        for p, v in numeric:
+            out[p] = {"style": {"fill": scale_colour(v, stops)}}
+        return out
+    if kind == "dataBar":
+        cfvos = spec.get("cfvo") or []
+        if len(cfvos) < 2:
+            return _not_evaluated(rule, "a data bar needs two thresholds")
+        low, high = threshold(cfvos[0], nums, anchor), threshold(cfvos[1], nums, anchor)
+        if low is None or high is None:
+            return _not_evaluated(rule, "a data bar threshold could not be resolved")
+        for p, v in numeric:
+            out[p] = {"data_bar": data_bar(spec, v, low, high)}
+        return out
+    marks = icon_thresholds(spec, nums, anchor)
+    if marks is None:
+        return _not_evaluated(rule, "an icon set threshold could not be resolved")
+    for p, v in numeric:
+        out[p] = {"icon": icon(spec, v, marks)}
+    return out
+
+
+def _not_evaluated(rule: dict[str, Any], reason: str) -> dict[tuple[int, int], dict[str, Any]] | None:
+    """Mark the rule as not evaluated; None (no cell gets anything)."""
+    rule["evaluated"] = False
+    rule["not_evaluated"] = reason
+    return None
+
+
+def _mark(node: Node, index: int, fact: dict[str, Any]) -> None:
+    attrs = node.attrs
+    applied = attrs.get("conditional_rules")
+    if not isinstance(applied, list):
+        applied = attrs["conditional_rules"] = []
+    applied.append(index)
+    style = fact.get("style")
+    if style:
+        merged = attrs.get("conditional_style")
+        if not isinstance(merged, dict):
+            merged = attrs["conditional_style"] = {}
+        for key, value in style.items():
+            if value is not None:
+                merged.setdefault(key, value)
+        if "fill" in merged:
+            attrs["conditional_fill"] = merged["fill"]
+    for key in ("data_bar", "icon"):
+        if key in fact and key not in attrs:
+            attrs[key] = {**fact[key], "rule": index}

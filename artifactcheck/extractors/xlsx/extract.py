@@ -51,6 +51,7 @@ from ..package.inspection import inspect_package
 from ..package.xml import one_line
 from ..tree_builder import fill_container_text
 from .conditional_formats import apply_conditional_formats
+from .display_style import DisplayStyler
 from .drawing import DrawingReader
 from .features import (
     read_comments,
@@ -60,7 +61,7 @@ from .features import (
 )
 from .grid import MAX_COLS, SheetGrid
 from .nodes import make_box, make_node
-from .number_format import format_value, general, is_date
+from .number_format import format_colour, format_value, general, is_date
 from .overflow import PADDING_PT, classify, wrap_lines
 from .parts import Parts
 from .richdata import read_cell_pictures
@@ -73,6 +74,7 @@ from .styles import (
     read_theme_colours,
     run_style,
 )
+from .table_styles import TableStyles, table_cell_style
 
 NS = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
@@ -84,8 +86,11 @@ MAX_EXPANDED_CELLS = 200_000  # a hyperlink/table range larger than this is not 
 _SHEET_TYPES = {"worksheet", "chartsheet", "dialogsheet", "xlMacrosheet"}
 
 
-def extract_xlsx(path: str | Path, **options: Any) -> Document:
+def extract_xlsx(path: str | Path, *, today: dt.date | str | None = None, **options: Any) -> Document:
     """Read a .xlsx/.xlsm file into a Document (see the module docstring).
+
+    ``today``: the date ``TODAY()`` and date-period conditional formats are evaluated
+    against (a date or ISO string; default: the day of extraction).
 
     Raises ``UnsupportedFormat`` (not a spreadsheet, Strict OOXML), ``CorruptArtifact``
     (broken zip/XML, missing parts) or its subclasses, always naming the file."""
@@ -94,6 +99,7 @@ def extract_xlsx(path: str | Path, **options: Any) -> Document:
     if info.format != "xlsx":
         raise UnsupportedFormat(f"this is a {info.format} package, not a spreadsheet", path=p)
     extractor = _Extractor(p, info.main_part)
+    extractor.today = dt.date.fromisoformat(today) if isinstance(today, str) else today
     # The tree is hundreds of thousands of small acyclic objects: the cyclic garbage
     # collector would rescan them over and over while they are built (~30% of the time).
     gc_was_enabled = gc.isenabled()
@@ -139,6 +145,7 @@ class _Extractor:
         self._strs: dict[str, str] = {}
         self._floats: dict[float, float] = {}
         self.sheet_cells: dict[str, dict[tuple[int, int], Node]] = {}
+        self.today: dt.date | None = None
         self.pending_validations: list[tuple[Any, dict[tuple[int, int], Node], list[dict[str, Any]]]] = []
 
     # -- workbook -------------------------------------------------------------------
@@ -161,7 +168,10 @@ class _Extractor:
             theme = read_theme_colours(parts.xml_or_none(theme_rel.target if theme_rel else None))
             styles_rel = next((r for r in wb_rels.values() if r.type == "styles"), None)
             self.current_part = styles_rel.target if styles_rel else self.main_part
-            self.styles: Stylesheet = read_stylesheet(parts.xml_or_none(styles_rel.target if styles_rel else None), theme)
+            styles_root = parts.xml_or_none(styles_rel.target if styles_rel else None)
+            self.styles: Stylesheet = read_stylesheet(styles_root, theme)
+            self.table_styles = TableStyles(self.styles, styles_root)
+            self.styler = DisplayStyler(self.styles.default_font.color)
             sst_rel = next((r for r in wb_rels.values() if r.type == "sharedStrings"), None)
             self.shared: list[str] = self._shared_strings(sst_rel.target) if sst_rel else []
             self.current_part = "xl/metadata.xml"
@@ -419,6 +429,7 @@ class _SheetBuilder:
         self.rels = ex.parts.rels(part)
         self._col_span: dict[int, tuple[float, float]] = {}  # column -> (x0, x1)
         self._row_span: dict[int, tuple[float, float]] = {}  # row -> (top, bottom)
+        self.format_colours: dict[tuple[int, int], str] = {}  # cell -> its number format's colour
 
     def build(self) -> Node:
         ex, sx, grid = self.ex, self.sx, self.grid
@@ -533,13 +544,16 @@ class _SheetBuilder:
         self.ex.pending_validations.append((self, cells_by_pos, dvs))
         cfs = read_conditional_formats(sx.cond_formats, sx.x14_cond_formats, self.ex.styles)
         if cfs:
-            apply_conditional_formats(cfs, cells_by_pos)
+            apply_conditional_formats(cfs, cells_by_pos, today=self.ex.today, date1904=self.ex.date1904)
             attrs["conditional_formats"] = cfs
         tables = self._tables()
+        table_layers: dict[tuple[int, int], dict[str, Any]] = {}
         if tables:
             attrs["tables"] = tables
             for t in tables:
-                self._mark_table(cells_by_pos, t)
+                self._mark_table(cells_by_pos, t, table_layers)
+        if cfs or table_layers or self.format_colours:
+            self._display_styles(cells_by_pos, table_layers)
         if sx.legacy_drawing_rid:
             attrs["has_legacy_drawing"] = True
         self.page.width, self.page.height = max_x, max_y
@@ -630,6 +644,10 @@ class _SheetBuilder:
                 )
             if not shown.supported:
                 attrs["number_format_supported"] = False
+        if text and "[" in fmt.number_format:
+            colour = self._colour_of(value if serial is None else serial, fmt.number_format)
+            if colour is not None:
+                self.format_colours[pos] = colour
         if text:
             attrs.update(self._overflow(text, dtype, value, fmt, x0, x1, top, bottom, r, c, merge, starts, ends, hidden))
         children: list[Node] = [picture_node] if picture_node is not None else []
@@ -928,17 +946,55 @@ class _SheetBuilder:
             v = node.attrs.get("value")
             node.attrs["checked"] = v if isinstance(v, bool) else (str(v).lower() in ("true", "yes", "☑", "☒", "✓", "x") if v is not None else False)
 
-    def _mark_table(self, by_pos: dict[tuple[int, int], Node], table: dict[str, Any]) -> None:
+    def _mark_table(self, by_pos: dict[tuple[int, int], Node], table: dict[str, Any],
+                    layers: dict[tuple[int, int], dict[str, Any]]) -> None:
+        """Mark the table's cells, and collect what its table style gives each one."""
         rect = split_range(str(table.get("ref") or ""))
         if rect is None:
             return
         r0, c0, r1, c1 = rect
         header_rows = int(table.get("header_row_count") or 0)
+        elements = self.ex.table_styles.elements(table.get("style"))
+        if table.get("style") and elements is None:
+            self.ex.warnings.append(f"{self.name}: table style {table.get('style')!r} of {table.get('name')} is unknown")
         for (r, c), node in by_pos.items():
             if r0 <= r <= r1 and c0 <= c <= c1:
                 node.attrs["table"] = table.get("name")
                 if r < r0 + header_rows:
                     node.attrs["table_header"] = True
+                if elements:
+                    props = table_cell_style(table, elements, rect, r, c)
+                    if props:
+                        layers[(r, c)] = props
+
+    def _display_styles(self, by_pos: dict[tuple[int, int], Node], tables: dict[tuple[int, int], dict[str, Any]]) -> None:
+        """Each cell's displayed style from its layers (``display_style.py``); a
+        conditional number format also changes the text shown."""
+        styler = self.ex.styler
+        for pos, node in by_pos.items():
+            cond = node.attrs.get("conditional_style")
+            colour = self.format_colours.get(pos)
+            if isinstance(cond, dict) and cond.get("number_format"):
+                colour = self._reformat(node, str(cond["number_format"]))
+            table = tables.get(pos)
+            if cond is None and table is None and colour is None:
+                continue
+            styler.apply(node, table=table, number_format_colour=colour)
+
+    def _reformat(self, node: Node, fmt: str) -> str | None:
+        """Show the cell's value with a conditional format's number format; its colour."""
+        value = node.attrs.get("serial", node.attrs.get("value"))
+        if value is None or node.attrs.get("data_type") == "image":
+            return None
+        node.text = format_value(value, fmt, date1904=self.ex.date1904).text
+        return self._colour_of(value, fmt)
+
+    def _colour_of(self, value: Any, fmt: str) -> str | None:
+        spec = format_colour(value, fmt)
+        if isinstance(spec, int):
+            indexed = self.ex.styles.colours.indexed
+            return indexed[spec] if 0 <= spec < len(indexed) else None
+        return spec
 
 
 def _is_boolean_pair(values: list[str]) -> bool:

@@ -9,7 +9,8 @@ True for a two-valued boolean-like list (TRUE/FALSE, Yes/No, ☐/☑ ...). Both 
 
 Conditional formatting: ``{ranges, type, operator, formulas, priority, stop_if_true,
 text, style, ...}`` with ``style`` the resolved differential format (colour, fill, bold)
-and colour scales / data bars / icon sets summarised. Rules are recorded, not evaluated.
+and colour scales / data bars / icon sets with their thresholds (``cfvo``) and colours.
+``conditional_formats.py`` evaluates them.
 """
 
 from __future__ import annotations
@@ -77,17 +78,39 @@ def read_data_validations(main: list[etree._Element], x14: list[etree._Element])
     return out
 
 
+def _cfvo(v: etree._Element) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": v.get("type"), "val": v.get("val")}
+    if v.get("val") is None:
+        f = v.find(f"{XM}f")  # x14 rules keep the value as <xm:f>
+        if f is not None:
+            out["val"] = f.text
+    if v.get("gte") in ("0", "false"):
+        out["gte"] = False
+    return out
+
+
 def _cfvo_colors(rule: etree._Element, styles: Stylesheet, ns: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for kind in ("colorScale", "dataBar", "iconSet"):
         el = rule.find(f"{ns}{kind}")
         if el is None:
             continue
-        cfvo = [{"type": v.get("type"), "val": v.get("val")} for v in el if etree.QName(v).localname == "cfvo"]
+        cfvo = [_cfvo(v) for v in el if etree.QName(v).localname == "cfvo"]
         colours = [styles.colours.resolve(c) for c in el if etree.QName(c).localname in ("color", "fillColor")]
-        out[kind] = {"cfvo": cfvo, "colors": [c for c in colours if c]}
+        item: dict[str, Any] = {"cfvo": cfvo, "colors": [c for c in colours if c]}
         if kind == "iconSet":
-            out[kind]["icon_set"] = el.get("iconSet", "3TrafficLights1")
+            item["icon_set"] = el.get("iconSet", "3TrafficLights1")
+            if el.get("reverse") in ("1", "true"):
+                item["reverse"] = True
+        if kind == "dataBar":
+            for attr, key, default in (("minLength", "min_length", 10), ("maxLength", "max_length", 90)):
+                try:
+                    item[key] = int(el.get(attr, str(default)))
+                except ValueError:
+                    item[key] = default
+        if el.get("showValue") in ("0", "false"):
+            item["show_value"] = False
+        out[kind] = item
     return out
 
 
@@ -101,7 +124,8 @@ def _rule(rule: etree._Element, ranges: str, styles: Stylesheet, ns: str, formul
         "stop_if_true": rule.get("stopIfTrue") in ("1", "true"),
     }
     for attr, key in (("text", "text"), ("rank", "rank"), ("percent", "percent"), ("bottom", "bottom"),
-                      ("timePeriod", "time_period"), ("aboveAverage", "above_average")):
+                      ("timePeriod", "time_period"), ("aboveAverage", "above_average"),
+                      ("equalAverage", "equal_average"), ("stdDev", "std_dev")):
         if rule.get(attr) is not None:
             out[key] = rule.get(attr)
     dxf = rule.get("dxfId")
@@ -139,6 +163,11 @@ def read_conditional_formats(
 def read_table(root: etree._Element) -> dict[str, Any]:
     """A table part: name, display name, range, header/totals rows, columns, style."""
     style = root.find(f"{NS}tableStyleInfo")
+    flags = {}
+    if style is not None:
+        for attr, key in (("showRowStripes", "row_stripes"), ("showColumnStripes", "column_stripes"),
+                          ("showFirstColumn", "first_column"), ("showLastColumn", "last_column")):
+            flags[key] = style.get(attr) in ("1", "true")
     return {
         "name": root.get("displayName") or root.get("name"),
         "ref": root.get("ref"),
@@ -146,6 +175,7 @@ def read_table(root: etree._Element) -> dict[str, Any]:
         "totals_row_count": int(root.get("totalsRowCount", "0") or 0),
         "columns": [c.get("name") for c in root.iterfind(f"{NS}tableColumns/{NS}tableColumn")],
         "style": style.get("name") if style is not None else None,
+        "style_flags": flags,
         "autofilter": root.find(f"{NS}autoFilter") is not None,
     }
 

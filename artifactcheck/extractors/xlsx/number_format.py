@@ -336,6 +336,61 @@ def _sections(fmt: str) -> tuple[str, ...]:
     return tuple(_split_sections(fmt))
 
 
+# Excel's eight colour names of number formats (ECMA-376 §18.8.31), exact sRGB values.
+FORMAT_COLOUR_NAMES = {
+    "black": "#000000", "blue": "#0000ff", "cyan": "#00ffff", "green": "#00ff00",
+    "magenta": "#ff00ff", "red": "#ff0000", "white": "#ffffff", "yellow": "#ffff00",
+}
+_SECTION_COLOUR = re.compile(r"\[(black|blue|cyan|green|magenta|red|white|yellow|color\s*(\d{1,2}))\]", re.IGNORECASE)
+
+
+@lru_cache(maxsize=4096)
+def _section_colour(section: str) -> str | int | None:
+    """The colour a section names: ``#rrggbb`` for a colour name, the palette index
+    (``[ColorN]`` is indexed colour N + 7: [Color1] black ... [Color56]) or None.
+    Quoted literals are skipped: ``"[Red]"`` in quotes is text."""
+    unquoted = re.sub(r'"[^"]*"', "", section)
+    m = _SECTION_COLOUR.search(unquoted)
+    if m is None:
+        return None
+    if m.group(2) is not None:
+        n = int(m.group(2))
+        return n + 7 if 1 <= n <= 56 else None
+    return FORMAT_COLOUR_NAMES[m.group(1).lower()]
+
+
+def _has_text_placeholder(section: str) -> bool:
+    return "@" in re.sub(r'"[^"]*"', "", section)
+
+
+def format_colour(value: object, fmt: str) -> str | int | None:
+    """The font colour a number format gives ``value`` (``[Red]``, ``[Color10]``, the
+    negative section's colour, a ``[<0]`` condition's section): ``#rrggbb``, a palette
+    index for ``[ColorN]`` (resolve it with the workbook's indexed colours), or None
+    when the format names no colour for this value.
+
+    Numbers use the section that formats them. Text takes the colour of the text
+    section only: the fourth section, or a single section holding ``@`` (LibreOffice
+    and Excel leave text in ``[Red]0`` or ``[Red]General`` black). Booleans, errors
+    and blanks take none.
+    """
+    if value is None or isinstance(value, bool) or "[" not in fmt:
+        return None
+    secs = _sections(fmt)
+    if isinstance(value, str):
+        if len(secs) >= 4:
+            return _section_colour(secs[3])
+        if len(secs) == 1 and _has_text_placeholder(secs[0]):
+            return _section_colour(secs[0])
+        return None
+    if not isinstance(value, (int, float)) or not math.isfinite(value):
+        return None
+    if is_date(fmt):
+        return _section_colour(secs[0])
+    section, _signed = _pick_section(list(secs), float(value))
+    return _section_colour(section)
+
+
 def format_value(value: object, fmt: str, *, date1904: bool = False) -> Formatted:
     """The text Excel shows for ``value`` (a number, str, bool or error string)."""
     if value is None:
