@@ -70,6 +70,10 @@ def _load(source: str | Path, **options: Any) -> Document:
         from .extractors.pdf import extract_pdf
 
         return extract_pdf(path, **options)
+    elif kind in ("png", "jpeg", "gif", "bmp", "tiff", "webp"):
+        from .extractors.image import extract_image
+
+        return extract_image(path, **options)
     elif kind == "json":
         return _load_json(path, **options)
     return extract_office(path, **options)

@@ -167,3 +167,9 @@ def test_a_scan_without_text_layer_says_so(tmp_path: Path) -> None:
     doc = artifactcheck.load(scan)
     assert doc.text == "" and len(doc.images()) == 1
     assert any("no text layer" in w for w in doc.warnings)
+    read = artifactcheck.load(scan, ocr=True)  # the words tesseract reads become nodes
+    assert [w.text for w in read.select("run")] == ["SALES", "UP"]
+    (image,) = read.images()
+    words = read.select("line")[0].box
+    assert words is not None and words.origin == "ocr" and image.box is not None
+    assert image.box.x0 < words.x0 < words.x1 < image.box.x1  # the text sits inside the picture

@@ -1,2 +1,4 @@
-"""Image checks: identity with a reference picture (``match.py``) and where a crop sits
-in its original (``locate.py``)."""
+"""Image checks: identity with a reference picture (``match.py``), where a crop sits in
+its original (``locate.py``), and image edits compared with a reference — similarity,
+brightness / contrast / saturation / sharpness changes, mirrors and rotations, mode,
+pixel and file size (``edits.py`` over the pixel measures of ``measure.py``)."""

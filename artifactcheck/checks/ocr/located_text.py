@@ -5,7 +5,7 @@ Where pixels come from, first available wins:
 
 1. ``Resources.extras["page_image"]``: a callable ``(page, dpi) -> PIL.Image``;
 2. ``Resources.extras["pdf_path"]``: a PDF of the document (one PDF page per Document page);
-   a PDF artifact is its own;
+   a PDF artifact is its own, and an image file is its own page image;
 3. the artifact itself (``doc.artifact.path``), rendered once through the render cache
    (LibreOffice; ``artifactcheck.extractors.render``);
 4. for ``ocr_text_in_node`` on an image node: the image's own bytes (its blob).
@@ -33,6 +33,7 @@ from PIL import Image
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ...errors import MissingDependency
+from ...extractors.image import image_page_pixels
 from ...extractors.ocr.engine import OcrEngine, OcrResult, PhraseMatch, default_engine, find_phrase
 from ...model import Box, Document, Node
 from ...model.blobs import decode_image
@@ -118,8 +119,13 @@ def page_ocr(doc: Document, page: int, resources: Resources, opts: OcrOptions) -
     engine.require_language(opts.lang)
     source: Callable[[int, int], Image.Image] | None = resources.extras.get("page_image")
     pdf_path = resources.extras.get("pdf_path")
-    if source is not None:
-        ident: tuple[Any, ...] = ("callable", source)
+    if source is None and (pixels := image_page_pixels(doc, page)) is not None:
+        # An image file is its own page: OCR its pixels, nothing is rendered.
+        source = _constant_image(pixels)
+        ident: tuple[Any, ...] = ("image", doc.artifact.sha256)
+        pdf_index = page
+    elif source is not None:
+        ident = ("callable", source)
         pdf_index = page
     else:
         if pdf_path is None and doc.artifact.format == "pdf" and doc.artifact.path and Path(doc.artifact.path).is_file():
@@ -157,6 +163,10 @@ def page_ocr(doc: Document, page: int, resources: Resources, opts: OcrOptions) -
         engine.hits += 1
     w, h = page_size(doc, page)
     return hit, w / hit.width_px, h / hit.height_px
+
+
+def _constant_image(image: Image.Image) -> Callable[[int, int], Image.Image]:
+    return lambda page, dpi: image
 
 
 def _union(boxes: list[Box]) -> Box:

@@ -53,9 +53,13 @@ _TAIL_BYTES = 64 * 1024  # where %%EOF must be (writers put it last; some append
 _PDFIUM_PASSWORD_ERROR = 4  # FPDF_ERR_PASSWORD
 
 
-def extract_pdf(path: str | Path, **options: Any) -> Document:
-    """Read a PDF into a Document (see the module docstring). Options are accepted for
-    API symmetry with the Office extractors and ignored (a PDF needs no rendering).
+def extract_pdf(path: str | Path, *, ocr: bool = False, lang: str = "eng", ocr_dpi: int = 300, **options: Any) -> Document:
+    """Read a PDF into a Document (see the module docstring).
+
+    ``ocr=True``: pages without a text layer (scans) get the words tesseract reads on the
+    page rendered at ``ocr_dpi`` (paragraph/line/run nodes with ``ocr`` boxes; ``lang``:
+    tesseract languages). Other options are accepted for API symmetry with the Office
+    extractors and ignored (a PDF needs no rendering).
 
     Raises ``EncryptedArtifact`` (a password is needed to open it), ``CorruptArtifact``
     (not a whole PDF: truncated, unreadable, no pages) or ``ArtifactTooLarge``.
@@ -92,7 +96,13 @@ def extract_pdf(path: str | Path, **options: Any) -> Document:
         for k, image in enumerate(images_by_page[pl.index]):
             node.children.append(_image_node(image, f"p{pl.index}/i{k}", page_links, blobs, warnings))
         page_nodes.append(node)
-    if layout.pages and not layout.text.strip():
+    tools = [
+        ToolInfo(name="pypdfium2", version=metadata.version("pypdfium2")),
+        ToolInfo(name="artifactcheck.pdf", version=metadata.version("artifactcheck")),
+    ]
+    if ocr:
+        tools.append(_ocr_scanned_pages(p, pages, page_nodes, lang=lang, dpi=ocr_dpi))
+    if layout.pages and not layout.text.strip() and not ocr:
         warnings.append("the PDF has no text layer (a scan or outlined text): text checks see nothing; OCR checks read the pages")
     root = Node(id="doc", kind="document", children=page_nodes)
     fill_container_text(root)
@@ -108,12 +118,24 @@ def extract_pdf(path: str | Path, **options: Any) -> Document:
         pages=pages,
         root=root,
         blobs=blobs,
-        tools=[
-            ToolInfo(name="pypdfium2", version=metadata.version("pypdfium2")),
-            ToolInfo(name="artifactcheck.pdf", version=metadata.version("artifactcheck")),
-        ],
+        tools=tools,
         warnings=warnings,
     )
+
+
+def _ocr_scanned_pages(p: Path, pages: list[Page], page_nodes: list[Node], *, lang: str, dpi: int) -> ToolInfo:
+    """Add OCR words to every page that has no text of its own."""
+    from ..ocr import default_engine
+    from ..ocr.words import ocr_nodes
+    from ..render.images import page_image
+
+    engine = default_engine()
+    for page, node in zip(pages, page_nodes, strict=True):
+        if any(child.kind == "paragraph" for child in node.children):
+            continue
+        result = engine.ocr(page_image(p, page.index, dpi=dpi), lang=lang)
+        node.children.extend(ocr_nodes(result, page=page.index, page_width=page.width, page_height=page.height, prefix=node.id))
+    return ToolInfo(name="tesseract", version=engine.version())
 
 
 # -- opening ------------------------------------------------------------------------------
