@@ -6,7 +6,8 @@ needs rendering and the pool can start, else cold), ``warm`` (always; an error w
 pool cannot start), ``cold`` (one soffice per conversion). The pool has
 ``min(jobs, rows to render)`` processes and lives in the coordinating process; with
 ``--jobs`` > 1 the workers render through it (``pool_front.py``), so a batch never runs
-more LibreOffice processes than it has jobs.
+more LibreOffice processes than it has jobs; with ``--jobs 1`` a thread renders the coming
+rows ahead while the current one is scored.
 """
 
 from __future__ import annotations
@@ -14,11 +15,12 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from ..errors import ArtifactCheckError
-from ..extractors.render.cache import cache_dir, cache_key
+from ..extractors.render.cache import cache_dir, cache_key, render_pdf
 from ..extractors.render.pool import PoolSettings
 from ..extractors.render.pool_front import POOL_ENV, PoolFront
 from ..extractors.render.renderer import LibreOfficeRenderer
@@ -30,12 +32,13 @@ __all__ = ["batch_renderer", "files_to_render"]
 log = logging.getLogger(__name__)
 
 
-def files_to_render(artifacts: Iterable[str]) -> int:
-    """How many of ``artifacts`` are .docx files (by content) without a render-cache entry."""
+def files_to_render(artifacts: Iterable[str]) -> list[Path]:
+    """Those of ``artifacts`` that are .docx files (by content) without a render-cache
+    entry, in order, each once."""
     from ..extractors.package.inspection import inspect_package
 
     key_renderer = LibreOfficeRenderer()  # the warm renderer shares its cache key
-    count = 0
+    pending: dict[str, Path] = {}
     for artifact in artifacts:
         path = Path(artifact)
         if not path.is_file():
@@ -47,8 +50,36 @@ def files_to_render(artifacts: Iterable[str]) -> int:
         except ArtifactCheckError:
             continue  # a broken file is scored as such, without rendering
         if not (cache_dir() / key[:2] / key).is_dir():
-            count += 1
-    return count
+            pending.setdefault(key, path)
+    return list(pending.values())
+
+
+class _RenderAhead:
+    """With ``--jobs 1`` the batch scores in this process, one row at a time: a thread
+    renders the coming .docx rows through the pool meanwhile, so LibreOffice and the
+    Python extraction run side by side on two cores. ``render_pdf`` lets the scorer wait
+    for a render in flight instead of starting a second one."""
+
+    def __init__(self, paths: list[Path], renderer: WarmRenderer) -> None:
+        self.paths = paths
+        self.renderer = renderer
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="batch-render-ahead", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        for path in self.paths:
+            if self.stop.is_set():
+                return
+            try:
+                render_pdf(path, renderer=self.renderer)
+            except ArtifactCheckError:
+                continue  # the scorer renders it again and reports the error in its row
+            except Exception:  # noqa: BLE001 - a pool closed under us at the end of the batch
+                return
+
+    def close(self) -> None:
+        self.stop.set()
 
 
 @contextlib.contextmanager
@@ -66,10 +97,10 @@ def batch_renderer(mode: str | None, artifacts: list[str], *, jobs: int) -> Iter
         yield {}  # someone else's pool is already announced to us and our workers
         return
     pending = files_to_render(artifacts)
-    if chosen == "auto" and pending == 0:
+    if chosen == "auto" and not pending:
         yield {}
         return
-    size = max(1, jobs) if chosen == "warm" else max(1, min(jobs, pending))
+    size = max(1, jobs) if chosen == "warm" else max(1, min(jobs, len(pending)))
     try:
         warm = WarmRenderer.start(PoolSettings(size=size))
     except ArtifactCheckError as exc:
@@ -78,11 +109,18 @@ def batch_renderer(mode: str | None, artifacts: list[str], *, jobs: int) -> Iter
         log.warning("no warm LibreOffice pool (%s); rendering cold", exc)
         yield {}
         return
+    log.info("warm LibreOffice pool of %d for %d file(s) to render (%s)", size, len(pending),
+             "rendering ahead" if jobs <= 1 else f"shared with {jobs} workers")
     front = PoolFront(warm) if jobs > 1 else None
+    ahead = _RenderAhead(pending, warm) if jobs <= 1 else None
     try:
         with use_renderer(warm):
             yield front.env() if front is not None else {}
     finally:
+        if ahead is not None:
+            ahead.close()
         if front is not None:
             front.close()
         warm.close()
+        if ahead is not None:
+            ahead.thread.join(timeout=30)

@@ -12,6 +12,7 @@ longer matches its recorded size/hash, or does not parse, is moved aside and reb
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -19,7 +20,8 @@ import shutil
 import tempfile
 import threading
 import uuid
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...caches import cache_root
@@ -34,6 +36,15 @@ __all__ = ["RenderedPDF", "cache_dir", "cache_key", "cache_root", "render_cache_
 _CACHE_LAYOUT = "1"  # bump when the entry format changes
 _stats_lock = threading.Lock()
 _stats = {"hits": 0, "misses": 0}
+
+
+@dataclass
+class _KeyLock:
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    users: int = 0
+
+
+_in_flight: dict[str, _KeyLock] = {}
 
 
 def render_cache_stats() -> dict[str, int]:
@@ -103,6 +114,24 @@ def _discard(entry: Path) -> None:
     shutil.rmtree(trash, ignore_errors=True)
 
 
+@contextlib.contextmanager
+def _one_conversion_per_key(key: str) -> Iterator[None]:
+    """Callers in this process that render the same bytes at the same time (a batch
+    rendering ahead while it scores, two identical uploads to the service) wait for the
+    first conversion and then hit its cache entry instead of converting twice."""
+    with _stats_lock:
+        holder = _in_flight.setdefault(key, _KeyLock())
+        holder.users += 1
+    try:
+        with holder.lock:
+            yield
+    finally:
+        with _stats_lock:
+            holder.users -= 1
+            if holder.users == 0:
+                _in_flight.pop(key, None)
+
+
 def render_pdf(
     path: Path,
     *,
@@ -124,6 +153,13 @@ def render_pdf(
     source_sha = _sha256_file(path)
     key = cache_key(path, engine, source_sha256=source_sha)
     entry = root / key[:2] / key
+    with _one_conversion_per_key(key):
+        return _lookup_or_render(path, engine, entry, key, source_sha, timeout=timeout, use_cache=use_cache)
+
+
+def _lookup_or_render(
+    path: Path, engine: Renderer, entry: Path, key: str, source_sha: str, *, timeout: float, use_cache: bool
+) -> RenderedPDF:
     if use_cache and entry.is_dir():
         if _valid_entry(entry):
             _count("hits")

@@ -235,3 +235,20 @@ def test_default_renderer_follows_installs_and_environment(warm: WarmRenderer, m
     monkeypatch.setenv("ARTIFACTCHECK_RENDERER", "lukewarm")
     with pytest.raises(Exception, match="lukewarm"):
         default_renderer()
+
+
+def test_one_conversion_for_simultaneous_requests_of_the_same_bytes(warm: WarmRenderer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A batch rendering ahead and its scorer (or two identical uploads) convert once."""
+    from artifactcheck.extractors.render import render_pdf
+
+    from .conftest import CountingRenderer
+
+    monkeypatch.setenv("ARTIFACTCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    counting = CountingRenderer(warm)  # type: ignore[arg-type]
+    results: list[bool] = []
+    threads = [threading.Thread(target=lambda: results.append(render_pdf(RENDER_FIXTURES / "deck.pptx", renderer=counting).cached)) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    assert counting.calls == 1 and sorted(results) == [False, True, True]
