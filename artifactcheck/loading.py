@@ -76,6 +76,15 @@ def _load(source: str | Path, **options: Any) -> Document:
         return extract_image(path, **options)
     elif kind == "json":
         return _load_json(path, **options)
+    elif kind == "text":
+        if path.suffix.lower() in _BINARY_SUFFIXES:
+            raise UnsupportedFormat(
+                f"named {path.suffix} but holds no {path.suffix} container (its bytes look like plain text)",
+                path=path,
+            )
+        from .extractors.csv import extract_csv
+
+        return extract_csv(path, **options)
     return extract_office(path, **options)
 
 

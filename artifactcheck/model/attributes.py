@@ -45,13 +45,14 @@ EVERY_SOURCE: tuple[Source, ...] = (*ALL_SOURCES, PDF, CSV, IMAGE)
 IMAGE_FORMATS = ("png", "jpeg", "gif", "bmp", "tiff", "webp")
 
 
-def source_of(format: str, extracted_as: str | None = None) -> str:
-    """The source whose extractor built a tree: ``ArtifactInfo.extracted_as`` when set (an
-    OpenDocument file is read as its OOXML twin), ``image`` for any image codec, else the
-    artifact format."""
-    if extracted_as:
-        return extracted_as
-    return IMAGE if format in IMAGE_FORMATS else format
+def sources_of(format: str, extracted_as: str | None = None) -> tuple[str, ...]:
+    """The sources whose extractors built a tree, either of which may declare an attribute:
+    the artifact's own (``image`` for any image codec) and, when it was read through a
+    twin (``ArtifactInfo.extracted_as``: an OpenDocument file or a CSV read as
+    .docx/.xlsx/.pptx), the twin's."""
+    own = IMAGE if format in IMAGE_FORMATS else format
+    return (own, extracted_as) if extracted_as else (own,)
+
 DOCS: tuple[Source, ...] = (DOCX, GDOC)
 SHEETS: tuple[Source, ...] = (XLSX, GSHEET)
 SLIDES: tuple[Source, ...] = (PPTX, GSLIDES)
@@ -430,6 +431,7 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
         *_RENDER_STATE_DOCS,
     ),
     "cell": (
+        _a("csv_text", "string", "The CSV field as written, when the cell shows other text (`00501` shown as 501, `TRUE` typed from `true`)", "00501", (CSV,)),
         _a("row", "integer", "Row: 1-based in sheets (A1 is row 1), 0-based in document and slide tables", 1, ALL_SOURCES),
         _a("col", "integer", "Column: 1-based in sheets (A is 1), 0-based in document and slide tables", 1, ALL_SOURCES),
         _a("row_span", "integer", "Rows the cell spans (merged vertically)", 1, DOCS + SLIDES + (GSHEET,)),
@@ -571,6 +573,7 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
     ),
     PAGES: (
         _a("rotation", "integer", "The PDF page's `/Rotate` (0, 90, 180, 270); boxes stay in the unrotated page space", 0, (PDF,), unit="degrees"),
+        _a("csv", "object", "How a CSV/TSV file was read: `{encoding, encoding_source (bom, utf-8, detected), delimiter (null: one column), quotechar, rows, day_first}`", {"encoding": "utf-8", "encoding_source": "utf-8", "delimiter": ",", "quotechar": '"', "rows": 12, "day_first": False}, (CSV,)),
         _a("width_px", "integer", "Pixel width of an image file's page", 800, (IMAGE,), unit="px"),
         _a("height_px", "integer", "Pixel height of an image file's page", 500, (IMAGE,), unit="px"),
         _a("dpi", "array", "Resolution `[x, y]` that turned the image's pixels into page points", [96.0, 96.0], (IMAGE,), unit="dpi"),
