@@ -1,11 +1,13 @@
 """What the per-node text checks share (``text``, ``numbers_dates``, ``formulas``,
-``links``): the pass/fail verdict over one row per target node, and the excerpt length
-of compared text in the evidence."""
+``links``): the pass/fail verdict over one row per target node, the excerpt length of
+compared text in the evidence, and the rule that a value nobody could compute makes a
+value check ``error``, never ``fail``."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ...model import Node
 from ..result import CheckResult
 from ..target import cap_rows
 
@@ -43,3 +45,38 @@ def verdict(
         explanation=explanation,
         evidence={"nodes": cap_rows(rows), "nodes_total": len(rows), **evidence},
     )
+
+
+def unknown_values(nodes: list[Node], *, limit: int = 20) -> list[Node]:
+    """Spreadsheet cells among ``nodes`` and their descendants whose value could not be
+    computed (``value_unknown``: a formula the file never calculated that no
+    recalculation could value)."""
+    out: list[Node] = []
+    for node in nodes:
+        for n in (node, *node.descendants("cell")) if node.kind != "cell" else (node,):
+            if n.attrs.get("value_unknown") and n not in out:
+                out.append(n)
+                if len(out) >= limit:
+                    return out
+    return out
+
+
+def guard_unknown_values(result: CheckResult, nodes: list[Node], *, also_on_pass: bool = False) -> CheckResult:
+    """``error`` instead of ``fail`` (and instead of ``pass`` when ``also_on_pass``: a
+    check that passes because something is absent) when the checked nodes hold values
+    that could not be computed: the verdict would rest on a value nobody knows."""
+    if result.status not in ("fail", "pass") or (result.status == "pass" and not also_on_pass):
+        return result
+    unknown = unknown_values(nodes)
+    if not unknown:
+        return result
+    reasons = sorted({str(n.attrs.get("value_unknown_reason", "")) for n in unknown})
+    return result.model_copy(update={
+        "status": "error",
+        "score": None,
+        "explanation": (
+            f"cannot judge: {len(unknown)} cell(s) hold formulas whose value could not be computed "
+            f"(e.g. {unknown[0].id}: {reasons[0]}); the check would have said {result.status!r}"
+        ),
+        "error": {"type": "ValueUnknown", "cells": [n.id for n in unknown], "reasons": reasons},
+    })

@@ -19,7 +19,7 @@ from ..normalize import normalize_text
 from ..registry import Resources, register_check
 from ..result import CheckResult
 from ..target import Target, TargetSpec, no_match, node_ref, select_targets
-from ._common import EXCERPT, excerpt, verdict
+from ._common import EXCERPT, excerpt, guard_unknown_values, verdict
 
 
 class TextOptions(BaseModel):
@@ -84,8 +84,9 @@ def text_equals(doc: Document, params: TextEqualsParams, resources: Resources) -
         }
         for n in nodes
     ]
-    return verdict(
-        "text_equals", "exact", rows, params.quantifier, f"equal {want!r}", expected=want
+    return guard_unknown_values(
+        verdict("text_equals", "exact", rows, params.quantifier, f"equal {want!r}", expected=want),
+        nodes,
     )
 
 
@@ -131,13 +132,9 @@ def text_regex(doc: Document, params: TextRegexParams, resources: Resources) -> 
         rows.append(
             {**node_ref(n), "ok": m is not None, "matched": m.group(0)[:EXCERPT] if m else None}
         )
-    return verdict(
-        "text_regex",
-        "exact",
-        rows,
-        params.quantifier,
-        f"match /{params.pattern}/",
-        pattern=params.pattern,
+    return guard_unknown_values(
+        verdict("text_regex", "exact", rows, params.quantifier, f"match /{params.pattern}/", pattern=params.pattern),
+        nodes,
     )
 
 
@@ -200,7 +197,7 @@ def text_similar(doc: Document, params: TextSimilarParams, resources: Resources)
         threshold=params.threshold,
         scorer=params.scorer,
     )
-    return result
+    return guard_unknown_values(result, nodes)
 
 
 # -- contains / excludes ----------------------------------------------------------------------
@@ -273,6 +270,10 @@ def text_contains(doc: Document, params: TextContainsParams, resources: Resource
     """
     texts = _scope_texts(doc, params)
     found = [_find_phrase(p, texts, params) for p in params.phrases]
+    return guard_unknown_values(_contains_result(params, texts, found), [n for n, _t in texts])
+
+
+def _contains_result(params: TextContainsParams, texts: list[tuple[Node, str]], found: list[dict[str, Any]]) -> CheckResult:
     hits = sum(1 for f in found if f["found"])
     n = len(found)
     passed = hits == n if params.mode == "all" else hits > 0
@@ -305,6 +306,11 @@ def text_excludes(doc: Document, params: TextContainsParams, resources: Resource
     """
     texts = _scope_texts(doc, params)
     found = [_find_phrase(p, texts, params) for p in params.phrases]
+    # A pass says "absent": a value nobody computed could hold the phrase.
+    return guard_unknown_values(_excludes_result(params, texts, found), [n for n, _t in texts], also_on_pass=True)
+
+
+def _excludes_result(params: TextContainsParams, texts: list[tuple[Node, str]], found: list[dict[str, Any]]) -> CheckResult:
     present = [f for f in found if f["found"]]
     n = len(found)
     passed = not present if params.mode == "all" else len(present) < n

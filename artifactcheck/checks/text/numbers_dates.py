@@ -21,7 +21,7 @@ from ..normalize import (
 from ..registry import Resources, register_check
 from ..result import CheckResult
 from ..target import TargetSpec, no_match, node_ref, select_targets
-from ._common import verdict
+from ._common import guard_unknown_values, verdict
 
 # -- numbers and dates ---------------------------------------------------------------------
 
@@ -137,7 +137,7 @@ def number_equals(doc: Document, params: NumberEqualsParams, resources: Resource
         elif not readings:
             row["reason"] = "no number in the text"
         rows.append(row)
-    return verdict(
+    result = verdict(
         "number_equals",
         "tolerance",
         rows,
@@ -147,6 +147,7 @@ def number_equals(doc: Document, params: NumberEqualsParams, resources: Resource
         abs_tol=params.abs_tol,
         rel_tol=params.rel_tol,
     )
+    return guard_unknown_values(result, nodes)
 
 
 class DateEqualsParams(BaseModel):
@@ -222,11 +223,7 @@ def date_equals(doc: Document, params: DateEqualsParams, resources: Resources) -
                 "ok": any(d == want for _how, d in dates),
             }
         )
-    return verdict(
-        "date_equals",
-        "exact",
-        rows,
-        params.quantifier,
-        f"show {want.isoformat()}",
-        expected=want.isoformat(),
+    return guard_unknown_values(
+        verdict("date_equals", "exact", rows, params.quantifier, f"show {want.isoformat()}", expected=want.isoformat()),
+        nodes,
     )

@@ -2,6 +2,8 @@
 
 Key = sha256 of the file bytes + renderer name, version and options + target, so scoring
 the same artifact twice renders once, and a LibreOffice upgrade never serves a stale PDF.
+The same cache holds other conversions (``convert_cached``: a workbook LibreOffice
+recalculated and saved back as .xlsx), each under its own target.
 Location: ``$ARTIFACTCHECK_CACHE_DIR`` if set, else ``platformdirs.user_cache_dir`` /
 ``render``. Each entry is a directory ``<key>/`` holding ``document.pdf`` and
 ``entry.json`` (size and sha256 of the PDF). It is written in a temporary directory and
@@ -20,6 +22,7 @@ import shutil
 import tempfile
 import threading
 import uuid
+import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,7 +34,7 @@ from .pdf_check import pdf_page_count
 from .renderer import Renderer
 from .selection import default_renderer
 
-__all__ = ["RenderedPDF", "cache_dir", "cache_key", "cache_root", "render_cache_stats", "render_pdf"]
+__all__ = ["RenderedPDF", "cache_dir", "cache_key", "cache_root", "convert_cached", "render_cache_stats", "render_pdf"]
 
 _CACHE_LAYOUT = "1"  # bump when the entry format changes
 _stats_lock = threading.Lock()
@@ -91,17 +94,19 @@ def cache_key(path: Path, renderer: Renderer, *, target: str = "pdf", source_sha
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
 
-def _valid_entry(entry: Path) -> bool:
-    pdf = entry / "document.pdf"
+def _valid_entry(entry: Path, name: str = "document.pdf") -> bool:
+    out = entry / name
     try:
         meta = json.loads((entry / "entry.json").read_text())
-        if pdf.stat().st_size != meta["size"]:
+        if out.stat().st_size != meta["size"]:
             return False
-        if _sha256_file(pdf) != meta["sha256"]:
+        if _sha256_file(out) != meta["sha256"]:
             return False
     except (OSError, ValueError, KeyError, TypeError):
         return False
-    return pdf_page_count(pdf) > 0
+    if name.endswith(".pdf"):
+        return pdf_page_count(out) > 0
+    return zipfile.is_zipfile(out)
 
 
 def _discard(entry: Path) -> None:
@@ -145,37 +150,57 @@ def render_pdf(
     the cache entry (the returned path must live somewhere we own). Raises
     :class:`~artifactcheck.errors.RenderError` / ``RenderTimeout`` from the renderer.
     """
+    engine: Renderer = renderer if renderer is not None else default_renderer()
+    pdf, cached = convert_cached(path, target="pdf", renderer=engine, timeout=timeout, use_cache=use_cache)
+    return RenderedPDF(pdf, engine.name, engine.version, cached)
+
+
+def convert_cached(
+    path: Path,
+    *,
+    target: str,
+    renderer: Renderer | None = None,
+    timeout: float = 120,
+    use_cache: bool = True,
+) -> tuple[Path, bool]:
+    """Convert ``path`` to ``target`` (``"pdf"``, or ``"xlsx"`` for a workbook LibreOffice
+    recalculated and saved back) through the cache: ``(<entry>/document.<target>, served
+    from the cache)``. Every hit is checked (size, sha256, and that a PDF has pages or a
+    package is a zip) and a bad entry rebuilt. Raises ``RenderError``/``RenderTimeout``."""
     path = Path(path)
     if not path.is_file():
         raise RenderError("input file does not exist", path=path)
     engine: Renderer = renderer if renderer is not None else default_renderer()
     root = cache_dir()
     source_sha = _sha256_file(path)
-    key = cache_key(path, engine, source_sha256=source_sha)
+    key = cache_key(path, engine, target=target, source_sha256=source_sha)
     entry = root / key[:2] / key
     with _one_conversion_per_key(key):
-        return _lookup_or_render(path, engine, entry, key, source_sha, timeout=timeout, use_cache=use_cache)
+        return _lookup_or_convert(path, engine, entry, key, source_sha, target=target, timeout=timeout,
+                                  use_cache=use_cache)
 
 
-def _lookup_or_render(
-    path: Path, engine: Renderer, entry: Path, key: str, source_sha: str, *, timeout: float, use_cache: bool
-) -> RenderedPDF:
+def _lookup_or_convert(
+    path: Path, engine: Renderer, entry: Path, key: str, source_sha: str, *, target: str, timeout: float,
+    use_cache: bool,
+) -> tuple[Path, bool]:
+    name = f"document.{target}"
     if use_cache and entry.is_dir():
-        if _valid_entry(entry):
+        if _valid_entry(entry, name):
             _count("hits")
-            return RenderedPDF(entry / "document.pdf", engine.name, engine.version, True)
+            return entry / name, True
         _discard(entry)
 
     _count("misses")
     entry.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".tmp-{key[:8]}-", dir=entry.parent))
     try:
-        pdf = engine.convert(path, staging / "convert", target="pdf", timeout=timeout)
-        os.replace(pdf, staging / "document.pdf")
+        produced = engine.convert(path, staging / "convert", target=target, timeout=timeout)
+        os.replace(produced, staging / name)
         shutil.rmtree(staging / "convert", ignore_errors=True)
         meta = {
-            "size": (staging / "document.pdf").stat().st_size,
-            "sha256": _sha256_file(staging / "document.pdf"),
+            "size": (staging / name).stat().st_size,
+            "sha256": _sha256_file(staging / name),
             "source_sha256": source_sha,
             "renderer": engine.name,
             "version": engine.version,
@@ -188,9 +213,9 @@ def _lookup_or_render(
             os.rename(staging, entry)
         except OSError:
             # Another process won the race: use its entry if it is sound, else replace it.
-            if not _valid_entry(entry):
+            if not _valid_entry(entry, name):
                 _discard(entry)
                 os.rename(staging, entry)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    return RenderedPDF(entry / "document.pdf", engine.name, engine.version, False)
+    return entry / name, False

@@ -64,6 +64,7 @@ from .nodes import make_box, make_node
 from .number_format import format_colour, format_value, general, is_date
 from .overflow import PADDING_PT, classify, wrap_lines
 from .parts import Parts
+from .recalc import Recalculation, RecalculationFailed, needs_recalculation
 from .richdata import read_cell_pictures
 from .sheet import SheetXml, read_sheet_xml, split_range, split_ref
 from .styles import (
@@ -86,11 +87,17 @@ MAX_EXPANDED_CELLS = 200_000  # a hyperlink/table range larger than this is not 
 _SHEET_TYPES = {"worksheet", "chartsheet", "dialogsheet", "xlMacrosheet"}
 
 
-def extract_xlsx(path: str | Path, *, today: dt.date | str | None = None, **options: Any) -> Document:
+def extract_xlsx(
+    path: str | Path, *, today: dt.date | str | None = None, recalculate: bool = True, **options: Any
+) -> Document:
     """Read a .xlsx/.xlsm file into a Document (see the module docstring).
 
     ``today``: the date ``TODAY()`` and date-period conditional formats are evaluated
-    against (a date or ISO string; default: the day of extraction).
+    against (a date or ISO string; default: the day of extraction). ``recalculate``:
+    formulas the file never calculated (openpyxl output) get their values from a
+    LibreOffice recalculation (cached by content; ``recalc.py``); with False, or when
+    LibreOffice fails, such cells are ``value_unknown``. ``timeout``: seconds allowed
+    for LibreOffice (default 120).
 
     Raises ``UnsupportedFormat`` (not a spreadsheet, Strict OOXML), ``CorruptArtifact``
     (broken zip/XML, missing parts) or its subclasses, always naming the file."""
@@ -100,6 +107,8 @@ def extract_xlsx(path: str | Path, *, today: dt.date | str | None = None, **opti
         raise UnsupportedFormat(f"this is a {info.format} package, not a spreadsheet", path=p)
     extractor = _Extractor(p, info.main_part)
     extractor.today = dt.date.fromisoformat(today) if isinstance(today, str) else today
+    if recalculate:
+        extractor.recalc = Recalculation(p, timeout=float(options.get("timeout", 120)))
     # The tree is hundreds of thousands of small acyclic objects: the cyclic garbage
     # collector would rescan them over and over while they are built (~30% of the time).
     gc_was_enabled = gc.isenabled()
@@ -146,6 +155,7 @@ class _Extractor:
         self._floats: dict[float, float] = {}
         self.sheet_cells: dict[str, dict[tuple[int, int], Node]] = {}
         self.today: dt.date | None = None
+        self.recalc: Recalculation | None = None
         self.pending_validations: list[tuple[Any, dict[tuple[int, int], Node], list[dict[str, Any]]]] = []
 
     # -- workbook -------------------------------------------------------------------
@@ -412,7 +422,41 @@ class _Extractor:
         self.current_part = part
         with self.parts.open(part) as fh:
             sx = read_sheet_xml(fh, mdw=self.mdw)
-        return _SheetBuilder(self, sx, part, name, index, page).build()
+        builder = _SheetBuilder(self, sx, part, name, index, page)
+        self._fill_uncalculated(sx, name, builder)
+        self.current_part = part
+        return builder.build()
+
+    def _fill_uncalculated(self, sx: SheetXml, name: str, builder: _SheetBuilder) -> None:
+        """Give formulas without a cached value the value LibreOffice computes; mark
+        the builder's cells that got one, and those that could not (with why)."""
+        missing = {(rec[0], rec[1]): i for i, rec in enumerate(sx.cells)
+                   if needs_recalculation(rec[3], rec[4], rec[5], rec[6], rec[7])}
+        if not missing:
+            return
+        if self.recalc is None:
+            builder.value_unknown = dict.fromkeys(missing, "never calculated, and recalculate=False")
+            return
+        try:
+            values = self.recalc.values(name, set(missing))
+        except RecalculationFailed as exc:
+            reason = f"never calculated, and LibreOffice could not recalculate it ({exc})"
+            if not any("could not recalculate" in w for w in self.warnings):
+                self.warnings.append(f"formulas without cached values were not recalculated: {exc}")
+            builder.value_unknown = dict.fromkeys(missing, reason)
+            return
+        for pos, i in missing.items():
+            got = values.get(pos)
+            if got is None:
+                builder.value_unknown[pos] = "never calculated, and absent from LibreOffice's recalculation"
+                continue
+            t, v = got
+            if t == "e" and v == "#NAME?":
+                builder.value_unknown[pos] = "LibreOffice does not know a function of this formula (#NAME?)"
+                continue
+            r, c, s, _t, _v, f, fmeta, _inline, vm = sx.cells[i]
+            sx.cells[i] = (r, c, s, t, v, f, fmeta, None, vm)
+            builder.recalculated.add(pos)
 
 
 class _SheetBuilder:
@@ -430,6 +474,8 @@ class _SheetBuilder:
         self._col_span: dict[int, tuple[float, float]] = {}  # column -> (x0, x1)
         self._row_span: dict[int, tuple[float, float]] = {}  # row -> (top, bottom)
         self.format_colours: dict[tuple[int, int], str] = {}  # cell -> its number format's colour
+        self.recalculated: set[tuple[int, int]] = set()  # formula cells valued by LibreOffice
+        self.value_unknown: dict[tuple[int, int], str] = {}  # formula cells without a value: why
 
     def build(self) -> Node:
         ex, sx, grid = self.ex, self.sx, self.grid
@@ -605,8 +651,15 @@ class _SheetBuilder:
             attrs["serial"] = serial
         if formula is not None:
             attrs["formula"] = formula
-            if v is None and inline is None:
+            if pos in self.recalculated:
                 attrs["cached_value_missing"] = True  # never calculated (e.g. written by openpyxl)
+                attrs["value_source"] = "recalculated"
+            elif pos in self.value_unknown:
+                attrs["cached_value_missing"] = True
+                attrs["value_unknown"] = True
+                attrs["value_unknown_reason"] = self.value_unknown[pos]
+            else:
+                attrs["value_source"] = "cached"
         if merge is not None:
             attrs["merge"] = merge[2]
         if fmt.borders:
