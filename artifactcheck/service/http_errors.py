@@ -11,6 +11,7 @@ from pydantic import BaseModel
 
 from ..errors import (
     ArtifactCheckError,
+    ArtifactTooLarge,
     GoogleAPIError,
     MissingDependency,
     RendererBusy,
@@ -44,9 +45,12 @@ class ServiceError(Exception):
 
 
 def status_for(exc: ArtifactCheckError) -> tuple[int, dict[str, str]]:
-    """HTTP status (and headers) for a library error: the input's fault is 422; a full
-    pool 503 with Retry-After; a render past its timeout 504; a missing tool 500 (the
-    server's fault); a Google API failure 502."""
+    """HTTP status (and headers) for a library error: the input's fault is 422, except an
+    artifact over one of the loading budgets (``artifactcheck.limits``), which is 413 like
+    an upload over the size limit; a full pool 503 with Retry-After; a render past its
+    timeout 504; a missing tool 500 (the server's fault); a Google API failure 502."""
+    if isinstance(exc, ArtifactTooLarge):
+        return 413, {}
     if isinstance(exc, RendererBusy):
         return 503, {"Retry-After": str(RETRY_AFTER_S)}
     if isinstance(exc, RenderTimeout):

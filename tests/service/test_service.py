@@ -55,17 +55,19 @@ class Server:
     log: Path
 
     def office_binaries(self) -> list[int]:
-        """soffice.bin processes of this server's pool (their profiles are under tmp)."""
-        found = []
+        """LibreOffice instances of this server's pool (profiles under tmp): soffice.bin
+        processes whose parent is not a soffice.bin (a forked helper is not an instance)."""
+        parents: dict[int, int] = {}
         for entry in Path("/proc").iterdir():
             if entry.name.isdigit():
                 try:
                     cmd = (entry / "cmdline").read_bytes()
+                    stat = (entry / "stat").read_text()
                 except OSError:
                     continue
                 if b"soffice.bin" in cmd and str(self.tmp).encode() in cmd:
-                    found.append(int(entry.name))
-        return found
+                    parents[int(entry.name)] = int(stat[stat.rfind(")") + 2 :].split()[1])
+        return [pid for pid, parent in parents.items() if parent not in parents]
 
 
 def _free_port() -> int:
@@ -131,7 +133,8 @@ def tight_server(tmp_path_factory: pytest.TempPathFactory, cache: Path) -> Itera
     base = tmp_path_factory.mktemp("tight")
     (base / "token").write_text(TOKEN + "\n")
     server = _start(base / "tmp", cache, "--renderers", "1", "--token-file", str(base / "token"), "--max-concurrent", "1",
-                    "--max-queue", "0", "--deadline", "2", "--max-upload-mb", "1")
+                    "--max-queue", "0", "--deadline", "2", "--max-upload-mb", "1",
+                    env={"ARTIFACTCHECK_LIMITS": "input_file_bytes=4000"})
     yield server
     _stop(server)
 
@@ -286,6 +289,11 @@ def test_upload_limit_busy_and_deadline(tight_server: Server, long_docx: Path) -
     url, auth = tight_server.url, {"Authorization": f"Bearer {TOKEN}"}
     big = b"0" * (1024 * 1024 + 1)
     assert _error(post(f"{url}/v1/extract", files=[("artifact", ("big.docx", big))], headers=auth)) == (413, "UploadTooLarge")
+    # an artifact over a loading budget (the server's ARTIFACTCHECK_LIMITS) is also a 413
+    response = sorted((FIXTURES / "google").glob("*.json"), key=lambda p: p.stat().st_size)[-1]
+    assert response.stat().st_size > 4000
+    too_big = post(f"{url}/v1/extract", files=[("artifact", (response.name, response.read_bytes()))], headers=auth)
+    assert _error(too_big) == (413, "ArtifactTooLarge")
     slow: dict[str, httpx.Response] = {}
 
     def extract_long() -> None:
