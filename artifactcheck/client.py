@@ -102,10 +102,10 @@ class Client:
         assets: str | Path | list[str | Path] | None = None,
         params: dict[str, Any] | None = None,
     ) -> Report:
-        """Score ``path`` against the rubric file ``rubric``, as ``artifactcheck.score``."""
-        response = self._request("POST", "/v1/score", files=self._score_files(path, rubric, trace, assets),
-                                 data={"params": json.dumps(params)} if params else None)
-        return Report.model_validate_json(response.content)
+        """Score ``path`` against the rubric file ``rubric``, as ``artifactcheck.score``.
+        ``trace``: a file or a list of URLs; ``assets``: a folder or files of reference
+        images (default: ``assets/`` next to the rubric); ``params``: rubric parameters."""
+        return Report.model_validate_json(self._score(path, rubric, trace, assets, params, "json").content)
 
     def score_html(
         self,
@@ -117,10 +117,14 @@ class Client:
         params: dict[str, Any] | None = None,
     ) -> str:
         """The self-contained HTML report (page images rendered on the server)."""
-        response = self._request("POST", "/v1/score", params={"format": "html"},
-                                 files=self._score_files(path, rubric, trace, assets),
-                                 data={"params": json.dumps(params)} if params else None)
-        return response.text
+        return self._score(path, rubric, trace, assets, params, "html").text
+
+    def _score(
+        self, path: str | Path, rubric: str | Path, trace: str | Path | list[str] | None,
+        assets: str | Path | list[str | Path] | None, params: dict[str, Any] | None, fmt: str,
+    ) -> httpx.Response:
+        return self._request("POST", "/v1/score", params={"format": fmt}, files=self._score_files(path, rubric, trace, assets),
+                             data={"params": json.dumps(params)} if params else None)
 
     # -- plumbing ----------------------------------------------------------------------------
     @staticmethod

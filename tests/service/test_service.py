@@ -18,6 +18,7 @@ import subprocess
 import sys
 import threading
 import time
+import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -200,7 +201,15 @@ def test_score_json_is_the_cli_contract_and_html_renders(open_server: Server, tm
 
 
 def test_client_and_cli_server_option(open_server: Server, tmp_path: Path) -> None:
+    letter = TASKS / "formal_letter"
+    assets_zip = tmp_path / "assets.zip"
+    with zipfile.ZipFile(assets_zip, "w") as zf:
+        for image in (letter / "assets").iterdir():
+            zf.write(image, f"nested/{image.name}")  # folders inside the zip are flattened
+    zipped = post(f"{open_server.url}/v1/score", files=_files(letter / "pass.docx", letter / "rubric.yaml", assets=("assets.zip", assets_zip.read_bytes())))
+    assert zipped.status_code == 200 and zipped.json()["verdict"] == "PASS", zipped.text
     with Client(open_server.url) as client:
+        assert client.score(letter / "pass.docx", letter / "rubric.yaml").verdict == "PASS"  # assets/ beside the rubric go along
         report = client.score(DECK / "fail_title_low.pptx", DECK / "rubric.yaml")
         local = score(DECK / "fail_title_low.pptx", DECK / "rubric.yaml")
         assert (report.verdict, report.score, [s.status for s in report.steps]) == (local.verdict, local.score, [s.status for s in local.steps])
@@ -290,7 +299,7 @@ def test_upload_limit_busy_and_deadline(tight_server: Server, long_docx: Path) -
     big = b"0" * (1024 * 1024 + 1)
     assert _error(post(f"{url}/v1/extract", files=[("artifact", ("big.docx", big))], headers=auth)) == (413, "UploadTooLarge")
     # an artifact over a loading budget (the server's ARTIFACTCHECK_LIMITS) is also a 413
-    response = sorted((FIXTURES / "google").glob("*.json"), key=lambda p: p.stat().st_size)[-1]
+    response = max((FIXTURES / "google").glob("*.json"), key=lambda p: p.stat().st_size)
     assert response.stat().st_size > 4000
     too_big = post(f"{url}/v1/extract", files=[("artifact", (response.name, response.read_bytes()))], headers=auth)
     assert _error(too_big) == (413, "ArtifactTooLarge")
