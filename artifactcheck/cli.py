@@ -168,7 +168,11 @@ def list_checks(
         sys.stdout.write(json.dumps(entries, indent=2) + "\n")
         return
     for c in entries:
-        typer.echo(f"{c['name']}  [{c['mechanism']}]\n    {c['description']}")
+        by_mechanism: dict[str, list[str]] = {}
+        for param, mech in c["mechanism_when"].items():
+            by_mechanism.setdefault(mech, []).append(param)
+        when = "".join(f"; {m} when {' or '.join(ps)} is given" for m, ps in by_mechanism.items())
+        typer.echo(f"{c['name']}  [{c['mechanism']}{when}]  step type: {c['step_type']}\n    {c['description']}")
         for p in c["parameters"]:
             default = "required" if p["required"] else f"default {json.dumps(p.get('default'))}"
             desc = f" - {p['description']}" if p.get("description") else ""

@@ -1,4 +1,5 @@
-"""The list of registered checks as data: name, mechanism, one-line description,
+"""The list of registered checks as data: name, mechanism (and the parameters that change
+it), default step type, one-line description,
 parameters (type, default, required, description, from the pydantic JSON schema) and an
 example. ``artifactcheck checks`` prints it; it is generated from the registry, so the
 documentation cannot drift from the code.
@@ -90,6 +91,8 @@ def catalog() -> list[dict[str, Any]]:
         {
             "name": spec.name,
             "mechanism": spec.mechanism,
+            "mechanism_when": dict(spec.mechanism_when),
+            "step_type": spec.step_type,
             "description": spec.summary,
             "parameters": describe_params(spec),
             "example": spec.example,

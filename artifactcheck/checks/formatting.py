@@ -197,6 +197,8 @@ class FormatIsParams(StyleExpectation):
 @register_check(
     "format_is",
     mechanism="exact",
+    # sizes and colours are compared within a tolerance (design/checks-text-color.md)
+    mechanism_when={"size": "tolerance", "color": "tolerance", "highlight": "tolerance", "fill": "tolerance"},
     params=FormatIsParams,
     example={
         "target": {"link": "example.org"},

@@ -8,6 +8,7 @@ runner, not the check, turns an exception into ``status="error"``.
 
 from __future__ import annotations
 
+import difflib
 import time
 import traceback
 from collections.abc import Callable
@@ -16,8 +17,10 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from ..errors import RubricError
 from ..model import Document
-from .result import CheckResult, Mechanism
+from .result import CheckResult, Mechanism, StepType
+from .step_types import default_step_type
 
 
 @dataclass
@@ -37,12 +40,32 @@ CheckFunction = Callable[[Document, Any, Resources], CheckResult]
 
 @dataclass(frozen=True)
 class CheckSpec:
+    """A registered check. ``mechanism`` is what decides it; ``mechanism_when`` names
+    parameters that, when given (not None), make another mechanism decide it (fuzzy text
+    matching is ``tolerance``, not ``exact``). Results carry :meth:`mechanism_for` their
+    parameters, stamped by :func:`run_check`, so reports and batch tables group a check
+    under the mechanism ``artifactcheck checks`` lists."""
+
     name: str
     mechanism: Mechanism
     params: type[BaseModel]
     function: CheckFunction
     summary: str
     example: dict[str, Any] | None = None
+    mechanism_when: tuple[tuple[str, Mechanism], ...] = ()
+
+    def mechanism_for(self, params: BaseModel | dict[str, Any] | None) -> Mechanism:
+        """The mechanism that decides this check with these parameters."""
+        for name, mechanism in self.mechanism_when:
+            value = params.get(name) if isinstance(params, dict) else getattr(params, name, None)
+            if value is not None:
+                return mechanism
+        return self.mechanism
+
+    @property
+    def step_type(self) -> StepType:
+        """The step type a rubric leaf running this check takes when none is stated."""
+        return default_step_type(self.name, self.mechanism)
 
 
 _REGISTRY: dict[str, CheckSpec] = {}
@@ -54,26 +77,43 @@ def register_check(
     mechanism: Mechanism,
     params: type[BaseModel],
     example: dict[str, Any] | None = None,
+    mechanism_when: dict[str, Mechanism] | None = None,
 ) -> Callable[[CheckFunction], CheckFunction]:
     """Decorator: register ``function`` under ``name``. The summary is the first line of
-    its docstring. ``params`` should forbid extra keys (``extra="forbid"``)."""
+    its docstring. ``params`` should forbid extra keys (``extra="forbid"``).
+    ``mechanism_when`` maps a parameter to the mechanism that decides the check when the
+    parameter is given (see :class:`CheckSpec`)."""
 
     def decorate(function: CheckFunction) -> CheckFunction:
         if name in _REGISTRY:
             raise ValueError(f"check {name!r} is registered twice")
         summary = (function.__doc__ or "").strip().splitlines()[0] if function.__doc__ else ""
-        _REGISTRY[name] = CheckSpec(name, mechanism, params, function, summary, example)
+        when = tuple((mechanism_when or {}).items())
+        unknown = [p for p, _ in when if p not in params.model_fields]
+        if unknown:
+            raise ValueError(f"check {name!r}: mechanism_when names unknown parameters {unknown}")
+        _REGISTRY[name] = CheckSpec(name, mechanism, params, function, summary, example, when)
         return function
 
     return decorate
 
 
 def get_check(name: str) -> CheckSpec:
+    """The registered check; KeyError with the nearest names when there is none."""
     _load_builtin_checks()
     try:
         return _REGISTRY[name]
     except KeyError:
-        raise KeyError(f"unknown check {name!r}; known: {', '.join(sorted(_REGISTRY))}") from None
+        raise KeyError(unknown_check_message(name)) from None
+
+
+def unknown_check_message(name: str) -> str:
+    """``unknown check 'imge_matches'; did you mean 'image_matches'?``"""
+    _load_builtin_checks()
+    hint = difflib.get_close_matches(name, list(_REGISTRY), n=2, cutoff=0.6)
+    if hint:
+        return f"unknown check {name!r}; did you mean {' or '.join(map(repr, hint))}?"
+    return f"unknown check {name!r}; `artifactcheck checks` lists them all"
 
 
 def all_checks() -> list[CheckSpec]:
@@ -87,22 +127,30 @@ def run_check(
     params: dict[str, Any] | None = None,
     resources: Resources | None = None,
 ) -> CheckResult:
-    """Validate parameters and run one check. Never raises: a bad parameter or an
-    exception inside the check is returned as ``status="error"`` with the details."""
+    """Validate parameters and run one check.
+
+    A check name that is not registered is a mistake in the calling code, not a verdict:
+    it raises :class:`~artifactcheck.errors.RubricError` with the nearest names. Everything
+    else is returned, never raised: a bad parameter or an exception inside the check is
+    ``status="error"`` with the details. The result carries the mechanism the check is
+    listed under (:meth:`CheckSpec.mechanism_for` these parameters).
+    """
     raw = dict(params or {})
-    try:
-        spec = get_check(name)
-    except KeyError as exc:
-        return _error(name, "exact", raw, exc, "unknown check")
+    _load_builtin_checks()
+    spec = _REGISTRY.get(name)
+    if spec is None:
+        raise RubricError(unknown_check_message(name))
     try:
         parsed = spec.params.model_validate(raw)
     except ValidationError as exc:
-        return _error(name, spec.mechanism, raw, exc, "invalid parameters")
+        return _error(name, spec.mechanism_for(raw), raw, exc, "invalid parameters")
+    mechanism = spec.mechanism_for(parsed)
     started = time.perf_counter()
     try:
         result = spec.function(doc, parsed, resources or Resources())
     except Exception as exc:  # noqa: BLE001 - the evaluator broke; report it as data
-        return _error(name, spec.mechanism, raw, exc, "the check raised")
+        return _error(name, mechanism, raw, exc, "the check raised")
+    result.mechanism = mechanism
     result.params = parsed.model_dump(mode="json")
     result.evidence.setdefault("seconds", round(time.perf_counter() - started, 6))
     return result

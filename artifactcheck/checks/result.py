@@ -12,6 +12,19 @@ Status = Literal["pass", "fail", "error", "skipped"]
 Mechanism = Literal["exact", "tolerance", "model_judgment", "geometric", "tree_query", "trace"]
 MECHANISMS: tuple[str, ...] = Mechanism.__args__  # type: ignore[attr-defined]
 
+StepType = Literal[
+    "structural",
+    "information_retrieval",
+    "formatting",
+    "content",
+    "spatial",
+    "web_visit",
+    "visual",
+]
+"""What a rubric step is about (the KNOWS step taxonomy). A rubric leaf may state it; else
+it inherits its group's, else its check's default (``checks/step_types.py``)."""
+STEP_TYPES: tuple[str, ...] = StepType.__args__  # type: ignore[attr-defined]
+
 
 class CheckResult(BaseModel):
     """The verdict of one check.

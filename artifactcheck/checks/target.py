@@ -19,6 +19,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 from rapidfuzz import fuzz
 
 from ..model import Document, Node, Style
+from ..model.selector_lint import Selector
 from .normalize import normalize_text, normalize_url
 from .result import CheckResult, Mechanism
 
@@ -45,7 +46,7 @@ class Target(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    selector: str | None = None
+    selector: Selector | None = None
     text: str | None = None
     match: TextMatch = "contains"
     case_sensitive: bool = False

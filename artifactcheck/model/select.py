@@ -69,6 +69,8 @@ class SelectableNode(Protocol):
 N = TypeVar("N", bound=SelectableNode)
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
+MIRROR_NAMES: tuple[str, ...] = ("id", "text", "pages")
+"""Names every mirror element carries beside the style fields and the node's attrs."""
 _XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 _TRANSLATOR = GenericTranslator()
 
@@ -109,7 +111,7 @@ def _mirror_element(node: SelectableNode, index: int, style_cache: dict[int, dic
             el.set(name, shown)
     for name, value in node.attrs.items():
         v = _fmt(value)
-        if v is not None and _NAME.match(name) and name not in ("_i", "id", "text", "pages"):
+        if v is not None and _NAME.match(name) and name != "_i" and name not in MIRROR_NAMES:
             el.set(name, v)
     if not node.children and node.text:
         el.text = _XML_BAD.sub("", node.text)  # so :contains() sees leaf text
@@ -150,6 +152,11 @@ def _compile(selector: str) -> tuple[etree.XPath, ...]:
         raise SelectorError(f"cannot parse selector {selector!r}: {exc}") from None
     except etree.XPathSyntaxError as exc:  # pragma: no cover - cssselect emits valid XPath
         raise SelectorError(f"cannot compile selector {selector!r}: {exc}") from None
+
+
+def compile_selector(selector: str) -> None:
+    """Raise SelectorError when ``selector`` does not parse (compiled once, cached)."""
+    _compile(selector)
 
 
 class SelectionIndex(Generic[N]):

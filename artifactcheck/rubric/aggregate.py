@@ -81,9 +81,33 @@ def all_pass(children: Sequence[ChildScore]) -> float:
     return 1.0 if all(is_full(c.score) for c in children) else 0.0
 
 
-def aggregate(rule: Aggregation, children: Sequence[ChildScore]) -> float:
-    """Apply ``rule`` (gate | points | all) to ``children``; a node without children
-    cannot exist (the model forbids it)."""
+def at_least(children: Sequence[ChildScore], k: int) -> float:
+    """1 when at least ``k`` children reach full score, else 0: ``k`` alternatives out of
+    several ways to meet one requirement. No partial credit, as ``all`` (a half-met
+    alternative does not meet the requirement); weights do not count.
+
+    >>> at_least([ChildScore(0), ChildScore(1), ChildScore(0.5)], 1)
+    1.0
+    >>> at_least([ChildScore(0), ChildScore(1), ChildScore(0.5)], 2)
+    0.0
+    """
+    if k < 1:
+        raise ValueError(f"at_least needs k >= 1, got {k}")
+    return 1.0 if sum(1 for c in children if is_full(c.score)) >= k else 0.0
+
+
+def any_pass(children: Sequence[ChildScore]) -> float:
+    """1 when at least one child reaches full score, else 0 (``at_least`` 1).
+
+    >>> any_pass([ChildScore(0.9), ChildScore(1)])
+    1.0
+    """
+    return at_least(children, 1)
+
+
+def aggregate(rule: Aggregation, children: Sequence[ChildScore], *, k: int | None = None) -> float:
+    """Apply ``rule`` (gate | points | all | any | at_least, the last with ``k``) to
+    ``children``; a node without children cannot exist (the model forbids it)."""
     if not children:
         raise ValueError("an inner node needs at least one child")
     if rule == "gate":
@@ -92,7 +116,25 @@ def aggregate(rule: Aggregation, children: Sequence[ChildScore]) -> float:
         return points(children)
     if rule == "all":
         return all_pass(children)
+    if rule == "any":
+        return any_pass(children)
+    if rule == "at_least":
+        if k is None:
+            raise ValueError("aggregation at_least needs k")
+        return at_least(children, k)
     raise ValueError(f"unknown aggregation {rule!r}")
+
+
+def needed(rule: Aggregation, children: int, k: int | None) -> int | None:
+    """How many children must reach full score for the node to pass under a counting
+    rule (all, any, at_least); None for rules that average (gate, points)."""
+    if rule == "all":
+        return children
+    if rule == "any":
+        return 1
+    if rule == "at_least":
+        return k
+    return None
 
 
 def earned_points(children: Sequence[ChildScore]) -> tuple[float, float]:

@@ -94,7 +94,7 @@ def build_rubric(expanded: Any) -> Rubric:
         message = str(err["msg"]).removeprefix("Value error, ")
         raise RubricError(f"{'.'.join(map(str, loc)) or 'rubric'}: {message}", path=where_file or file, line=line) from None
     index = _step_index(expanded.get("steps"), {})
-    validate_rubric(built, locate=lambda step_id, key, occurrence: _locate_step(index, step_id, key, occurrence), path=file)
+    validate_rubric(built, locate=lambda step_id, where, occurrence: _locate_step(index, step_id, where, occurrence), path=file)
     return built
 
 
@@ -278,11 +278,12 @@ def _step_index(steps: Any, index: dict[str, list[LocatedDict]]) -> dict[str, li
     return index
 
 
-def _locate_step(index: dict[str, list[LocatedDict]], step_id: str, key: str | None, occurrence: int) -> tuple[str | None, int | None]:
+def _locate_step(index: dict[str, list[LocatedDict]], step_id: str, where: tuple[str | int, ...], occurrence: int) -> tuple[str | None, int | None]:
+    """File and line of ``where`` (a path such as ``("params", "target", "selector")``)
+    inside the step with this id: the deepest part of the path the file spells out."""
     found = index.get(step_id) or []
     if not found:
         return None, None
     step = found[min(occurrence, len(found) - 1)]
-    if key is not None and key in step.key_lines:
-        return step.file, step.key_lines[key]
-    return step.file, step.line
+    file, line = locate(step, where)
+    return file or step.file, line or step.line

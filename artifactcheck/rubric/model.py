@@ -13,25 +13,24 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    JsonValue,
+    PrivateAttr,
+    field_validator,
+    model_validator,
+)
 
+from ..checks.result import StepType
 from ..errors import RubricError
 
 RUBRIC_SCHEMA_VERSION = "1.0"
 
-StepType = Literal[
-    "structural",
-    "information_retrieval",
-    "formatting",
-    "content",
-    "spatial",
-    "web_visit",
-    "visual",
-]
-STEP_TYPES: tuple[str, ...] = StepType.__args__  # type: ignore[attr-defined]
 
 Strategy = Literal["parallel", "sequential"]
-Aggregation = Literal["gate", "points", "all"]
+Aggregation = Literal["gate", "points", "all", "any", "at_least"]
 
 _ID = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.:-]*$")
 
@@ -56,14 +55,18 @@ class Step(BaseModel):
     ``weight`` is the node's points in its parent. ``critical`` makes the node a gate of
     its parent under ``aggregation: gate``. ``requires`` lists step ids that must pass
     before this step is run; otherwise it is skipped with the reason, never failed.
-    ``step_type`` is inherited from the nearest ancestor that states one.
+    ``step_type`` is inherited from the nearest ancestor that states one; a leaf with no
+    ancestor stating one takes its check's default step type.
     """
 
     model_config = ConfigDict(extra="forbid")
 
     id: str = Field(description="Unique in the rubric; letters, digits, _ . : -")
     description: str = ""
-    step_type: StepType | None = None
+    step_type: StepType | None = Field(
+        default=None,
+        description="What the step is about; a leaf without one inherits its group's, else its check's default (artifactcheck checks).",
+    )
     critical: bool = False
     weight: float = Field(default=1.0, ge=0, description="Points of this node in its parent.")
     requires: list[str] = Field(default_factory=list)
@@ -71,7 +74,29 @@ class Step(BaseModel):
     params: dict[str, JsonValue] = Field(default_factory=dict, description="Check parameters.")
     strategy: Strategy = "parallel"
     aggregation: Aggregation = "gate"
+    at_least: int | None = Field(
+        default=None,
+        ge=1,
+        description="How many children must reach full score (aggregation at_least; giving it implies that aggregation).",
+    )
     children: list[Step | Include] = Field(default_factory=list)
+
+    _origin: tuple[str, int] | None = PrivateAttr(default=None)
+
+    @property
+    def origin(self) -> tuple[str, int] | None:
+        """(file, line) of the ``check(...)``/``group(...)`` call that built this step in
+        code, so validation errors point there; None for steps read from files."""
+        return self._origin
+
+    def __eq__(self, other: object) -> bool:
+        # where a step was built (its origin) is not part of what the step is: a rubric
+        # built in code equals the same rubric read from a file
+        if not isinstance(other, Step):
+            return NotImplemented
+        return self.__dict__ == other.__dict__
+
+    __hash__ = None  # type: ignore[assignment]
 
     @field_validator("id")
     @classmethod
@@ -88,6 +113,9 @@ class Step(BaseModel):
             raise ValueError(f"step {self.id!r} has neither a check nor children")
         if self.check is None and self.params:
             raise ValueError(f"step {self.id!r} has params but no check")
+        _settle_at_least(self, f"step {self.id!r}")
+        if self.check is not None and (self.at_least is not None or self.aggregation != "gate"):
+            raise ValueError(f"step {self.id!r} runs a check: aggregation and at_least belong on steps with children")
         return self
 
     @property
@@ -135,7 +163,17 @@ class Rubric(BaseModel):
     params: dict[str, JsonValue] = Field(default_factory=dict)
     strategy: Strategy = "parallel"
     aggregation: Aggregation = "gate"
+    at_least: int | None = Field(
+        default=None,
+        ge=1,
+        description="How many steps must reach full score (aggregation at_least; giving it implies that aggregation).",
+    )
     steps: list[Step | Include] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _aggregation(self) -> Rubric:
+        _settle_at_least(self, "the rubric")
+        return self
 
     def root(self) -> Step:
         """The rubric as one tree (root id ``task``)."""
@@ -144,6 +182,7 @@ class Rubric(BaseModel):
             description=self.description,
             strategy=self.strategy,
             aggregation=self.aggregation,
+            at_least=self.at_least,
             children=list(self.steps),
         )
 
@@ -153,3 +192,14 @@ class Rubric(BaseModel):
 
     def leaves(self) -> list[Step]:
         return [s for s in self.iter_steps() if s.is_leaf]
+
+
+def _settle_at_least(node: Step | Rubric, what: str) -> None:
+    """``at_least: k`` alone means ``aggregation: at_least``; ``aggregation: at_least``
+    needs a k; ``at_least`` beside another aggregation is a contradiction."""
+    if node.at_least is not None and "aggregation" not in node.model_fields_set:
+        node.aggregation = "at_least"
+    if node.aggregation == "at_least" and node.at_least is None:
+        raise ValueError(f"{what}: aggregation at_least needs at_least: k (how many children must pass)")
+    if node.at_least is not None and node.aggregation != "at_least":
+        raise ValueError(f"{what}: at_least: {node.at_least} contradicts aggregation {node.aggregation!r}; drop one of them")

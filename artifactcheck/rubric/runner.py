@@ -30,7 +30,7 @@ from ..report.model import (
     ToolVersion,
 )
 from ..version import __version__
-from .aggregate import ChildScore, aggregate, earned_points, is_full
+from .aggregate import ChildScore, aggregate, earned_points, is_full, needed
 from .model import Rubric, Step
 
 _WORST_FIRST: tuple[Outcome, ...] = ("error", "needs_trace", "skipped")
@@ -112,6 +112,9 @@ def _evaluate(
     run: _Run, step: Step, path: list[str], inherited_type: str | None, skip: str | None, skip_decided: bool
 ) -> ScoredNode:
     step_type = step.step_type or inherited_type
+    if step.is_leaf and step_type is None:
+        assert step.check is not None
+        step_type = get_check(step.check).step_type  # neither the leaf nor a group states one
     if skip is None:
         skip, skip_decided = _unmet_requirement(run, step)
     if skip is not None and skip_decided:
@@ -148,7 +151,7 @@ def _unmet_requirement(run: _Run, step: Step) -> tuple[str | None, bool]:
 
 def _evaluate_leaf(run: _Run, step: Step, path: list[str], step_type: str | None, skip: str | None) -> ScoredNode:
     assert step.check is not None
-    mechanism = get_check(step.check).mechanism
+    mechanism = get_check(step.check).mechanism_for(step.params)
     evidence: dict[str, Any] = {}
     located: list[dict[str, Any]] = []
     error = None
@@ -283,7 +286,7 @@ def _inner_node(run: _Run, step: Step, step_type: str | None, children: list[Sco
     if skip is not None:
         score, status, outcome, explanation = 0.0, "skipped", "skipped", skip
     else:
-        score = aggregate(step.aggregation, inputs)
+        score = aggregate(step.aggregation, inputs, k=step.at_least)
         outcome = _inner_outcome(run, step, children, score)
         if is_full(score):
             status = "pass"
@@ -316,10 +319,12 @@ def _inner_outcome(run: _Run, step: Step, children: list[ScoredNode], score: flo
     child failed, or (all) a judged child failed."""
     if is_full(score) or all(_is_decided(run, c) for c in children):
         return "decided"
-    if step.aggregation in ("gate", "all"):
-        for c in children:
-            if _is_decided(run, c) and not is_full(c.score) and (c.critical or step.aggregation == "all"):
-                return "decided"
+    failed = [c for c in children if _is_decided(run, c) and not is_full(c.score)]
+    if step.aggregation == "gate" and any(c.critical for c in failed):
+        return "decided"
+    need = needed(step.aggregation, len(children), step.at_least)
+    if need is not None and len(children) - len(failed) < need:
+        return "decided"  # even if every undecided child passed, too few could
     for kind in _WORST_FIRST:
         if any(c.outcome == kind and not _is_decided(run, c) for c in children):
             return kind
@@ -331,7 +336,11 @@ def _inner_explanation(step: Step, children: list[ScoredNode], score: float) -> 
     if step.aggregation == "gate" and gated:
         return f"critical step {gated[0]!r} did not pass: score 0"
     passed = sum(1 for c in children if is_full(c.score))
-    return f"{step.aggregation}: {passed}/{len(children)} children at full score, score {score:.2f}"
+    need = needed(step.aggregation, len(children), step.at_least)
+    rule = f"at_least {step.at_least}" if step.aggregation == "at_least" else step.aggregation
+    if need is not None and step.aggregation != "all":
+        return f"{rule}: {passed}/{len(children)} children at full score ({need} needed), score {score:.2f}"
+    return f"{rule}: {passed}/{len(children)} children at full score, score {score:.2f}"
 
 
 def _count(steps: list[StepReport]) -> OutcomeCounts:

@@ -1,72 +1,160 @@
 """Rules a rubric must satisfy beyond its schema, checked the same way for files and for
-rubrics built in code: unique ids, known checks with valid parameters, a step type on
-every leaf, ``requires`` pointing at earlier steps, no ``critical`` where it means nothing.
+rubrics built in code: unique ids, known checks with valid parameters (selectors compiled
+and linted, ``model/selector_lint.py``), ``requires`` pointing at earlier steps, no
+``critical`` where it means nothing, counting aggregations that can be met.
+
+Every problem is a RubricError naming the file and line: the YAML/JSON line for files,
+the line of the ``check(...)``/``group(...)`` call for rubrics built in code (the builders
+record it). Unknown names come with the nearest known ones ("did you mean").
 """
 
 from __future__ import annotations
 
 import difflib
+import types
+import typing
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
+from ..checks.registry import CheckSpec, all_checks, unknown_check_message
 from ..errors import RubricError
 from .model import Rubric, Step
 
-Locator = Callable[[str, str | None, int], tuple[str | None, int | None]]
-"""(step id, key or None, occurrence index) -> (file, 1-based line)."""
+PathInStep = tuple[str | int, ...]
+Locator = Callable[[str, PathInStep, int], tuple[str | None, int | None]]
+"""(step id, path inside the step — ``()`` for the step itself, ``("params", "target",
+"selector")`` for a parameter —, occurrence of the id) -> (file, 1-based line)."""
 
 
 def validate_rubric(rubric: Rubric, *, locate: Locator | None = None, path: str | Path | None = None) -> None:
-    """Raise RubricError (with file and line when ``locate`` can tell) for the first
-    problem found, in document order."""
-    from ..checks.registry import all_checks
-
+    """Raise RubricError (with file and line when ``locate`` can tell; for rubrics built in
+    code, the builder calls') for the first problem found, in document order."""
     specs = {spec.name: spec for spec in all_checks()}
-
-    def fail(step_id: str, key: str | None, message: str, occurrence: int = 0) -> None:
-        file, line = locate(step_id, key, occurrence) if locate else (None, None)
-        raise RubricError(f"step {step_id!r}: {message}", path=file or path, line=line)
-
     root = rubric.root()
+    locate = locate or code_locator(root)
+
+    def fail(step_id: str, where: PathInStep, message: str, occurrence: int = 0) -> None:
+        file, line = locate(step_id, where, occurrence)
+        what = "rubric" if step_id == root.id else f"step {step_id!r}"
+        raise RubricError(f"{what}: {message}", path=file or path, line=line)
+
     seen: dict[str, Step] = {}
     order: dict[str, int] = {}
     for position, (step, ancestors) in enumerate(_walk(root)):
-        if step is root:
-            continue
-        if step.id in seen or step.id == root.id:
-            fail(step.id, "id", f"duplicate step id {step.id!r}", occurrence=1)
-        seen[step.id] = step
-        order[step.id] = position
-        parent = ancestors[-1]
-        if step.critical and parent.aggregation != "gate":
-            fail(step.id, "critical", f"critical has no meaning under aggregation {parent.aggregation!r} of {parent.id!r}; use aggregation: gate")
+        if step is not root:
+            if step.id in seen or step.id == root.id:
+                fail(step.id, ("id",), f"duplicate step id {step.id!r}", occurrence=1)
+            seen[step.id] = step
+            order[step.id] = position
+            parent = ancestors[-1]
+            if step.critical and parent.aggregation != "gate":
+                fail(step.id, ("critical",), f"critical has no meaning under aggregation {parent.aggregation!r} of {parent.id!r}; use aggregation: gate")
         if step.is_leaf:
             assert step.check is not None
-            spec = specs.get(step.check)
-            if spec is None:
-                hint = difflib.get_close_matches(step.check, list(specs), n=1)
-                suggestion = f"; did you mean {hint[0]!r}?" if hint else f"; known checks: {', '.join(sorted(specs)) or 'none'}"
-                fail(step.id, "check", f"unknown check {step.check!r}{suggestion}")
-            else:
-                try:
-                    spec.params.model_validate(step.params)
-                except ValidationError as exc:
-                    err = exc.errors()[0]
-                    where = ".".join(map(str, err["loc"])) or "params"
-                    fail(step.id, "params", f"invalid params for check {step.check!r}: {where}: {err['msg']}")
-            if step.step_type is None and not any(a.step_type for a in ancestors):
-                fail(step.id, None, "a leaf needs a step_type (on itself or an ancestor)")
+            problem = leaf_problem(step.check, step.params, specs)
+            if problem is not None:
+                fail(step.id, *problem)
+        else:
+            problem = aggregation_problem(step)
+            if problem is not None:
+                fail(step.id, *problem)
     for step, ancestors in _walk(root):
         for required in step.requires:
             if required not in seen:
-                fail(step.id, "requires", f"requires unknown step {required!r}")
+                hint = difflib.get_close_matches(required, list(seen), n=1)
+                fail(step.id, ("requires",), f"requires unknown step {required!r}" + (f"; did you mean {hint[0]!r}?" if hint else ""))
             target = seen[required]
             if required == step.id or any(a.id == required for a in ancestors) or any(s is target for s in step.iter()):
-                fail(step.id, "requires", f"cannot require itself, an ancestor or a descendant ({required!r})")
+                fail(step.id, ("requires",), f"cannot require itself, an ancestor or a descendant ({required!r})")
             if order[required] > order[step.id]:
-                fail(step.id, "requires", f"requires {required!r}, which comes later; required steps must come earlier")
+                fail(step.id, ("requires",), f"requires {required!r}, which comes later; required steps must come earlier")
+
+
+def leaf_problem(check: str, params: dict[str, Any], specs: dict[str, CheckSpec] | None = None) -> tuple[PathInStep, str] | None:
+    """(where in the step, what is wrong) for a leaf's check name and parameters, or None.
+
+    Parameters are validated by the check's own model, so a selector is compiled and
+    linted, a number is a number, and an unknown parameter is named with the nearest
+    known one."""
+    if specs is None:
+        specs = {spec.name: spec for spec in all_checks()}
+    spec = specs.get(check)
+    if spec is None:
+        return ("check",), unknown_check_message(check)
+    try:
+        spec.params.model_validate(params)
+    except ValidationError as exc:
+        # an unknown name explains a "missing" one better than the other way round
+        errors = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")
+        err = errors[0]
+        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and "[" in p))
+        dotted = ".".join(map(str, loc)) or "params"
+        if err["type"] == "extra_forbidden":
+            allowed = _fields_at(spec.params, loc[:-1])
+            near = difflib.get_close_matches(str(loc[-1]), allowed, n=1, cutoff=0.5)
+            hint = f"; did you mean {near[0]!r}?" if near else f"; it takes {', '.join(allowed)}"
+            return ("params", *loc), f"check {check!r} has no parameter {dotted!r}{hint}"
+        if err["type"] == "missing":
+            return ("params", *loc), f"check {check!r} needs parameter {dotted!r}"
+        message = str(err["msg"]).removeprefix("Value error, ")
+        shown = repr(err.get("input"))
+        got = f" (got {shown[:60]})" if err["type"] != "value_error" and len(shown) < 200 else ""
+        return ("params", *loc), f"parameter {dotted!r} of check {check!r}: {message}{got}"
+    return None
+
+
+def aggregation_problem(step: Step) -> tuple[PathInStep, str] | None:
+    """Counting aggregations (any, at_least) that cannot mean what they say, or None."""
+    count = len(step.children)
+    if step.aggregation == "at_least" and step.at_least is not None and step.at_least > count:
+        return ("at_least",), f"at_least: {step.at_least} but it has only {count} children, so it could never pass"
+    if step.aggregation in ("any", "at_least") and step.strategy == "sequential":
+        return ("strategy",), (
+            f"strategy sequential skips every child after the first that fails, so aggregation "
+            f"{step.aggregation!r} could never pass by a later alternative; use strategy: parallel"
+        )
+    return None
+
+
+def code_locator(root: Step) -> Locator:
+    """Where each step of a rubric built in code was made (its builder call), by id."""
+    origins: dict[str, list[tuple[str, int] | None]] = {}
+    for step, _ in _walk(root):
+        origins.setdefault(step.id, []).append(step.origin)
+
+    def locate(step_id: str, where: PathInStep, occurrence: int) -> tuple[str | None, int | None]:
+        found = origins.get(step_id) or [None]
+        origin = found[min(occurrence, len(found) - 1)]
+        return origin if origin is not None else (None, None)
+
+    return locate
+
+
+def _fields_at(model: type[BaseModel], loc: PathInStep) -> list[str]:
+    """Parameter names of the (nested) model at ``loc`` inside ``model``, for hints."""
+    current: type[BaseModel] | None = model
+    for part in loc:
+        if current is None or not isinstance(part, str):
+            continue  # list indexes keep the item model
+        field = current.model_fields.get(part)
+        current = _model_in(field.annotation) if field is not None else None
+    return list(current.model_fields) if current is not None else []
+
+
+def _model_in(annotation: Any) -> type[BaseModel] | None:
+    """The pydantic model inside an annotation (``Target | None``, ``list[Target]``,
+    ``Annotated[Target, ...]``), if any."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType, list, typing.Annotated) or typing.get_args(annotation):
+        for arg in typing.get_args(annotation):
+            found = _model_in(arg)
+            if found is not None:
+                return found
+    return None
 
 
 def _walk(root: Step) -> list[tuple[Step, list[Step]]]:

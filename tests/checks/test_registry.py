@@ -10,7 +10,7 @@ import pytest
 from pydantic import BaseModel, ConfigDict
 from typer.testing import CliRunner
 
-from artifactcheck import CheckResult, Document, Resources, run_check
+from artifactcheck import CheckResult, Document, Resources, RubricError, run_check
 from artifactcheck.checks.catalog import catalog
 from artifactcheck.checks.examples import tiny_doc
 from artifactcheck.checks.registry import _REGISTRY, all_checks, register_check
@@ -124,7 +124,8 @@ def test_run_check_turns_exceptions_into_errors() -> None:
             register_check("_test_raises", mechanism="exact", params=P)(boom)
     finally:
         _REGISTRY.pop("_test_raises", None)  # other tests list every registered check
-    assert run_check("no_such_check", tiny_doc(), {}).status == "error"
+    with pytest.raises(RubricError, match="unknown check 'text_contain'; did you mean 'text_contains'"):
+        run_check("text_contain", tiny_doc(), {})
 
 
 def test_catalog_lists_parameters_with_types_and_defaults() -> None:
@@ -151,7 +152,7 @@ def test_cli_checks_command() -> None:
     text = runner.invoke(app, ["checks", "format_is"])
     assert text.exit_code == 0
     assert (
-        "format_is  [exact]" in text.output and "size_tolerance: float (default 0.5)" in text.output
+        "format_is  [exact; tolerance when size or color or highlight or fill is given]  step type: formatting" in text.output and "size_tolerance: float (default 0.5)" in text.output
     )
     assert "only_formatted" not in text.output
 

@@ -63,3 +63,32 @@ def test_every_rule_stays_in_unit_interval(items: list[tuple[float, float, bool]
     children = [C(s, weight=w, critical=c) for s, w, c in items]
     for rule in ("gate", "points", "all"):
         assert 0.0 <= aggregate(rule, children) <= 1.0  # type: ignore[arg-type]
+
+
+def test_any_needs_one_child_at_full_score() -> None:
+    from artifactcheck.rubric.aggregate import any_pass
+
+    assert any_pass([C(0.0), C(1.0), C(0.0)]) == 1.0
+    assert any_pass([C(0.99), C(0.5)]) == 0.0  # no partial credit: a half-met alternative does not meet it
+    assert aggregate("any", [C(0.0), C(1.0)]) == 1.0
+
+
+def test_at_least_counts_children_at_full_score_whatever_their_weight() -> None:
+    from artifactcheck.rubric.aggregate import at_least
+
+    children = [C(1.0, weight=5), C(0.0), C(1.0, weight=0), C(0.9)]
+    assert at_least(children, 2) == 1.0
+    assert at_least(children, 3) == 0.0
+    assert aggregate("at_least", children, k=2) == 1.0
+    with pytest.raises(ValueError, match="needs k"):
+        aggregate("at_least", children)
+
+
+@given(st.lists(st.floats(0, 1), min_size=1, max_size=8), st.integers(1, 8))
+def test_at_least_is_any_at_one_all_at_n_and_monotonic(scores: list[float], k: int) -> None:
+    from artifactcheck.rubric.aggregate import at_least
+
+    children = [C(s) for s in scores]
+    assert at_least(children, 1) == aggregate("any", children)
+    assert at_least(children, len(children)) == all_pass(children)
+    assert at_least(children, k) >= at_least(children, k + 1)

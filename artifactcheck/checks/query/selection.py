@@ -15,6 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...model import Document
+from ...model.selector_lint import Selector
 from ..registry import Resources, register_check
 from ..result import CheckResult
 from ..target import TargetSpec, node_ref, select_targets, select_union
@@ -124,7 +125,7 @@ class CountEachParams(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    each: str = Field(description="selector of the containers, e.g. 'slide' or 'sheet'")
+    each: Selector = Field(description="selector of the containers, e.g. 'slide' or 'sheet'")
     target: TargetSpec = Field(description="what to count inside each container")
     exactly: int | None = Field(default=None, ge=0)
     at_least: int | None = Field(default=None, ge=0)
@@ -240,11 +241,11 @@ class PositionParams(BaseModel):
 
     target: TargetSpec
     where: Literal["start", "end"] = "start"
-    container: str = Field(
+    container: Selector = Field(
         default="document",
         description="selector of the container (the innermost one holding the target is used)",
     )
-    among: str = Field(
+    among: Selector = Field(
         default="paragraph", description="selector of the items counted inside the container"
     )
     within: int = Field(

@@ -256,6 +256,7 @@ def _scope_texts(doc: Document, params: TextContainsParams) -> list[tuple[Node, 
 @register_check(
     "text_contains",
     mechanism="exact",
+    mechanism_when={"fuzzy_threshold": "tolerance"},
     params=TextContainsParams,
     example={"phrases": ["solar", "wind"], "mode": "all"},
 )
@@ -293,6 +294,7 @@ def _contains_result(params: TextContainsParams, texts: list[tuple[Node, str]], 
 @register_check(
     "text_excludes",
     mechanism="exact",
+    mechanism_when={"fuzzy_threshold": "tolerance"},
     params=TextContainsParams,
     example={"phrases": ["lorem ipsum", "TODO"]},
 )
