@@ -65,7 +65,7 @@ class CheckSpec:
     @property
     def step_type(self) -> StepType:
         """The step type a rubric leaf running this check takes when none is stated."""
-        return default_step_type(self.name, self.mechanism)
+        return default_step_type(self.name, self.mechanism, self.function.__module__)
 
 
 _REGISTRY: dict[str, CheckSpec] = {}

@@ -1,9 +1,9 @@
 """The step type a rubric leaf takes from its check when neither the leaf nor a group
 above it states one (design/rubric-format.md, "Step types").
 
-The default follows the check's mechanism (a geometric check is about space, a trace
-check about web visits, a tree query about structure); the table below names the checks
-whose subject the mechanism does not tell: formatting and colour checks, image checks.
+The default follows the check's family (image checks are visual, formatting and colour
+checks are about formatting), else its mechanism (a geometric check is about space, a
+trace check about web visits, a tree query about structure).
 ``artifactcheck checks`` shows each check's default.
 """
 
@@ -20,22 +20,22 @@ BY_MECHANISM: dict[str, StepType] = {
     "trace": "web_visit",
 }
 
+BY_FAMILY: dict[str, StepType] = {
+    "image": "visual",
+    "formatting": "formatting",
+    "color": "formatting",
+}
+"""Check modules (or family folders) below ``checks/`` whose checks share a subject."""
+
 BY_CHECK: dict[str, StepType] = {
-    "format_is": "formatting",
-    "only_formatted": "formatting",
-    "color_is": "formatting",
-    "color_classified_as": "formatting",
-    "colors_distinct": "formatting",
     "rows_grouped_at_top": "formatting",
     "text_fits": "formatting",
-    "image_matches": "visual",
-    "image_crop_of": "visual",
-    "images_unique": "visual",
-    "image_not_distorted": "visual",
-    "image_size": "visual",
 }
+"""Single checks whose subject neither their mechanism nor their family tells."""
 
 
-def default_step_type(check: str, mechanism: Mechanism) -> StepType:
-    """The step type of a leaf running ``check`` when the rubric states none."""
-    return BY_CHECK.get(check) or BY_MECHANISM[mechanism]
+def default_step_type(check: str, mechanism: Mechanism, module: str = "") -> StepType:
+    """The step type of a leaf running ``check`` (defined in ``module``) when the rubric
+    states none: the check's own entry, else its family's, else its mechanism's."""
+    family = module.removeprefix("artifactcheck.checks.").split(".")[0]
+    return BY_CHECK.get(check) or BY_FAMILY.get(family) or BY_MECHANISM[mechanism]
