@@ -59,14 +59,17 @@ from .features import (
     read_data_validations,
     read_table,
 )
+from .filters import read_autofilter, read_sort_state
 from .grid import MAX_COLS, SheetGrid
 from .nodes import make_box, make_node
 from .number_format import format_colour, format_value, general, is_date
 from .overflow import PADDING_PT, classify, wrap_lines
 from .parts import Parts
+from .pivots import read_pivot
 from .recalc import Recalculation, RecalculationFailed, needs_recalculation
 from .richdata import read_cell_pictures
 from .sheet import SheetXml, read_sheet_xml, split_range, split_ref
+from .sparklines import read_sparklines
 from .styles import (
     CellFormat,
     Stylesheet,
@@ -76,6 +79,7 @@ from .styles import (
     run_style,
 )
 from .table_styles import TableStyles, table_cell_style
+from .threads import Thread, read_persons, read_threads
 
 NS = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
@@ -156,6 +160,10 @@ class _Extractor:
         self.sheet_cells: dict[str, dict[tuple[int, int], Node]] = {}
         self.today: dt.date | None = None
         self.recalc: Recalculation | None = None
+        self.persons: dict[str, str] = {}
+        self.defined_names: dict[str, str] = {}  # workbook-level name (lower case) -> formula text
+        self.table_refs: dict[str, str] = {}  # table name (lower case) -> "Sheet!A1:D9"
+        self.pivots: list[Node] = []
         self.pending_validations: list[tuple[Any, dict[tuple[int, int], Node], list[dict[str, Any]]]] = []
 
     # -- workbook -------------------------------------------------------------------
@@ -184,6 +192,9 @@ class _Extractor:
             self.styler = DisplayStyler(self.styles.default_font.color)
             sst_rel = next((r for r in wb_rels.values() if r.type == "sharedStrings"), None)
             self.shared: list[str] = self._shared_strings(sst_rel.target) if sst_rel else []
+            person_rel = next((r for r in wb_rels.values() if r.type == "person"), None)
+            self.current_part = person_rel.target if person_rel else self.main_part
+            self.persons = read_persons(parts.xml_or_none(person_rel.target if person_rel else None))
             self.current_part = "xl/metadata.xml"
             self.cell_pictures = read_cell_pictures(parts)
             font = self.styles.default_font
@@ -194,6 +205,10 @@ class _Extractor:
             sheet_els = wb.findall(f"{NS}sheets/{NS}sheet")
             if not sheet_els:
                 raise CorruptArtifact(f"workbook {self.main_part} lists no sheets", path=self.path)
+            self.defined_names = {
+                (dn.get("name") or "").lower(): dn.text for dn in wb.iterfind(f"{NS}definedNames/{NS}definedName")
+                if dn.get("name") and dn.text and dn.get("localSheetId") is None
+            }
             seen: set[str] = set()
             for index, sh in enumerate(sheet_els):
                 name = sh.get("name") or f"Sheet{index + 1}"
@@ -216,6 +231,7 @@ class _Extractor:
                 pages.append(page)
                 sheets.append(node)
             self._finish_validations(wb)
+            self._pivot_sources()
             active = wb.find(f"{NS}bookViews/{NS}workbookView")
             root_attrs: dict[str, Any] = {"date1904": self.date1904}
             if active is not None and active.get("activeTab"):
@@ -250,6 +266,19 @@ class _Extractor:
             ],
             warnings=self.warnings,
         )
+
+    def _pivot_sources(self) -> None:
+        """A pivot whose source is a table or defined name gets the range it names
+        (``source_range``), once every sheet's tables are known."""
+        for node in self.pivots:
+            source = str(node.attrs.get("source") or "")
+            if not source or "!" in source:
+                if source:
+                    node.attrs["source_range"] = source.replace("$", "")
+                continue
+            ref = self.table_refs.get(source.lower()) or self.defined_names.get(source.lower())
+            if ref is not None:
+                node.attrs["source_range"] = ref.lstrip("=").replace("$", "")
 
     def _finish_validations(self, wb: etree._Element) -> None:
         """Fill list validations that point at a range (or a defined name for one) with
@@ -497,6 +526,11 @@ class _SheetBuilder:
                 row_intervals.setdefault(r, []).append((c0, c1))
         self.links = self._hyperlinks()
         self.comments = self._comments()
+        self.threads = self._threads()
+        for pos in self.threads:
+            self.comments.setdefault(pos, (None, "", ""))  # a thread without its legacy note still makes a cell
+        self.sparklines = read_sparklines(sx.sparkline_groups, ex.styles.colours)
+        self.sparkline_at = {split_ref(sp["cell"]): sp for sp in self.sparklines if all(split_ref(sp["cell"]))}
         # Shared formulas: si -> (master formula, master ref).
         shared_f: dict[str, tuple[str, str]] = {}
         sheet_children: list[Node] = []
@@ -547,8 +581,8 @@ class _SheetBuilder:
                     boxes=[make_box(self.index, 0.0, top, 0.0, top + grid.row_height(rnum))],
                     source=f"{self.part}#row{rnum}", children=built,
                 ))
-        # Comments on cells that were not emitted get their cell.
-        for r, c in self.comments:
+        # Comments and sparklines on cells that were not emitted get their cell.
+        for r, c in [*self.comments, *self.sparkline_at]:
             if (r, c) not in cells_by_pos:
                 self._orphan_comment_cell(r, c, row_nodes, cells_by_pos)
                 if (r, c) in cells_by_pos:
@@ -600,6 +634,14 @@ class _SheetBuilder:
                 self._mark_table(cells_by_pos, t, table_layers)
         if cfs or table_layers or self.format_colours:
             self._display_styles(cells_by_pos, table_layers)
+        self._filter_attrs(attrs)
+        if self.sparklines:
+            attrs["sparklines"] = self.sparklines
+        col_styles = self._column_styles()
+        if col_styles:
+            attrs["column_styles"] = col_styles
+        pivots = self._pivots()
+        sheet_children.extend(pivots)
         if sx.legacy_drawing_rid:
             attrs["has_legacy_drawing"] = True
         self.page.width, self.page.height = max_x, max_y
@@ -628,7 +670,8 @@ class _SheetBuilder:
         link = self.links.get(pos)
         comment = self.comments.get(pos)
         has_content = value is not None or formula is not None
-        if not has_content and not (fmt.has_fill or fmt.borders or link or comment or fmt.checkbox or merge):
+        if not has_content and not (fmt.has_fill or fmt.borders or link or comment or fmt.checkbox or merge
+                                    or pos in self.sparkline_at):
             return None
         grid = self.grid
         if merge is not None:
@@ -707,12 +750,19 @@ class _SheetBuilder:
         cell_id = f"{self.name}!{ref}"
         if t == "s" and self.ex.rich and v is not None and v.isdigit() and int(v) in self.ex.rich:
             children.extend(self._runs(cell_id, self.ex.rich[int(v)], style))
-        if comment:
+        thread = self.threads.get(pos)
+        if thread is not None:
+            attrs["comment"] = thread.first.text
+            children.append(self._thread_node(cell_id, thread))
+        elif comment:
             attrs["comment"] = comment[1]
             children.append(make_node(
                 f"{cell_id}/comment", kind="comment", text=comment[1],
                 attrs={"author": comment[0]}, boxes=[], source=comment[2], children=[],
             ))
+        spark = self.sparkline_at.get(pos)
+        if spark is not None:
+            attrs["sparkline"] = {k: v for k, v in spark.items() if k != "cell"}
         return make_node(
             cell_id, kind="cell", text=text, style=style, attrs=attrs,
             boxes=[make_box(self.index, x0, top, x1, bottom)],
@@ -962,6 +1012,86 @@ class _SheetBuilder:
         row_nodes.append(new)
         row_nodes.sort(key=lambda n: n.attrs["row"])  # type: ignore[arg-type,return-value]
 
+    def _threads(self) -> dict[tuple[int, int], Thread]:
+        out: dict[tuple[int, int], Thread] = {}
+        for rel in self.rels.values():
+            if rel.type == "threadedComment" and not rel.external and self.ex.parts.has(rel.target):
+                self.ex.current_part = rel.target
+                for thread in read_threads(self.ex.parts.xml(rel.target), self.ex.persons):
+                    r, c = split_ref(thread.ref)
+                    if r and c:
+                        out[(r, c)] = thread
+        self.ex.current_part = self.part
+        return out
+
+    def _thread_node(self, cell_id: str, thread: Thread) -> Node:
+        """The thread's first comment, its replies as children (threads.py)."""
+        replies = [
+            make_node(f"{cell_id}/comment/reply{i}", kind="comment", text=reply.text,
+                      attrs={"author": reply.author, "created": reply.created, "threaded": True, "reply": True},
+                      boxes=[], source=f"{cell_id}#{reply.id}", children=[])
+            for i, reply in enumerate(thread.replies, start=1)
+        ]
+        first = thread.first
+        attrs: dict[str, Any] = {"author": first.author, "created": first.created, "threaded": True,
+                                 "replies": len(replies)}
+        if thread.resolved:
+            attrs["resolved"] = True
+        return make_node(f"{cell_id}/comment", kind="comment", text=first.text, attrs=attrs,
+                         boxes=[], source=f"{cell_id}#{first.id}", children=replies)
+
+    def _filter_attrs(self, attrs: dict[str, Any]) -> None:
+        """The sheet's autofilter and sort (filters.py): objects, plus the scalars a
+        selector can test (``autofilter``, ``sorted_by``, ``sort_descending``)."""
+        af = read_autofilter(self.sx.autofilter)
+        sort = read_sort_state(self.sx.sort_state)
+        if af is not None:
+            attrs["autofilter"] = af["ref"]
+            attrs["autofilter_state"] = af
+            sort = sort or af.get("sort")
+        if sort is not None and sort["conditions"]:
+            attrs["sort_state"] = sort
+            attrs["sorted_by"] = sort["conditions"][0]["column"]
+            attrs["sort_descending"] = sort["conditions"][0]["descending"]
+
+    def _column_styles(self) -> list[dict[str, Any]]:
+        """Formats whole columns carry (``<col style>``): what empty, unwritten cells of
+        the column show, and what cells typed there later get."""
+        out: list[dict[str, Any]] = []
+        fallback = self.ex.styles.fallback
+        for lo, hi, idx in self.sx.col_styles:
+            fmt = self.ex.styles.format(idx)
+            style = {k: v for k, v in fmt.style.model_dump(exclude_none=True).items()
+                     if getattr(fallback.style, k) != v}
+            if fmt.number_format != fallback.number_format:
+                style["number_format"] = fmt.number_format
+            if not style:
+                continue
+            if out and out[-1]["style"] == style and int(out[-1]["max"]) + 1 == lo:
+                out[-1]["max"] = hi  # adjacent <col> entries with one format: one range
+            else:
+                out.append({"min": lo, "max": hi, "style": style})
+        return out
+
+    def _pivots(self) -> list[Node]:
+        """One ``table`` node per pivot table of the sheet (pivots.py), boxed over its location."""
+        out: list[Node] = []
+        for n, rel in enumerate(r for r in self.rels.values() if r.type == "pivotTable" and self.ex.parts.has(r.target)):
+            parts = self.ex.parts
+            self.ex.current_part = rel.target
+            table = parts.xml(rel.target)
+            cache_rel = next((r for r in parts.rels(rel.target).values() if r.type == "pivotCacheDefinition"), None)
+            cache = parts.xml_or_none(cache_rel.target) if cache_rel is not None else None
+            attrs = read_pivot(table, cache)
+            rect = split_range(str(attrs.get("location") or ""))
+            boxes = [make_box(self.index, *self.grid.range_rect(*rect))] if rect else []
+            node = make_node(f"{self.name}!pivot{n + 1}", kind="table", attrs=attrs, boxes=boxes,
+                             source=rel.target, children=[])
+            self.ex.pivots.append(node)
+            out.append(node)
+        self.ex.current_part = self.part
+        return out
+
     def _tables(self) -> list[dict[str, Any]]:
         out = []
         for rid in self.sx.table_rids:
@@ -969,7 +1099,10 @@ class _SheetBuilder:
             if rel is None or not self.ex.parts.has(rel.target):
                 continue
             self.ex.current_part = rel.target
-            out.append(read_table(self.ex.parts.xml(rel.target)) | {"part": rel.target})
+            table = read_table(self.ex.parts.xml(rel.target)) | {"part": rel.target}
+            if table.get("name") and table.get("ref"):
+                self.ex.table_refs[str(table["name"]).lower()] = f"{self.name}!{table['ref']}"
+            out.append(table)
         self.ex.current_part = self.part
         return out
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from lxml import etree
 
+from .filters import read_sort_state
 from .styles import Stylesheet
 
 NS = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
@@ -177,7 +178,18 @@ def read_table(root: etree._Element) -> dict[str, Any]:
         "style": style.get("name") if style is not None else None,
         "style_flags": flags,
         "autofilter": root.find(f"{NS}autoFilter") is not None,
+        **_table_sort(root),
     }
+
+
+def _table_sort(root: etree._Element) -> dict[str, Any]:
+    """A table's sort (``sortState`` in its autoFilter or on the table), as ``filters.py``
+    reads it: ``{"sort_state": ...}`` or nothing."""
+    el = root.find(f"{NS}autoFilter/{NS}sortState")
+    if el is None:
+        el = root.find(f"{NS}sortState")
+    sort = read_sort_state(el)
+    return {"sort_state": sort} if sort and sort["conditions"] else {}
 
 
 def read_comments(root: etree._Element) -> list[tuple[str, str | None, str]]:

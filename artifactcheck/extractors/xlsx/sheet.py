@@ -31,7 +31,7 @@ _TOP_TAGS = tuple(
     for t in (
         "row", "sheetPr", "dimension", "sheetView", "sheetFormatPr", "cols", "mergeCells",
         "conditionalFormatting", "dataValidations", "hyperlinks", "drawing", "legacyDrawing",
-        "tableParts", "extLst",
+        "tableParts", "extLst", "autoFilter", "sortState",
     )
 )
 
@@ -100,6 +100,10 @@ class SheetXml:
     drawing_rid: str | None = None
     legacy_drawing_rid: str | None = None
     table_rids: list[str] = field(default_factory=list)
+    autofilter: etree._Element | None = None
+    sort_state: etree._Element | None = None
+    sparkline_groups: list[etree._Element] = field(default_factory=list)
+    col_styles: list[tuple[int, int, int]] = field(default_factory=list)  # (min, max, style index)
 
 
 def _is_true(v: str | None) -> bool:
@@ -126,7 +130,8 @@ def read_sheet_xml(
     cells: list[CellRecord] = []
     append = cells.append
     last_row = 0
-    extras: dict[str, Any] = {"merges": [], "cf": [], "dv": [], "x14dv": [], "x14cf": [], "links": [], "tables": []}
+    extras: dict[str, Any] = {"merges": [], "cf": [], "dv": [], "x14dv": [], "x14cf": [], "links": [], "tables": [],
+                              "autofilter": None, "sort": None, "sparklines": []}
     view: dict[str, Any] = {}
     dimension = None
     tab_color = None
@@ -255,6 +260,11 @@ def read_sheet_xml(
         elif local == "extLst" and parent is not None and parent.tag == f"{NS}worksheet":
             extras["x14dv"].extend(el.iter(f"{X14}dataValidation"))
             extras["x14cf"].extend(el.iter(f"{X14}conditionalFormatting"))
+            extras["sparklines"].extend(el.iter(f"{X14}sparklineGroup"))
+        elif local == "autoFilter" and parent is not None and parent.tag == f"{NS}worksheet":
+            extras["autofilter"] = el
+        elif local == "sortState" and parent is not None and parent.tag == f"{NS}worksheet":
+            extras["sort"] = el
     charge_elements(elements, path=None, part="a worksheet")
     g = ensure_grid()
     out = SheetXml(grid=g, cells=cells)
@@ -270,6 +280,24 @@ def read_sheet_xml(
     out.drawing_rid = drawing_rid
     out.legacy_drawing_rid = legacy_rid
     out.table_rids = [t for t in extras["tables"] if t]
+    out.autofilter = extras["autofilter"]
+    out.sort_state = extras["sort"]
+    out.sparkline_groups = extras["sparklines"]
+    out.col_styles = _col_styles(pending_cols)
+    return out
+
+
+def _col_styles(cols: list[etree._Element]) -> list[tuple[int, int, int]]:
+    """``<col style>`` of columns: the format of the column's cells that are not written."""
+    out = []
+    for col in cols:
+        st = col.get("style")
+        if not st or not st.isdigit() or st == "0":
+            continue
+        try:
+            out.append((int(col.get("min", "0")), int(col.get("max", col.get("min", "0"))), int(st)))
+        except ValueError:
+            continue
     return out
 
 
