@@ -58,11 +58,11 @@ def emit_report(
     notes = Console(stderr=True)
     if json_out is not None:
         write_report_json(report, json_out)
-        notes.print(f"wrote {json_out}")
+        notes.print(f"wrote {json_out}", markup=False, highlight=False)
     if html_out is not None:
         if html_text is not None:
             write_text_atomic(Path(html_out), html_text)
-        notes.print(f"wrote {html_out}")
+        notes.print(f"wrote {html_out}", markup=False, highlight=False)
     if report.evaluator_errors:
         return EXIT_ERROR
     return EXIT_PASS if report.verdict == "PASS" else EXIT_NOT_PASS

@@ -371,6 +371,7 @@ def _write_csv(path: Path, rows: list[dict[str, Any]]) -> None:
 def batch_command(manifest: Path, *, out: Path | None, jobs: int, html: bool, force: bool, renderer: str | None = None) -> int:
     """CLI entry: 0 when every row has a report, 2 when some row could not be scored."""
     from rich.console import Console
+    from rich.text import Text
 
     target = out or manifest.with_name(manifest.stem + ".out")
     console = Console(stderr=True)
@@ -378,13 +379,15 @@ def batch_command(manifest: Path, *, out: Path | None, jobs: int, html: bool, fo
         outcomes = run_batch(manifest, target, jobs=jobs, html=html, force=force, renderer=renderer)
     except KeyboardInterrupt:
         # finished rows are on disk (written by rename); the next run resumes after them
-        console.print(f"interrupted; rerun the same command to resume (finished rows are kept in {target})")
+        console.print(Text(f"interrupted; rerun the same command to resume (finished rows are kept in {target})"))
         return 130
     errors = [o for o in outcomes if o.state == "error"]
     for o in errors:
-        console.print(f"[red]row {o.row.line} ({o.row.task} run {o.row.run}) not scored:[/red] {o.message}")
-    console.print(f"{len(outcomes)} rows: {sum(o.state == 'scored' for o in outcomes)} scored, "
-                  f"{sum(o.state == 'resumed' for o in outcomes)} already done, {len(errors)} not scored; tables in {target}")
+        # task names, paths and messages come from the manifest and the artifacts: literal text
+        line = Text(f"row {o.row.line} ({o.row.task} run {o.row.run}) not scored:", style="red")
+        console.print(line.append(f" {o.message}", style=""))
+    console.print(Text(f"{len(outcomes)} rows: {sum(o.state == 'scored' for o in outcomes)} scored, "
+                       f"{sum(o.state == 'resumed' for o in outcomes)} already done, {len(errors)} not scored; tables in {target}"))
     return 2 if errors else 0
 
 
