@@ -30,11 +30,19 @@ from ..geometry import box_dict, result
 from ..registry import Resources, register_check
 from ..result import CheckResult
 from ..target import TargetSpec, node_ref, select_targets
+from .identity import PixelComparison, compare_pixels
 from .locate import CropLocation, locate_crop
 
 HashName = Literal["phash", "dhash", "whash"]
 HASHES: tuple[HashName, ...] = ("phash", "dhash", "whash")
 HASH_BITS = 64
+
+# Identity defaults, chosen from the ROC of bench/image_identity.py (design/checks-geometry.md).
+DEFAULT_MAX_DISTANCE = 12
+DEFAULT_CONSENSUS = 2
+DEFAULT_MIN_SSIM = 0.8
+DEFAULT_MIN_TILE_SSIM = 0.6
+DEFAULT_MAX_COLOR_DELTA = 10.0
 
 _LOCK = threading.Lock()
 
@@ -132,11 +140,82 @@ def _node_evidence(node: Node, blob: Blob | None) -> dict[str, Any]:
 
 class MatchParams(_Params):
     reference: str = Field(description="image file, relative to Resources.assets_dir")
-    target: TargetSpec = Field(default="image", validate_default=True)
-    hash: HashName | Literal["all"] = Field(default="phash", description="which perceptual hash decides; 'all' needs every hash within max_distance")
-    max_distance: int = Field(default=8, ge=0, le=HASH_BITS, description="Hamming distance in bits out of 64")
-    expect: Literal["present", "absent"] = "present"
+    target: TargetSpec = Field(default="image", validate_default=True, description="the images to search")
+    method: Literal["identity", "hash"] = Field(
+        default="identity",
+        description="identity: hash consensus and SSIM/colour after alignment (resized, recompressed, "
+        "mildly cropped or colour-shifted copies match; look-alikes do not); hash: one perceptual "
+        "hash within max_distance, unaligned (the old rule)",
+    )
+    hash: HashName | Literal["all"] = Field(default="phash", description="method hash: which perceptual hash decides; 'all' needs every hash within max_distance")
+    max_distance: int = Field(
+        default=DEFAULT_MAX_DISTANCE, ge=0, le=HASH_BITS,
+        description="Hamming distance in bits out of 64 (identity: after alignment, for each agreeing hash)",
+    )
+    consensus: int = Field(default=DEFAULT_CONSENSUS, ge=1, le=3, description="identity: how many of phash, dhash, whash must be within max_distance")
+    min_ssim: float = Field(default=DEFAULT_MIN_SSIM, ge=-1, le=1, description="identity: minimum SSIM of the aligned luminance")
+    min_tile_ssim: float = Field(
+        default=DEFAULT_MIN_TILE_SSIM, ge=-1, le=1,
+        description="identity: minimum SSIM of the worst of 4x4 tiles (a replaced part: another wordmark)",
+    )
+    max_color_delta: float = Field(
+        default=DEFAULT_MAX_COLOR_DELTA, ge=0,
+        description="identity: maximum colour difference (99th percentile CIEDE2000 of 16 px thumbnails; a recoloured logo is far above)",
+    )
+    expect: Literal["present", "absent"] = Field(default="present", description="absent: pass when no target image matches")
     min_count: int = Field(default=1, ge=1, description="how many target images must match")
+
+
+_COMPARISONS: dict[tuple[str, str], PixelComparison | str] = {}
+
+
+def _comparison(ref: Reference, blob: Blob) -> PixelComparison | str:
+    """The aligned pixel comparison of a stored image with the reference (cached per
+    pair), or why it could not be made."""
+    key = (ref.sha256, blob.sha256)
+    with _LOCK:
+        found = _COMPARISONS.get(key)
+    if found is not None:
+        return found
+    try:
+        a = decode_image(ref.data, mode="RGBA", what=f"reference image {ref.path.name}")
+        b = decode_image(blob.data or b"", mode="RGBA", what=f"image {blob.sha256[:12]}")
+        value: PixelComparison | str = compare_pixels(a, b)
+    except Exception as exc:  # noqa: BLE001 - undecodable bytes are not the reference; say why
+        value = f"cannot compare pixels: {type(exc).__name__}: {exc}"
+    with _LOCK:
+        if len(_COMPARISONS) > 1024:
+            _COMPARISONS.clear()
+        _COMPARISONS[key] = value
+    return value
+
+
+def _identity_row(ref: Reference, blob: Blob, p: MatchParams) -> dict[str, Any]:
+    found = _comparison(ref, blob)
+    if isinstance(found, str):
+        return {"match": False, "method": None, "reason": found}
+    agree = found.consensus(p.max_distance)
+    failed = []
+    if agree < p.consensus:
+        failed.append(f"{agree} of 3 hashes within {p.max_distance} bits, need {p.consensus}")
+    if found.ssim < p.min_ssim:
+        failed.append(f"SSIM {found.ssim:.3f} < {p.min_ssim:g}")
+    if found.ssim_worst_tile < p.min_tile_ssim:
+        failed.append(f"worst tile SSIM {found.ssim_worst_tile:.3f} < {p.min_tile_ssim:g} (a part differs)")
+    if found.color_delta > p.max_color_delta:
+        failed.append(f"colour difference {found.color_delta:.1f} > {p.max_color_delta:g} (recoloured)")
+    summary = (
+        f"{agree} of 3 hashes within {p.max_distance} bits, SSIM {found.ssim:.3f} (worst tile "
+        f"{found.ssim_worst_tile:.3f}), colour difference {found.color_delta:.1f}, aligned {found.alignment}"
+    )
+    return {
+        "match": not failed,
+        "method": "identity",
+        "distance": min(found.hash_distances.values()),
+        "identity": found.as_dict(),
+        "summary": summary,
+        "failed": failed,
+    }
 
 
 def match_candidates(ref: Reference, pairs: list[tuple[Node, Blob | None]], p: MatchParams) -> list[dict[str, Any]]:
@@ -150,6 +229,10 @@ def match_candidates(ref: Reference, pairs: list[tuple[Node, Blob | None]], p: M
             row.update(match=True, method="sha256", distance=0)
         elif blob.data is not None and (blob.width_px, blob.height_px) == ref.size and same_pixels(blob.data, ref.data):
             row.update(match=True, method="pixels", distance=0)
+        elif blob.data is None or blob.decode_error:
+            row.update(match=False, method=None, reason=blob.decode_error or "the image bytes are not stored")
+        elif p.method == "identity":
+            row.update(_identity_row(ref, blob, p))
         else:
             distances = {h: hash_distance(getattr(blob, h), ref.hashes[h]) for h in HASHES}
             row["distances"] = distances
@@ -162,7 +245,14 @@ def match_candidates(ref: Reference, pairs: list[tuple[Node, Blob | None]], p: M
         if node.attrs.get("original_blob") == ref.sha256 and not row["match"]:
             row["note"] = "the uncropped original is the reference; the page shows a crop (see image_crop_of)"
         rows.append(row)
-    rows.sort(key=lambda r: (not r["match"], r["distance"] if r.get("distance") is not None else HASH_BITS + 1))
+
+    def rank(r: dict[str, Any]) -> tuple[bool, float]:
+        if "identity" in r:
+            return (not r["match"], -float(r["identity"]["ssim"]))
+        d = r.get("distance")
+        return (not r["match"], float(d) - 2 if d is not None else float(HASH_BITS + 1))
+
+    rows.sort(key=rank)
     return rows
 
 
@@ -170,13 +260,22 @@ def match_candidates(ref: Reference, pairs: list[tuple[Node, Blob | None]], p: M
     "image_matches",
     mechanism="tolerance",
     params=MatchParams,
-    example={"reference": "logo.png", "target": "slide:first-of-type image", "max_distance": 8},
+    example={"reference": "logo.png", "target": "slide:first-of-type image"},
 )
 def image_matches(doc: Document, p: MatchParams, resources: Resources) -> CheckResult:
-    """A reference image appears among the target images (identical bytes, identical pixels, or perceptual-hash distance <= max_distance).
+    """A reference image appears among the target images: the same picture, resized, recompressed, mildly cropped or colour-shifted, but not a look-alike.
 
-    With ``expect="absent"`` the check passes when no target image matches. The evidence
-    lists every candidate with its distance per hash, best first.
+    Decided strict to loose, and the evidence says which step decided: identical bytes,
+    identical decoded pixels, then (``method: identity``, the default) the candidate is
+    aligned to the reference (whole at the reference's aspect, or the region of the
+    reference where it is found: a mild crop) and must pass all of: ``consensus`` of the
+    three 64-bit hashes (phash, dhash, whash) within ``max_distance`` bits, SSIM of the
+    luminance >= ``min_ssim``, the worst 4x4 tile's SSIM >= ``min_tile_ssim`` (another
+    wordmark on the same layout fails here), and a colour difference <= ``max_color_delta``
+    (the same logo in another colour fails here). Defaults come from the ROC in
+    ``bench/image_identity.py`` (design/checks-geometry.md, "Image identity"). ``method:
+    hash`` is the old rule: one hash (``hash``) within ``max_distance``, unaligned. With
+    ``expect="absent"`` the check passes when no target image matches.
     """
     name = "image_matches"
     ref = load_reference(p.reference, resources)
@@ -187,23 +286,33 @@ def image_matches(doc: Document, p: MatchParams, resources: Resources) -> CheckR
     passed = found if p.expect == "present" else not matched
     evidence: dict[str, Any] = {
         "reference": ref.evidence(),
-        "hash": p.hash,
+        "method": p.method,
         "max_distance": p.max_distance,
         "candidates": rows[:30],
         "matches": len(matched),
     }
+    if p.method == "identity":
+        evidence.update(consensus=p.consensus, min_ssim=p.min_ssim, min_tile_ssim=p.min_tile_ssim, max_color_delta=p.max_color_delta)
+    else:
+        evidence["hash"] = p.hash
     if not pairs:
         explanation = f"no image matches {p.target.describe()}"
     elif matched:
         best = matched[0]
-        how = {"sha256": "identical bytes", "pixels": "identical pixels"}.get(best["method"], f"{p.hash} distance {best['distance']} <= {p.max_distance}")
+        how = {"sha256": "identical bytes", "pixels": "identical pixels"}.get(best["method"]) or (
+            best["summary"] if best["method"] == "identity" else f"{p.hash} distance {best['distance']} <= {p.max_distance}"
+        )
         explanation = f"{len(matched)} of {len(pairs)} image(s) match {ref.path.name}; best {best['id']} ({how})"
     else:
         best = rows[0]
         dist = best.get("distance")
-        explanation = f"none of {len(pairs)} image(s) matches {ref.path.name}: closest {best['id']}" + (
-            f" at {p.hash} distance {dist} > {p.max_distance}" if dist is not None else f" ({best.get('reason')})"
-        )
+        if best.get("method") == "identity":
+            detail = f": {'; '.join(best['failed'])} ({best['summary']})"
+        elif dist is not None:
+            detail = f" at {p.hash} distance {dist} > {p.max_distance}"
+        else:
+            detail = f" ({best.get('reason')})"
+        explanation = f"none of {len(pairs)} image(s) matches {ref.path.name}: closest {best['id']}{detail}"
     if p.expect == "absent":
         explanation = ("absent as expected: " if passed else "expected absent, but ") + explanation
     return result(name, passed=passed, explanation=explanation, evidence=evidence, mechanism="tolerance")
@@ -542,12 +651,12 @@ def image_not_distorted(doc: Document, p: DistortionParams, resources: Resources
 
 class SizeParams(_Params):
     target: TargetSpec = Field(default="image", validate_default=True)
-    min_width_pt: float | None = Field(default=None, ge=0)
-    max_width_pt: float | None = Field(default=None, ge=0)
-    min_height_pt: float | None = Field(default=None, ge=0)
-    max_height_pt: float | None = Field(default=None, ge=0)
+    min_width_pt: float | None = Field(default=None, ge=0, description="displayed width at least this many points")
+    max_width_pt: float | None = Field(default=None, ge=0, description="displayed width at most this many points")
+    min_height_pt: float | None = Field(default=None, ge=0, description="displayed height at least this many points")
+    max_height_pt: float | None = Field(default=None, ge=0, description="displayed height at most this many points")
     min_page_width_fraction: float | None = Field(default=None, ge=0, le=1, description="displayed width / page width at least this")
-    max_page_width_fraction: float | None = Field(default=None, ge=0, le=1)
+    max_page_width_fraction: float | None = Field(default=None, ge=0, le=1, description="displayed width / page width at most this")
     min_pixels_per_inch: float | None = Field(default=None, gt=0, description="displayed resolution: pixels across / inches across")
     quantifier: Literal["all", "any"] = "all"
 
