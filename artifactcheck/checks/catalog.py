@@ -46,6 +46,56 @@ def _type_of(schema: dict[str, Any], defs: dict[str, Any]) -> str:
     return names.get(str(t), "any") if t else "any"
 
 
+COMMON_DESCRIPTIONS: dict[str, str] = {
+    "target": "the nodes to check: a selector string, or a Target object (selector, exclude, text, "
+    "match, link, where, skip_empty, nth; see 'artifactcheck checks --targets')",
+    "scope": "where to look: a selector string or a Target object (default: the whole document)",
+    "quantifier": "all: every target must pass (score = share passing); any: one passing target is enough",
+    "page": "0-based page index (negative counts from the end) or 'first'/'last'; default: each node's own first page",
+    "tolerance_pt": "allowed slack in points",
+    "min_count": "at least this many targets are needed (fewer is a failure)",
+    "exactly": "the count must be exactly this",
+    "at_least": "the count must be at least this",
+    "at_most": "the count must be at most this",
+    "expected": "the expected value",
+    "property": "which colour: color (text), highlight, or fill (cell or shape background)",
+    "case_sensitive": "compare letter case too",
+    "collapse_whitespace": "treat runs of spaces, tabs and line breaks as one space",
+    "keep_scheme": "http and https differ",
+    "keep_www": "www. is significant",
+    "keep_fragment": "the #fragment is significant",
+    "keep_tracking": "tracking parameters (utm_*, fbclid...) are significant",
+    "url": "the URL to look for (normalised before comparing)",
+    "phrases": "the phrases to look for",
+    "mode": "all: every phrase/URL; any: one is enough",
+    "whole_words": "a phrase must match whole words",
+    "pattern": "a Python regular expression",
+    "ignore_case": "match regardless of letter case",
+    "full_match": "the whole text must match (else: found anywhere in it)",
+    "abs_tol": "absolute tolerance",
+    "scorer": "the rapidfuzz scorer",
+    "in_order": "in the order given",
+    "min_children": "at least this many sub-items",
+    "match": "how text is compared",
+    "max_images": "attach at most this many images",
+    "color_tolerance": "CIEDE2000 distance a colour may be from the expected one",
+    "vocabulary": "which palette names colours: google, office, css, word, or all",
+    "tolerance": "allowed difference (see the check's description for its unit)",
+    "hash": "which 64-bit perceptual hash",
+    "a": "shape A: a selector string or a Target object",
+    "b": "shape B: a selector string or a Target object",
+    "relation": "the relation A must have to B",
+    "anchor": "the node the text must be near",
+    "region": "a name or fraction ('upper-left', 'top 20%', 'last page bottom third') or {x0, top, x1, bottom, units: 'fraction'|'pt'}",
+    "axis": "horizontal, vertical or both",
+    "edge": "the edge or centre line the targets share",
+    "min_fraction": "the lower bound, as a share (0..1)",
+    "max_fraction": "the upper bound, as a share (0..1)",
+}
+"""Descriptions of parameters many checks share, used where a check's own field has none
+(a check's own description always wins)."""
+
+
 def describe_params(spec: CheckSpec) -> list[dict[str, Any]]:
     """One entry per parameter: required ones first, then in declaration order."""
     schema = spec.params.model_json_schema()
@@ -72,6 +122,8 @@ def describe_params(spec: CheckSpec) -> list[dict[str, Any]]:
         description = prop.get("description")
         if description is None and field is not None:
             description = field.description
+        if description is None:
+            description = COMMON_DESCRIPTIONS.get(name)
         if description:
             entry["description"] = description
         out.append(entry)

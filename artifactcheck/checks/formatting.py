@@ -68,26 +68,30 @@ class StyleExpectation(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    bold: bool | None = None
-    italic: bool | None = None
-    underline: bool | None = None
-    strike: bool | None = None
-    font: str | None = None
-    size: float | None = Field(default=None, gt=0, description="points")
-    color: str | None = None
-    highlight: str | None = None
-    fill: str | None = None
-    align: Align | None = None
-    valign: VAlign | None = None
-    baseline: Literal["superscript", "subscript", "none"] | None = None
-    list: ListStyle | None = None
-    list_level: int | None = Field(default=None, ge=0)
+    bold: bool | None = Field(default=None, description="text is (true) or is not (false) bold")
+    italic: bool | None = Field(default=None, description="text is (not) italic")
+    underline: bool | None = Field(default=None, description="text is (not) underlined")
+    strike: bool | None = Field(default=None, description="text is (not) struck through")
+    font: str | None = Field(default=None, description="font family (metric-compatible aliases count, see font_aliases)")
+    size: float | None = Field(default=None, gt=0, description="font size in points, within size_tolerance")
+    size_min: float | None = Field(default=None, gt=0, description="font size at least this many points (inclusive)")
+    size_max: float | None = Field(default=None, gt=0, description="font size at most this many points (inclusive)")
+    color: str | None = Field(default=None, description="text colour: a name ('dark cyan 1'), #rrggbb, or 'none'")
+    highlight: str | None = Field(default=None, description="highlight colour, or 'none'")
+    fill: str | None = Field(default=None, description="cell or shape fill colour, or 'none'")
+    align: Align | None = Field(default=None, description="horizontal alignment of the paragraph or cell")
+    valign: VAlign | None = Field(default=None, description="vertical alignment of the cell or shape")
+    baseline: Literal["superscript", "subscript", "none"] | None = Field(default=None, description="superscript, subscript or normal")
+    list: ListStyle | None = Field(default=None, description="the paragraph is a bullet or numbered list item, or not a list item")
+    list_level: int | None = Field(default=None, ge=0, description="list level (0 = top)")
+    list_level_min: int | None = Field(default=None, ge=0, description="list level at least this (0 = top)")
+    list_level_max: int | None = Field(default=None, ge=0, description="list level at most this")
     list_format: str | None = Field(
         default=None, description="numbering format as the extractor names it, e.g. decimal"
     )
-    size_tolerance: float = Field(default=0.5, ge=0, description="points")
-    color_tolerance: float = Field(default=DEFAULT_TOLERANCE, ge=0, description="CIEDE2000")
-    font_aliases: bool = True
+    size_tolerance: float = Field(default=0.5, ge=0, description="size: allowed difference in points (bounds are exact)")
+    color_tolerance: float = Field(default=DEFAULT_TOLERANCE, ge=0, description="CIEDE2000 distance a colour may be from the expected one")
+    font_aliases: bool = Field(default=True, description="metric-compatible fonts count as the same (Carlito = Calibri)")
     layer: StyleLayer = Field(
         default="displayed",
         description="displayed: what a reader sees (a cell's table style, conditional format and number-format colour included); direct: the node's own format",
@@ -101,6 +105,8 @@ class StyleExpectation(BaseModel):
             "strike",
             "font",
             "size",
+            "size_min",
+            "size_max",
             "color",
             "highlight",
             "fill",
@@ -109,12 +115,19 @@ class StyleExpectation(BaseModel):
             "baseline",
             "list",
             "list_level",
+            "list_level_min",
+            "list_level_max",
             "list_format",
         )
         return [n for n in names if getattr(self, n) is not None]
 
 
+BOUNDS = {"size_min": "size", "size_max": "size", "list_level_min": "list_level", "list_level_max": "list_level"}
+"""Numeric bounds and the property each bounds."""
+
+
 def _actual(unit: Node, prop: str, layer: StyleLayer = "displayed") -> Any:
+    prop = BOUNDS.get(prop, prop)
     if prop == "list":
         level = unit.attrs.get("list_level")
         if level is None:
@@ -149,6 +162,12 @@ def check_property(unit: Node, prop: str, want: StyleExpectation) -> dict[str, A
     elif prop == "size":
         out["ok"] = actual is not None and abs(float(actual) - expected) <= want.size_tolerance
         out["tolerance"] = want.size_tolerance
+    elif prop in BOUNDS:
+        number = actual if isinstance(actual, (int, float)) and not isinstance(actual, bool) else None
+        if prop.endswith("_min"):
+            out["ok"] = number is not None and number >= expected
+        else:
+            out["ok"] = number is not None and number <= expected
     elif prop in ("bold", "italic", "underline", "strike"):
         # None means "not stated and no default": for these flags Office's default is off.
         out["ok"] = bool(actual) == expected
@@ -170,7 +189,7 @@ def evaluate_style(
     ok = total = 0
     for node in nodes:
         for prop in want.checked():
-            for unit in style_units(node, prop):
+            for unit in style_units(node, BOUNDS.get(prop, prop)):
                 row = by_unit.get(id(unit))
                 if row is None:
                     row = {**node_ref(unit), "failed": [], "checked": []}
@@ -210,6 +229,12 @@ class FormatIsParams(StyleExpectation):
 )
 def format_is(doc: Document, params: FormatIsParams, resources: Resources) -> CheckResult:
     """Every run of the target has the given formatting (bold, italic, font, size, colour, alignment, list ...).
+
+    Each property given is checked on the nodes that decide it (runs for character
+    properties, paragraphs for alignment and lists, the node itself for fill). ``size``
+    allows ``size_tolerance``; the bounds ``size_min``/``size_max`` and
+    ``list_level_min``/``list_level_max`` are inclusive and exact ("at least 12 pt":
+    ``size_min: 12``).
 
     >>> from artifactcheck.checks.examples import tiny_doc
     >>> from artifactcheck import run_check

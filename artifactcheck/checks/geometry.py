@@ -23,6 +23,7 @@ region in points, fractions, gaps and the thresholds they were compared with.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -695,6 +696,65 @@ def aligned(doc: Document, p: AlignedParams, resources: Resources) -> CheckResul
         nodes=[{**pl.evidence(), p.edge: _r(v)} for pl, v in zip(placed, values)],
     )
     explanation = f"{len(placed)} node(s) {'are' if ok else 'are not'} aligned on {p.edge}: spread {s:.1f} pt (tolerance {p.tolerance_pt:g} pt)"
+    return result(name, passed=ok, explanation=explanation, evidence=evidence)
+
+
+class SameSizeParams(_GroupParams):
+    dimension: Literal["width", "height", "both"] = Field(default="both", description="which side must match")
+    tolerance_pt: float = Field(default=2.0, ge=0, description="largest minus smallest may be this many points")
+    relative_tolerance: float = Field(
+        default=0.0, ge=0, le=1, description="or this share of the largest, whichever is looser"
+    )
+
+
+def _displayed(pl: Placed) -> tuple[float, float]:
+    """Width and height (pt) a node is drawn at, before rotation: the polygon's edge
+    lengths for a rotated node, else its bounding box on the page."""
+    b = pl.boxes[0]
+    if len(pl.boxes) == 1 and b.polygon is not None and len(b.polygon) == 4:
+        p0, p1, p2, _ = b.polygon
+        return (math.dist(p0, p1), math.dist(p1, p2))
+    x0, top, x1, bottom = pl.bounds
+    return (x1 - x0, bottom - top)
+
+
+@register_check(
+    "same_size",
+    mechanism="geometric",
+    params=SameSizeParams,
+    example={"target": "slide:last-of-type image", "dimension": "both", "tolerance_pt": 2},
+)
+def same_size(doc: Document, p: SameSizeParams, resources: Resources) -> CheckResult:
+    """The targets are drawn the same size (width, height or both) within a tolerance.
+
+    Sizes are the displayed sizes in points (a rotated node's own width and height, not
+    its bounding box; a node split over pages: its part on the page judged). For each
+    dimension checked, largest minus smallest must be <= ``tolerance_pt`` or <=
+    ``relative_tolerance`` x the largest, whichever is looser. Targets may be on different
+    pages ("every slide's logo is the same size").
+    """
+    name = "same_size"
+    placed, early, evidence = _group(name, doc, p, same_page=False)
+    if early is not None:
+        return early
+    sizes = [_displayed(pl) for pl in placed]
+    dims = ["width", "height"] if p.dimension == "both" else [p.dimension]
+    verdicts = []
+    for dim in dims:
+        values = [w if dim == "width" else h for w, h in sizes]
+        allowed = max(p.tolerance_pt, p.relative_tolerance * max(values))
+        s = spread(values)
+        verdicts.append((dim, s, allowed, s <= allowed, min(values), max(values)))
+    ok = all(v[3] for v in verdicts)
+    evidence.update(
+        dimension=p.dimension,
+        tolerance_pt=p.tolerance_pt,
+        relative_tolerance=p.relative_tolerance,
+        spreads={d: {"spread_pt": _r(s), "allowed_pt": _r(a), "min_pt": _r(lo), "max_pt": _r(hi)} for d, s, a, _, lo, hi in verdicts},
+        nodes=[{**pl.evidence(), "width_pt": _r(w), "height_pt": _r(h)} for pl, (w, h) in zip(placed, sizes, strict=True)],
+    )
+    parts = [f"{d} {lo:.1f}-{hi:.1f} pt (spread {s:.1f}, allowed {a:.1f})" for d, s, a, _, lo, hi in verdicts]
+    explanation = f"{len(placed)} node(s) {'are' if ok else 'are not'} the same size: " + "; ".join(parts)
     return result(name, passed=ok, explanation=explanation, evidence=evidence)
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 from rapidfuzz import fuzz
 
 from ..model import Document, Node, Style
@@ -30,38 +30,123 @@ TextMatch = Literal["contains", "equals", "startswith", "endswith", "regex", "fu
 DEFAULT_TEXT_SELECTOR = "paragraph, cell"
 
 
-class Target(BaseModel):
-    """Which nodes a check looks at.
+NON_TEXT_KINDS = frozenset({"image", "shape", "chart", "table", "group", "media", "textbox", "equation", "field", "ole"})
+"""Kinds of child that make a paragraph (or cell) hold something although it has no text."""
 
-    ``selector``: CSS-like selector (default: paragraphs and cells when ``text`` or
-    ``link`` is given, else every paragraph). ``text``: keep nodes whose text matches
-    (``match``: contains | equals | startswith | endswith | regex | fuzzy; compared
-    after normalisation unless ``case_sensitive``). ``link``: keep the runs of hyperlinks
-    whose URL contains this (normalised) URL; with ``text``, the hyperlink's whole
-    anchor text must match (a link split over several runs counts once). ``nth``: keep
-    only the n-th match (0-based; -1 = last). Without ``text``, nodes are kept as the
-    selector returns them; with ``text``, a node is dropped when one of its descendants
-    also matched, so "the paragraph that says X" is not also its table cell.
+
+def is_empty(node: Node) -> bool:
+    """No visible text and no image, shape, chart, table or other non-text content: a
+    paragraph holding only a picture is not empty."""
+    if node.text.strip():
+        return False
+    return not any(d.kind in NON_TEXT_KINDS for d in node.iter() if d is not node)
+
+
+_COMPARISON = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(<=|>=|!=|==|=|<|>)\s*(-?\d+(?:\.\d+)?)\s*$")
+BOX_MEASURES = ("width", "height", "x0", "x1", "top", "bottom")
+"""Numbers a ``where`` comparison can read from a node's first box (points)."""
+
+
+def node_number(node: Node, name: str) -> float | None:
+    """The number ``name`` of a node for ``where``: a numeric style field (``size``), a
+    numeric attr (``heading_level``, ``row``, ``width_px``...), or a measure of its first
+    box in points (``width``, ``height``, ``x0``, ``x1``, ``top``, ``bottom``; a node
+    without a box has none). Style and attrs come first, so an extractor's ``width``
+    attr (if any) wins over the box."""
+    value: Any = None
+    if node.style is not None and hasattr(node.style, name):
+        value = getattr(node.style, name)
+    if value is None:
+        value = node.attrs.get(name)
+    if value is None and name in BOX_MEASURES and node.boxes:
+        value = getattr(node.boxes[0], name)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return float(value)
+
+
+def parse_comparison(text: str) -> tuple[str, str, float]:
+    """``"size >= 12"`` -> ("size", ">=", 12.0). Raises ValueError for anything else."""
+    m = _COMPARISON.match(text)
+    if m is None:
+        raise ValueError(f"cannot read comparison {text!r}: write 'name op number', e.g. 'size >= 12' or 'width > 100'")
+    op = "==" if m.group(2) == "=" else m.group(2)
+    return m.group(1), op, float(m.group(3))
+
+
+def _compare(value: float, op: str, bound: float) -> bool:
+    return {
+        "<": value < bound,
+        "<=": value <= bound,
+        ">": value > bound,
+        ">=": value >= bound,
+        "==": abs(value - bound) <= 1e-9,
+        "!=": abs(value - bound) > 1e-9,
+    }[op]
+
+
+class Target(BaseModel):
+    """Which nodes a check looks at. A plain string is a selector. Fields, applied in this
+    order:
+
+    - ``selector``: CSS-like selector (``model/select.py``; default: paragraphs and cells
+      when ``text`` or ``link`` is given, else every paragraph).
+      ``{"selector": "paragraph[heading_level='3']"}``
+    - ``exclude``: drop nodes that match, or lie inside a node that matches, this
+      selector. "The last body paragraph": ``{"selector": "paragraph", "exclude":
+      "header, footer", "skip_empty": true, "nth": -1}``
+    - ``link``: keep the runs of hyperlinks whose URL contains this (normalised) URL; with
+      ``text``, the link's whole anchor text must match (a link split over runs counts
+      once). ``{"link": "example.org"}``
+    - ``text`` and ``match`` (contains | equals | startswith | endswith | regex | fuzzy,
+      compared after normalisation unless ``case_sensitive``; ``fuzzy_threshold`` for
+      fuzzy): keep nodes whose text matches; a node is dropped when one of its descendants
+      also matched, so "the paragraph that says X" is not also its table cell.
+      ``{"text": "Total", "match": "startswith"}``
+    - ``where``: numeric comparisons that must all hold, ``name op number`` with op one of
+      < <= > >= == != (a style field such as ``size``, a numeric attr such as
+      ``heading_level``, or the first box's ``width``/``height``/``x0``/``x1``/``top``/
+      ``bottom`` in points). ``{"selector": "image", "where": ["width > 100"]}``,
+      ``{"selector": "run", "where": ["size >= 12"]}``
+    - ``skip_empty``: drop nodes with no text and no image, shape, chart or table.
+    - ``nth``: keep only the n-th remaining match (0-based; -1 = the last).
+      ``{"selector": "image", "nth": 0}``
+    - ``range``: for grid checks, see their own ``range`` parameter.
     """
 
     model_config = ConfigDict(extra="forbid")
 
-    selector: Selector | None = None
-    text: str | None = None
-    match: TextMatch = "contains"
-    case_sensitive: bool = False
-    fuzzy_threshold: float = Field(default=90.0, ge=0, le=100)
-    link: str | None = None
-    nth: int | None = None
+    selector: Selector | None = Field(default=None, description="CSS-like selector, e.g. paragraph[heading_level='3']")
+    exclude: Selector | None = Field(default=None, description="drop nodes matching, or inside a node matching, this selector (e.g. 'header, footer')")
+    text: str | None = Field(default=None, description="keep nodes whose text matches this (see match)")
+    match: TextMatch = Field(default="contains", description="how text is compared")
+    case_sensitive: bool = Field(default=False, description="compare text case-sensitively")
+    fuzzy_threshold: float = Field(default=90.0, ge=0, le=100, description="match fuzzy: rapidfuzz score a match needs")
+    link: str | None = Field(default=None, description="keep the runs of hyperlinks whose URL contains this")
+    where: list[str] = Field(default_factory=list, description="numeric comparisons, e.g. ['size >= 12', 'width > 100']")
+    skip_empty: bool = Field(default=False, description="drop nodes without text or non-text content")
+    nth: int | None = Field(default=None, description="keep only the n-th match (0-based; -1 = last)")
+
+    @field_validator("where")
+    @classmethod
+    def _comparisons(cls, value: list[str]) -> list[str]:
+        for text in value:
+            parse_comparison(text)
+        return value
 
     def describe(self) -> str:
         parts = [
             self.selector or (DEFAULT_TEXT_SELECTOR if self.text or self.link else "paragraph")
         ]
+        if self.exclude is not None:
+            parts.append(f"not in {self.exclude!r}")
         if self.link is not None:
             parts.append(f"link~{self.link!r}")
         if self.text is not None:
             parts.append(f"text {self.match} {self.text!r}")
+        parts.extend(f"[{w}]" for w in self.where)
+        if self.skip_empty:
+            parts.append("non-empty")
         if self.nth is not None:
             parts.append(f"#{self.nth}")
         return " ".join(parts)
@@ -118,6 +203,14 @@ def select_targets(doc: Document, target: Target) -> list[Node]:
             text = target.text
             nodes = [n for n in nodes if text_matches(n.text, text, target)]
             nodes = deepest(nodes)
+    if target.exclude is not None:
+        excluded = {id(n) for n in select_union(doc, target.exclude)}
+        nodes = [n for n in nodes if id(n) not in excluded and not any(id(a) in excluded for a in n.ancestors())]
+    for text in target.where:
+        name, op, bound = parse_comparison(text)
+        nodes = [n for n in nodes if (v := node_number(n, name)) is not None and _compare(v, op, bound)]
+    if target.skip_empty:
+        nodes = [n for n in nodes if not is_empty(n)]
     if target.nth is not None:
         try:
             nodes = [nodes[target.nth]]

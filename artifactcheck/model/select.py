@@ -14,6 +14,8 @@ Syntax, with examples:
 ``slide:nth-of-type(2) image``         images on the second slide (1-based, CSS rules)
 ``paragraph[heading_level="3"]``       Heading 3 paragraphs
 ``run[bold=true][italic=true]``        bold italic runs (booleans are ``true``/``false``)
+``run[italic]``                        italic runs: a boolean attribute alone means true
+``run:not([italic])``                  runs that are not italic (false or unset)
 ``run[hyperlink]``                     runs that carry a hyperlink
 ``run[hyperlink*="example.org"]``      ... whose URL contains example.org
 ``cell[text^="Total"]``                cells whose text starts with "Total"
@@ -23,6 +25,10 @@ Syntax, with examples:
 ``paragraph:not([list_level])``        paragraphs that are not list items
 ``table row:first-child cell``         cells of every table's first row
 =====================================  ==============================================
+
+A boolean attribute written alone (``[italic]``) means "is true", as an author reads it:
+CSS would match any element that has the attribute, so ``run[italic]`` matched upright
+runs whose ``italic`` is ``false``. Other attributes alone still mean "is present".
 
 Numbers are written the shortest way (``12``, not ``12.0``; ``10.5``). Colours are
 ``#rrggbb`` lower-case: ``run[color="#008b8b"]``. Attribute names with characters CSS
@@ -72,7 +78,22 @@ _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
 MIRROR_NAMES: tuple[str, ...] = ("id", "text", "pages")
 """Names every mirror element carries beside the style fields and the node's attrs."""
 _XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-_TRANSLATOR = GenericTranslator()
+_BOOLS = "_b"
+"""Mirror attribute listing the element's boolean attribute names (`` italic bold ``)."""
+
+
+class _Translator(GenericTranslator):
+    """cssselect's translator, except that a boolean attribute alone means true."""
+
+    def xpath_attrib_exists(self, xpath: Any, name: str, value: str | None) -> Any:
+        if name.startswith("@") and _NAME.match(name[1:]):
+            word = self.xpath_literal(f" {name[1:]} ")
+            xpath.add_condition(f"{name} and not({name} = 'false' and contains(@{_BOOLS}, {word}))")
+            return xpath
+        return super().xpath_attrib_exists(xpath, name, value)
+
+
+_TRANSLATOR = _Translator()
 
 
 def _fmt(value: Any) -> str | None:
@@ -87,14 +108,21 @@ def _fmt(value: Any) -> str | None:
 
 def _style_attributes(style: Style, cache: dict[int, dict[str, str]]) -> dict[str, str]:
     """The mirror attributes of a style, computed once per Style object: extractors share
-    one frozen Style between the many nodes that look alike."""
+    one frozen Style between the many nodes that look alike. Boolean fields are also
+    listed under ``_b``."""
     found = cache.get(id(style))
     if found is None:
         found = {}
+        bools = []
         for name in STYLE_FIELDS:
-            v = _fmt(getattr(style, name))
+            value = getattr(style, name)
+            v = _fmt(value)
             if v is not None:
                 found[name] = v
+                if isinstance(value, bool):
+                    bools.append(name)
+        if bools:
+            found[_BOOLS] = " " + " ".join(bools) + " "
         cache[id(style)] = found
     return found
 
@@ -106,13 +134,21 @@ def _mirror_element(node: SelectableNode, index: int, style_cache: dict[int, dic
     el.set("text", _XML_BAD.sub("", node.text))
     if node.boxes:
         el.set("pages", " ".join(str(p) for p in node.pages))
+    bools = ""
     if node.style is not None:
         for name, shown in _style_attributes(node.style, style_cache).items():
-            el.set(name, shown)
+            if name == _BOOLS:
+                bools = shown
+            else:
+                el.set(name, shown)
     for name, value in node.attrs.items():
         v = _fmt(value)
-        if v is not None and _NAME.match(name) and name != "_i" and name not in MIRROR_NAMES:
+        if v is not None and _NAME.match(name) and name not in ("_i", _BOOLS) and name not in MIRROR_NAMES:
             el.set(name, v)
+            if isinstance(value, bool):
+                bools = (bools or " ") + name + " "
+    if bools:
+        el.set(_BOOLS, bools)
     if not node.children and node.text:
         el.text = _XML_BAD.sub("", node.text)  # so :contains() sees leaf text
     return el

@@ -37,3 +37,30 @@ def test_select_scoped_to_subtree() -> None:
 def test_bad_selector_is_typed() -> None:
     with pytest.raises(SelectorError, match="cannot parse selector"):
         make_doc().select("paragraph[[")
+
+
+def test_a_boolean_attribute_alone_means_true(tmp_path: object) -> None:
+    """python-docx runs: explicitly italic, explicitly upright (italic=False, as an agent
+    writes ``run.italic = False``), and unset. ``run[italic]`` is the italic one only."""
+    from pathlib import Path
+
+    import docx
+
+    import artifactcheck
+
+    word = docx.Document()
+    para = word.add_paragraph()
+    para.add_run("slanted").italic = True
+    para.add_run(" upright").italic = False
+    para.add_run(" plain")
+    path = Path(str(tmp_path)) / "italic.docx"
+    word.save(str(path))
+    doc = artifactcheck.load(path)
+    texts = lambda sel: [n.text.strip() for n in doc.select(sel)]
+    assert texts("run[italic]") == ["slanted"]
+    assert texts("run[italic=true]") == ["slanted"]
+    # the effective style resolves "unset" to false, and the extractor joins the two runs
+    assert texts("run:not([italic])") == ["upright plain"]
+    assert texts("run[italic=false]") == ["upright plain"]
+    # other attributes alone still mean "present"
+    assert texts("run[text]") == ["slanted", "upright plain"]

@@ -18,7 +18,7 @@ from ...model import Document
 from ...model.selector_lint import Selector
 from ..registry import Resources, register_check
 from ..result import CheckResult
-from ..target import TargetSpec, node_ref, select_targets, select_union
+from ..target import TargetSpec, is_empty, node_ref, select_targets, select_union
 from ._result import query_result
 
 # -- existence and counts --------------------------------------------------------------
@@ -194,8 +194,8 @@ class OrderParams(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    first: TargetSpec
-    then: TargetSpec
+    first: TargetSpec = Field(description="A: what must come first")
+    then: TargetSpec = Field(description="B: what must come after A")
     mode: Literal["first", "all"] = Field(
         default="first", description="first: first A before first B; all: every A before every B"
     )
@@ -239,8 +239,8 @@ class PositionParams(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    target: TargetSpec
-    where: Literal["start", "end"] = "start"
+    target: TargetSpec = Field(description="the node whose position is checked (the first match)")
+    where: Literal["start", "end"] = Field(default="start", description="start: among the first items; end: among the last")
     container: Selector = Field(
         default="document",
         description="selector of the container (the innermost one holding the target is used)",
@@ -251,7 +251,11 @@ class PositionParams(BaseModel):
     within: int = Field(
         default=1, ge=1, description="the target must be among the first/last N items"
     )
-    skip_empty: bool = True
+    skip_empty: bool = Field(
+        default=True,
+        description="items with no text and no image, shape, chart or table do not count "
+        "(a paragraph holding only a picture is not empty)",
+    )
 
 
 @register_check(
@@ -262,6 +266,11 @@ class PositionParams(BaseModel):
 )
 def position(doc: Document, params: PositionParams, resources: Resources) -> CheckResult:
     """The target is at the start (or end) of its container: among its first/last N items.
+
+    Items are the container's ``among`` nodes in document order; with ``skip_empty`` an
+    item with no text and no non-text content (image, shape, chart, table) is not
+    counted, so a trailing empty paragraph does not push the last paragraph away, and a
+    paragraph holding the signature picture is an item like any other.
 
     >>> from artifactcheck.checks.examples import tiny_doc
     >>> from artifactcheck import run_check
@@ -284,7 +293,7 @@ def position(doc: Document, params: PositionParams, resources: Resources) -> Che
     items = [
         n
         for n in holder.select(params.among)
-        if n is not holder and (not params.skip_empty or n.text.strip())
+        if n is not holder and (not params.skip_empty or not is_empty(n))
     ]
     # the target counts as the item it is, or the item holding it
     item = next((i for i in items if i is node or node.is_inside(i) or i.is_inside(node)), None)
