@@ -127,7 +127,7 @@ def image_similar(doc: Document, p: SimilarParams, resources: Resources) -> Chec
 
 class AdjustedParams(_RefParams):
     property: Property = Field(description="brightness (mean luma), contrast (luma std), saturation (mean HSV S), sharpness (Laplacian variance)")
-    direction: Literal["increased", "decreased"]
+    direction: Literal["increased", "decreased"] = Field(description="which way the property must have moved from the reference")
     min_change: float = Field(default=0.02, ge=0, description="relative change the property must show, as a fraction of the reference's value (0.02 = 2%)")
     min_structure: float | None = Field(
         default=0.7, ge=-1, le=1,
@@ -267,10 +267,10 @@ def image_mode(doc: Document, p: ModeParams, resources: Resources) -> CheckResul
 class PixelSizeParams(_Params):
     width: int | None = Field(default=None, ge=1, description="exact width in pixels")
     height: int | None = Field(default=None, ge=1, description="exact height in pixels")
-    min_width: int | None = Field(default=None, ge=1)
-    max_width: int | None = Field(default=None, ge=1)
-    min_height: int | None = Field(default=None, ge=1)
-    max_height: int | None = Field(default=None, ge=1)
+    min_width: int | None = Field(default=None, ge=1, description="stored picture at least this many pixels wide")
+    max_width: int | None = Field(default=None, ge=1, description="stored picture at most this many pixels wide")
+    min_height: int | None = Field(default=None, ge=1, description="stored picture at least this many pixels high")
+    max_height: int | None = Field(default=None, ge=1, description="stored picture at most this many pixels high")
     reference: str | None = Field(default=None, description="compare with this image's pixel size (see relation)")
     relation: Literal["same", "smaller", "larger", "same_aspect"] = Field(
         default="same", description="with a reference: same size, strictly smaller/larger in both sides, or the same aspect ratio (within 1%)"
@@ -335,7 +335,7 @@ def image_pixel_size(doc: Document, p: PixelSizeParams, resources: Resources) ->
 
 class FileSizeParams(_Params):
     max_bytes: int | None = Field(default=None, ge=0, description="at most this many bytes")
-    min_bytes: int | None = Field(default=None, ge=0)
+    min_bytes: int | None = Field(default=None, ge=0, description="the stored file is at least this many bytes")
     reference: str | None = Field(default=None, description="compare with this file's size")
     max_ratio: float | None = Field(default=None, gt=0, description="with a reference: size / reference size at most this (0.5 = half)")
 
