@@ -34,6 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from shapely.geometry.base import BaseGeometry
 
 from ..model import Box, Document, Node
+from .layout import extracted_without_layout, without_layout
 from .regions import (
     DEFAULT_AREA_FRACTION,
     DEFAULT_CRITERION,
@@ -239,6 +240,14 @@ def quantified(passes: int, total: int, quantifier: Quantifier) -> tuple[bool, f
     return passes == total, passes / total
 
 
+def _missing_page(check: str, doc: Document, missing: str, evidence: dict[str, Any]) -> CheckResult:
+    """A page reference that names no page: the artifact's fault (``fail``), unless the
+    document has no pages because it was extracted without layout (``error``)."""
+    if extracted_without_layout(doc):
+        return without_layout(check, "geometric", "a page reference")
+    return result(check, passed=False, explanation=missing, evidence=evidence)
+
+
 def _no_targets(check: str, target: Any, evidence: dict[str, Any]) -> CheckResult:
     return result(check, passed=False, explanation=f"no node matches {target.describe()}", evidence=evidence)
 
@@ -251,7 +260,7 @@ def _targets(
     The page is checked before the selector runs."""
     page, missing = resolve_page(doc, page_ref)
     if missing:
-        return page, [], result(check, passed=False, explanation=missing, evidence=evidence)
+        return page, [], _missing_page(check, doc, missing, evidence)
     nodes = select_targets(doc, target)
     if not nodes:
         return page, nodes, _no_targets(check, target, evidence)
@@ -265,7 +274,7 @@ def _target_pair(
     cannot proceed, as :func:`_targets` (the message names A or B)."""
     page, missing = resolve_page(doc, page_ref)
     if missing:
-        return page, [], [], result(check, passed=False, explanation=missing, evidence=evidence)
+        return page, [], [], _missing_page(check, doc, missing, evidence)
     a_nodes, b_nodes = select_targets(doc, a), select_targets(doc, b)
     for label, t, found in (("A", a, a_nodes), ("B", b, b_nodes)):
         if not found:
@@ -377,7 +386,7 @@ def in_region(doc: Document, p: InRegionParams, resources: Resources) -> CheckRe
         "criterion": criterion,
     }
     if missing:
-        return result(name, passed=False, explanation=missing, evidence=evidence)
+        return _missing_page(name, doc, missing, evidence)
     if not nodes:
         return _no_targets(name, p.target, evidence)
     if (err := no_geometry(name, nodes, page, evidence)) is not None:
@@ -640,7 +649,7 @@ def _group(name: str, doc: Document, p: _GroupParams, *, same_page: bool) -> tup
     evidence: dict[str, Any] = {"min_count": p.min_count}
     page, missing = resolve_page(doc, p.page)
     if missing:
-        return [], result(name, passed=False, explanation=missing, evidence=evidence), evidence
+        return [], _missing_page(name, doc, missing, evidence), evidence
     nodes = select_targets(doc, p.target)
     if (err := no_geometry(name, nodes, page, evidence)) is not None:
         return [], err, evidence
@@ -977,6 +986,8 @@ def within_page(doc: Document, p: WithinPageParams, resources: Resources) -> Che
     evidence gives how far each offending box sticks out on each side.
     """
     name = "within_page"
+    if extracted_without_layout(doc):
+        return without_layout(name, "geometric", "where things lie on their pages")
     nodes = [n for n in select_targets(doc, p.target) if n.boxes]
     outside: list[dict[str, Any]] = []
     checked = 0

@@ -130,3 +130,35 @@ def test_numbers_in_where_ignore_nodes_without_them(tmp_path: Path) -> None:
         found = run_check("exists", doc, {"target": {"selector": "image", "where": [cond]}})
         assert found.status == "fail", cond
     assert run_check("exists", doc, {"target": {"selector": "run", "where": ["size >= 20"]}}).status == "pass"
+
+
+LAYOUT_CHECKS = [
+    ("structure", {"unit": "pages", "exactly": 1}),
+    ("within_page", {}),
+    ("in_region", {"target": "image", "region": "last page bottom third"}),
+    ("in_region", {"target": "image", "region": "upper-left"}),
+    ("page_coverage", {"target": "image", "page": "last"}),
+    ("image_size", {"min_width_pt": 50}),
+    ("image_not_distorted", {}),
+    ("relative_position", {"a": "image", "b": {"text": "Jordan Lee"}, "relation": "above"}),
+    ("side_by_side", {"target": "image", "page": 0}),
+    ("same_size", {"target": "image", "min_count": 1}),
+    ("ocr_text_in_region", {"text": "Jordan", "region": "bottom half"}),
+]
+
+
+@pytest.mark.parametrize(("name", "params"), LAYOUT_CHECKS, ids=[f"{n}-{i}" for i, (n, _) in enumerate(LAYOUT_CHECKS)])
+def test_layout_checks_end_in_error_without_layout(tmp_path_factory: pytest.TempPathFactory, name: str, params: dict[str, object]) -> None:
+    """The same python-docx letter loaded without rendering: pages and positions are
+    unknown, so every check that needs them is an evaluator error, never a fail."""
+    path = tmp_path_factory.getbasetemp() / "no_layout.docx"
+    if not path.exists():
+        word = docx.Document()
+        word.add_paragraph("Sincerely,")
+        word.add_paragraph().add_run().add_picture(io.BytesIO(picture_bytes(3)), width=Inches(1.5))
+        word.add_paragraph("Jordan Lee")
+        word.save(str(path))
+    doc = artifactcheck.load(path, render=False)
+    r = run_check(name, doc, params)
+    assert r.status == "error", (r.status, r.explanation)
+    assert "without layout" in r.explanation

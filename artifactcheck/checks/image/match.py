@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ...model import Blob, Document, Node
 from ...model.blobs import decode_image
 from ..geometry import box_dict, result
+from ..layout import extracted_without_layout, without_layout
 from ..registry import Resources, register_check
 from ..result import CheckResult
 from ..target import TargetSpec, node_ref, select_targets
@@ -588,6 +589,8 @@ def image_not_distorted(doc: Document, p: DistortionParams, resources: Resources
     ``displayed_aspect / pixel_aspect - 1`` (positive: stretched wide).
     """
     name = "image_not_distorted"
+    if extracted_without_layout(doc):
+        return without_layout(name, "tolerance", "displayed aspect ratios")
     rows: list[dict[str, Any]] = []
     passes = 0
     judged = 0
@@ -677,6 +680,8 @@ def image_size(doc: Document, p: SizeParams, resources: Resources) -> CheckResul
     bounds = {k: v for k, v in p.model_dump().items() if k not in ("target", "quantifier") and v is not None}
     if not bounds:
         raise ValueError("image_size needs at least one bound (min_width_pt, max_height_pt, min_pixels_per_inch, ...)")
+    if extracted_without_layout(doc):
+        return without_layout(name, "tolerance", "displayed image sizes")
     rows: list[dict[str, Any]] = []
     passes = 0
     for node, blob in image_nodes(doc, p.target):

@@ -50,6 +50,7 @@ from ..geometry import (
     result,
 )
 from ..image.match import crop_fractions
+from ..layout import extracted_without_layout, without_layout
 from ..regions import parse_region
 from ..registry import Resources, register_check
 from ..result import CheckResult
@@ -286,6 +287,8 @@ def ocr_text_in_region(doc: Document, p: OcrRegionParams, resources: Resources) 
     says where the text actually is.
     """
     name = "ocr_text_in_region"
+    if extracted_without_layout(doc):
+        return without_layout(name, "geometric", "which page a region is on")
 
     def body() -> CheckResult:
         pages, missing = _pages_to_search(doc, p.page, p.region)

@@ -10,6 +10,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...model import Document, Node
+from ..layout import extracted_without_layout, without_layout
 from ..normalize import normalize_text
 from ..registry import Resources, register_check
 from ..result import CheckResult
@@ -61,6 +62,9 @@ def _hidden(node: Node) -> bool:
 def structure(doc: Document, params: StructureParams, resources: Resources) -> CheckResult:
     """Counts and names of slides, pages, sheets, tables, images, or a table's rows and columns.
 
+    Pages are printed pages: on a document extracted without layout (a .docx loaded
+    without rendering) the page count is unknown and the check ends in ``error``.
+
     >>> from artifactcheck.checks.examples import tiny_doc
     >>> from artifactcheck import run_check
     >>> run_check("structure", tiny_doc(), {"unit": "columns", "exactly": 2}).status
@@ -68,6 +72,8 @@ def structure(doc: Document, params: StructureParams, resources: Resources) -> C
     """
     names: list[str] = []
     items: list[Any]
+    if params.unit == "pages" and extracted_without_layout(doc):
+        return without_layout("structure", "tree_query", "the page count")
     if params.unit in ("pages", "slides", "sheets"):
         kind = params.unit[:-1]
         nodes = [n for n in doc.iter(kind) if params.include_hidden or not _hidden(n)]
