@@ -172,3 +172,75 @@ def test_a_highlighted_row_is_what_the_render_shows(partly_filled: tuple[Documen
     assert every.evidence["marked_rows"] == [2]
     some = run_check("rows_grouped_at_top", doc, {"range": "Reading", "property": "filled", "cells": "any"})
     assert some.evidence["marked_rows"] == [2, 3, 4, 5]
+
+
+# -- sets of values -------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def contacts(tmp_path_factory: pytest.TempPathFactory) -> Document:
+    """A contact list as an agent writes it: a title row, the header, emails (one repeated
+    with other case), countries, amounts written with and without thousands separators,
+    and a helper column beyond an empty one."""
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Contacts"
+    ws.append(["Customer contacts"])
+    ws.append(["Name", "Email", "Country", "Spend"])
+    rows = [
+        ("Ada", "ada@example.org", "UK", "1,000"),
+        ("Grace", "grace@example.org", "USA", 250),
+        ("Alan", "ALAN@example.org", "UK", 1000),
+        ("Edsger", "edsger@example.org", "Netherlands", 75),
+        ("Alan T.", "alan@example.org", "uk", 30),
+    ]
+    for i, row in enumerate(rows, start=3):
+        ws.append(list(row))
+        ws.cell(i, 6, value=i)
+    path = tmp_path_factory.mktemp("sets") / "contacts.xlsx"
+    wb.save(str(path))
+    return artifactcheck.load(path)
+
+
+def test_values_unique(contacts: Document) -> None:
+    emails = run_check("values_unique", contacts, {"column": "Email"})
+    assert emails.status == "fail", emails.explanation
+    assert emails.evidence["repeated"][0]["count"] == 2 and "'ALAN@example.org' x2" in emails.explanation
+    assert "header row 2" in emails.explanation  # the title row is not the header
+    assert run_check("values_unique", contacts, {"column": "Email", "case_sensitive": True}).status == "pass"
+    assert run_check("values_unique", contacts, {"column": "Name"}).status == "pass"
+    # numbers by value: "1,000" and 1000 are the same amount
+    assert run_check("values_unique", contacts, {"range": "D3:D7"}).status == "fail"
+
+
+def test_values_match_and_distinct_count(contacts: Document) -> None:
+    countries = {"column": "Country"}
+    assert run_check("values_match", contacts, {**countries, "expected": ["UK", "USA", "Netherlands"]}).status == "pass"
+    partial = run_check("values_match", contacts, {**countries, "expected": ["UK", "USA", "Germany"]})
+    assert partial.status == "fail" and partial.evidence["missing"] == ["Germany"]
+    assert [u["value"] for u in partial.evidence["unexpected"]] == ["Netherlands"]
+    assert run_check("values_match", contacts, {**countries, "expected": ["UK", "USA"], "mode": "all_present"}).status == "pass"
+    assert run_check("values_match", contacts, {**countries, "expected": ["UK", "USA"], "mode": "only"}).status == "fail"
+    assert run_check("distinct_count", contacts, {**countries, "exactly": 3}).status == "pass"
+    assert run_check("distinct_count", contacts, {**countries, "case_sensitive": True, "exactly": 4}).status == "pass"
+    no_column = run_check("distinct_count", contacts, {"column": "Region", "at_least": 1})
+    assert no_column.status == "fail" and "no column like 'Region'" in no_column.explanation
+    bad = run_check("distinct_count", contacts, {"column": "Country"})
+    assert bad.status == "error"  # no bound given
+
+
+def test_sets_over_list_items(tmp_path: Path) -> None:
+    """A python-docx bullet list: every required ingredient is listed."""
+    import docx
+
+    word = docx.Document()
+    word.add_paragraph("Ingredients")
+    for item in ("Flour", "Sugar", "Eggs", "sugar"):
+        word.add_paragraph(item, style="List Bullet")
+    word.save(str(tmp_path / "recipe.docx"))
+    doc = artifactcheck.load(tmp_path / "recipe.docx")
+    items = {"target": "paragraph[list_level]"}
+    assert run_check("values_match", doc, {**items, "expected": ["flour", "eggs"], "mode": "all_present"}).status == "pass"
+    assert run_check("values_match", doc, {**items, "expected": ["flour", "eggs", "sugar"]}).status == "pass"
+    assert run_check("values_unique", doc, items).status == "fail"
+    assert run_check("distinct_count", doc, {**items, "exactly": 3}).status == "pass"
