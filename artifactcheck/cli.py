@@ -158,15 +158,18 @@ def list_checks(
     json_output: Annotated[bool, typer.Option("--json", help="Print the catalog as JSON (with each parameter JSON Schema).")] = False,
     name: Annotated[str | None, typer.Argument(help="Show only checks whose name contains this.")] = None,
 ) -> None:
-    """List every registered check: name, mechanism, description, parameters, example."""
+    """List every registered check: name, mechanism, description, parameters, example;
+    then the fields of a Target object (``artifactcheck checks target`` shows only those)."""
     import json
 
-    from .checks.catalog import catalog
+    from .checks.catalog import catalog, target_fields
 
     entries = [c for c in catalog() if name is None or name in c["name"]]
     if json_output:
         sys.stdout.write(json.dumps(entries, indent=2) + "\n")
         return
+    if name is not None and name.lower() in ("target", "targets"):
+        entries = []
     for c in entries:
         by_mechanism: dict[str, list[str]] = {}
         for param, mech in c["mechanism_when"].items():
@@ -180,6 +183,13 @@ def list_checks(
         if c["example"] is not None:
             typer.echo(f"    example: {json.dumps(c['example'])}")
         typer.echo("")
+    if name is None or name.lower() in ("target", "targets"):
+        typer.echo("Target  (the value of target, scope, a, b, first, then, ...: a selector string, or an object)")
+        typer.echo("    fields apply in this order: selector, exclude, link, text/match, where, skip_empty, nth")
+        for f in target_fields():
+            typer.echo(f"    {f['name']}: {f['type']} (default {json.dumps(f['default'])}) - {f['description']}")
+            for example in f["examples"]:
+                typer.echo(f"        e.g. {json.dumps(example)}")
 
 
 @app.command("attrs")

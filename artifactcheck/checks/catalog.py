@@ -48,7 +48,7 @@ def _type_of(schema: dict[str, Any], defs: dict[str, Any]) -> str:
 
 COMMON_DESCRIPTIONS: dict[str, str] = {
     "target": "the nodes to check: a selector string, or a Target object (selector, exclude, text, "
-    "match, link, where, skip_empty, nth; see 'artifactcheck checks --targets')",
+    "match, link, where, skip_empty, nth; see 'artifactcheck checks target')",
     "scope": "where to look: a selector string or a Target object (default: the whole document)",
     "quantifier": "all: every target must pass (score = share passing); any: one passing target is enough",
     "page": "0-based page index (negative counts from the end) or 'first'/'last'; default: each node's own first page",
@@ -130,6 +130,28 @@ def describe_params(spec: CheckSpec) -> list[dict[str, Any]]:
     # required parameters first (stable: otherwise in declaration order), so the listing
     # starts with what a rubric must give
     return sorted(out, key=lambda e: not e["required"])
+
+
+def target_fields() -> list[dict[str, Any]]:
+    """The fields of a Target object (the ``target``/``scope`` parameters of most checks):
+    name, type, default, description and an example each."""
+    from .target import Target
+
+    schema = Target.model_json_schema()
+    out = []
+    for name, field in Target.model_fields.items():
+        prop = schema.get("properties", {}).get(name, {})
+        default = field.get_default(call_default_factory=True)
+        out.append(
+            {
+                "name": name,
+                "type": _type_of(prop, schema.get("$defs", {})),
+                "default": default,
+                "description": field.description or "",
+                "examples": list(field.examples or []),
+            }
+        )
+    return out
 
 
 def catalog() -> list[dict[str, Any]]:

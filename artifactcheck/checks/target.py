@@ -111,21 +111,41 @@ class Target(BaseModel):
     - ``skip_empty``: drop nodes with no text and no image, shape, chart or table.
     - ``nth``: keep only the n-th remaining match (0-based; -1 = the last).
       ``{"selector": "image", "nth": 0}``
-    - ``range``: for grid checks, see their own ``range`` parameter.
+
+    Cell ranges (``A1:G9``, a defined name, an Excel table) are the ``range`` parameter of
+    the grid checks, not a Target field. ``artifactcheck checks target`` lists these fields.
     """
 
     model_config = ConfigDict(extra="forbid")
 
-    selector: Selector | None = Field(default=None, description="CSS-like selector, e.g. paragraph[heading_level='3']")
-    exclude: Selector | None = Field(default=None, description="drop nodes matching, or inside a node matching, this selector (e.g. 'header, footer')")
-    text: str | None = Field(default=None, description="keep nodes whose text matches this (see match)")
-    match: TextMatch = Field(default="contains", description="how text is compared")
-    case_sensitive: bool = Field(default=False, description="compare text case-sensitively")
-    fuzzy_threshold: float = Field(default=90.0, ge=0, le=100, description="match fuzzy: rapidfuzz score a match needs")
-    link: str | None = Field(default=None, description="keep the runs of hyperlinks whose URL contains this")
-    where: list[str] = Field(default_factory=list, description="numeric comparisons, e.g. ['size >= 12', 'width > 100']")
-    skip_empty: bool = Field(default=False, description="drop nodes without text or non-text content")
-    nth: int | None = Field(default=None, description="keep only the n-th match (0-based; -1 = last)")
+    selector: Selector | None = Field(
+        default=None, description="CSS-like selector (default: paragraphs, or paragraphs and cells with text/link)",
+        examples=[{"selector": "paragraph[heading_level='3']"}],
+    )
+    exclude: Selector | None = Field(
+        default=None, description="drop nodes matching, or inside a node matching, this selector",
+        examples=[{"selector": "paragraph", "exclude": "header, footer", "skip_empty": True, "nth": -1}],
+    )
+    text: str | None = Field(
+        default=None, description="keep nodes whose text matches this (see match); the deepest such node",
+        examples=[{"text": "Total", "match": "startswith"}],
+    )
+    match: TextMatch = Field(default="contains", description="how text is compared: contains, equals, startswith, endswith, regex, fuzzy", examples=[{"text": "^Q[1-4] 2024$", "match": "regex"}])
+    case_sensitive: bool = Field(default=False, description="compare text case-sensitively", examples=[{"text": "NASA", "case_sensitive": True}])
+    fuzzy_threshold: float = Field(default=90.0, ge=0, le=100, description="match fuzzy: rapidfuzz score a match needs", examples=[{"text": "Anual report", "match": "fuzzy", "fuzzy_threshold": 85}])
+    link: str | None = Field(
+        default=None, description="keep the runs of hyperlinks whose URL contains this (normalised)",
+        examples=[{"link": "example.org/report", "text": "full report"}],
+    )
+    where: list[str] = Field(
+        default_factory=list, description="numeric comparisons that must all hold: style fields, numeric attrs, or the first box's width/height/x0/x1/top/bottom (pt)",
+        examples=[{"selector": "image", "where": ["width > 100"]}, {"selector": "run", "where": ["size >= 12"]}],
+    )
+    skip_empty: bool = Field(
+        default=False, description="drop nodes with no text and no image, shape, chart or table",
+        examples=[{"selector": "paragraph", "skip_empty": True, "nth": -1}],
+    )
+    nth: int | None = Field(default=None, description="keep only the n-th match (0-based; -1 = the last)", examples=[{"selector": "image", "nth": 0}])
 
     @field_validator("where")
     @classmethod
