@@ -50,6 +50,7 @@ from ..fonts.metrics import (
 from ..package.inspection import inspect_package
 from ..package.xml import one_line
 from ..tree_builder import fill_container_text
+from .autofit import measurable, needed_height
 from .conditional_formats import apply_conditional_formats
 from .display_style import DisplayStyler
 from .drawing import DrawingReader
@@ -518,6 +519,7 @@ class _SheetBuilder:
                 continue
             merges[(rect[0], rect[1])] = (rect[2], rect[3], ref)
             merge_rects.append(rect)
+        self._autofit_rows(merge_rects)
         rows_present = sorted({c[0] for c in sx.cells} | {r[0] for r in merge_rects})
         row_intervals: dict[int, list[tuple[int, int]]] = {}
         for r0, c0, r1, c1 in merge_rects:
@@ -574,6 +576,8 @@ class _SheetBuilder:
             if built:
                 top = grid.row_top(rnum)
                 row_attrs: dict[str, Any] = {"row": rnum, "height_pt": grid.row_height(rnum)}
+                if rnum in grid.autofit_rows:
+                    row_attrs["autofit"] = True
                 if grid.row_height(rnum) == 0:
                     row_attrs["hidden"] = True
                 row_nodes.append(make_node(
@@ -1011,6 +1015,55 @@ class _SheetBuilder:
         )
         row_nodes.append(new)
         row_nodes.sort(key=lambda n: n.attrs["row"])  # type: ignore[arg-type,return-value]
+
+    def _autofit_rows(self, merge_rects: list[tuple[int, int, int, int]]) -> None:
+        """Heights of rows the file leaves unsized, as Excel auto-fits them (autofit.py).
+        Only cells that can need more than the default height are measured: wrapped
+        text and fonts larger than the workbook's default."""
+        grid, styles = self.grid, self.ex.styles
+        default_size = styles.default_font.size or 11.0
+        in_merge = {(r, c) for r0, c0, r1, c1 in merge_rects if (r1 - r0 + 1) * (c1 - c0 + 1) <= 10_000
+                    for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)}
+        heights: dict[int, float] = {}
+        for r, c, s, t, v, _f, _fm, inline, _vm in self.sx.cells:
+            if r in grid.stored_rows:
+                continue
+            fmt = styles.format(s)
+            st = fmt.style
+            size = st.size or default_size
+            if not (st.wrap or size > default_size + 0.01) or fmt.rotation or (r, c) in in_merge:
+                continue
+            text = self._plain_text(t, v, inline, fmt)
+            if not text or not measurable(st.font, bold=bool(st.bold), italic=bool(st.italic)):
+                continue
+            measure = self.ex.measurer(st.font, bool(st.bold), bool(st.italic))
+
+            def width_of(x: str, m: Any = measure, z: float = size) -> float:
+                return float(m(x)[0]) * z
+
+            need = needed_height(text, family=st.font, size=size, bold=bool(st.bold), wrap=bool(st.wrap),
+                                 width_pt=grid.col_width(c), width_of=width_of)
+            if need > max(heights.get(r, 0.0), grid.default_row_height + 0.01):
+                heights[r] = need
+        grid.set_auto_heights(heights)
+
+    def _plain_text(self, t: str, v: str | None, inline: str | None, fmt: CellFormat) -> str:
+        """The text a cell shows, without side effects (no warnings): for auto-fit."""
+        if t == "s":
+            try:
+                return self.ex.shared[int(v or "")]
+            except (ValueError, IndexError):
+                return ""
+        if t in ("inlineStr", "str"):
+            return inline if inline is not None else (v or "")
+        if v is None:
+            return ""
+        if t == "n":
+            try:
+                return format_value(float(v), fmt.number_format, date1904=self.ex.date1904).text
+            except ValueError:
+                return v
+        return v
 
     def _threads(self) -> dict[tuple[int, int], Thread]:
         out: dict[tuple[int, int], Thread] = {}

@@ -91,6 +91,8 @@ class SheetGrid:
     col_entries: list[list[float | int | bool]] = field(default_factory=list)
     row_entries: list[list[float | int | bool]] = field(default_factory=list)
     custom_rows: set[int] = field(default_factory=set)  # rows whose height is fixed (customHeight)
+    stored_rows: set[int] = field(default_factory=set)  # rows whose height the file states (<row ht>)
+    autofit_rows: set[int] = field(default_factory=set)  # rows sized by auto-fit (no stored height)
 
     def __post_init__(self) -> None:
         self.cols = _Axis(self.default_col_width)
@@ -114,6 +116,22 @@ class SheetGrid:
         size = 0.0 if hidden else height_pt
         if size != self.default_row_height:
             self.rows.add(row, row, size)
+
+    def set_auto_heights(self, heights: dict[int, float]) -> None:
+        """Give rows without a stored height the height auto-fit computed (taller than
+        the default); the row axis is rebuilt in row order."""
+        if not heights:
+            return
+        entries = [e for e in self.row_entries if int(e[0]) not in heights]
+        entries += [[r, round(h, 4), False, False] for r, h in heights.items()]
+        entries.sort(key=lambda e: int(e[0]))
+        self.row_entries = entries
+        self.autofit_rows.update(heights)
+        self.rows = _Axis(self.default_row_height)
+        for row, height, hidden, _custom in entries:
+            size = 0.0 if hidden else float(height)
+            if size != self.default_row_height:
+                self.rows.add(int(row), int(row), size)
 
     # -- positions (points from the top-left of A1) -----------------------------------
     def col_left(self, col: int) -> float:

@@ -184,6 +184,8 @@ def read_sheet_xml(
                 except ValueError:
                     height = g.default_row_height
                 g.add_row(rnum, height, hidden=hidden, custom=_is_true(el.get("customHeight")))
+            if ht is not None:
+                g.stored_rows.add(rnum)
             col = 0
             for c in el:
                 if c.tag != _C:
