@@ -30,10 +30,13 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
+from openpyxl.styles.colors import COLOR_INDEX
+
 from ...errors import ArtifactTooLarge
 from ...limits import current_limits
 from ...model import ArtifactInfo, Box, Document, Node, Page, Style, ToolInfo
 from ..tree_builder import fill_container_text
+from ..xlsx.number_format import format_colour
 from .values import a1_column, a1_ref, index_value, rgb_hex, theme_color_hex
 
 Json = dict[str, Any]
@@ -118,6 +121,52 @@ def _cached_style(fmt: Mapping[str, Any], theme: Mapping[str, str], cache: dict[
     if style is None:
         style = cache[key] = cell_style(fmt, theme)
     return style
+
+
+_LAYERED = ("fill", "color", "bold", "italic", "underline", "strike")
+# Excel's 56-colour palette for [ColorN] in number formats (indexes 8..63), as Sheets reads them.
+_PALETTE = [f"#{c[2:].lower()}" for c in COLOR_INDEX[:64]]
+
+
+def _own_format(default_fmt: Mapping[str, Any], user: Mapping[str, Any] | None) -> Json:
+    """The cell's own format over the spreadsheet's default. A colour the user set in the
+    legacy field (``backgroundColor``) must not lose to the default's ``...Style`` field."""
+    base = dict(default_fmt)
+    user = user or {}
+    if "backgroundColor" in user and "backgroundColorStyle" not in user:
+        base.pop("backgroundColorStyle", None)
+    tf = user.get("textFormat") or {}
+    if "foregroundColor" in tf and "foregroundColorStyle" not in tf and isinstance(base.get("textFormat"), Mapping):
+        base["textFormat"] = {k: v for k, v in base["textFormat"].items() if k != "foregroundColorStyle"}
+    return _deep_merge(base, user)
+
+
+def _displayed(effective: Style, direct: Style, value: Any, attrs: dict[str, Any], cache: dict[str, Style]) -> Style:
+    """The .xlsx conventions for what a reader sees (design/xlsx-display.md): the style
+    is the API's ``effectiveFormat`` (conditional formatting applied), with the number
+    format's colour (``[Red]``) over it; where that differs from the cell's own
+    ``userEnteredFormat``, ``style_sources`` names the layer and ``direct_style`` keeps
+    the cell's own values."""
+    sources: dict[str, Any] = {k: "conditional_format" for k in _LAYERED if getattr(effective, k) != getattr(direct, k)}
+    shown = effective
+    colour = format_colour(value if not isinstance(value, str) or attrs.get("data_type") == "string"
+                           else None, str(attrs.get("number_format") or "General"))
+    if isinstance(attrs.get("serial"), (int, float)):
+        colour = format_colour(attrs["serial"], str(attrs.get("number_format") or "General"))
+    if isinstance(colour, int):
+        colour = _PALETTE[colour] if 0 <= colour < len(_PALETTE) else None
+    if colour is not None:
+        sources["color"] = "number_format"
+        if shown.color != colour:
+            key = f"nf:{id(shown)}:{colour}"
+            cached = cache.get(key)
+            if cached is None:
+                cached = cache[key] = shown.model_copy(update={"color": colour})
+            shown = cached
+    if sources:
+        attrs["style_sources"] = sources
+        attrs["direct_style"] = {k: getattr(direct, k) for k in sources}
+    return shown
 
 
 def _value(ev: Mapping[str, Any] | None) -> tuple[Any, str | None]:
@@ -477,6 +526,11 @@ def _cell(sheet: str, page: int, r: int, c: int, cell: Mapping[str, Any], *, the
         attrs["row_span"], attrs["col_span"] = r1 - r0, c1 - c0
         x1, y1 = cols.start(c1), rows.start(r1)
     style = _cached_style(fmt, theme, style_cache)
+    if "formula" in attrs and vtype is not None:
+        attrs["value_source"] = "cached"  # Sheets returns every formula's computed value
+    if cell.get("effectiveFormat") is not None:
+        direct = _cached_style(_own_format(default_fmt, cell.get("userEnteredFormat")), theme, style_cache)
+        style = _displayed(style, direct, value, attrs, style_cache)
     children: list[Node] = []
     runs = cell.get("textFormatRuns")
     text = str(display or "")
