@@ -31,6 +31,7 @@ from ..report.model import (
 )
 from ..version import __version__
 from .aggregate import ChildScore, aggregate, earned_points, is_full, needed
+from .locate import locate_evidence_nodes
 from .model import Rubric, Step
 
 _WORST_FIRST: tuple[Outcome, ...] = ("error", "needs_trace", "skipped")
@@ -216,60 +217,6 @@ def _evaluate_leaf(run: _Run, step: Step, path: list[str], step_type: str | None
         check_score=check_score,
         explanation=explanation,
     )
-
-
-MAX_LOCATED_NODES = 60
-MAX_BOXES_PER_NODE = 4
-_FLAGS = ("ok", "passed", "pass")
-
-
-def locate_evidence_nodes(doc: Document, evidence: dict[str, Any]) -> list[dict[str, Any]]:
-    """Boxes of the tree nodes that ``evidence`` names (``id`` / ``ids`` keys), each with
-    the nearest enclosing ok/passed flag when there is one, so a report view can draw
-    what a non-geometric check looked at (the run that is not bold, the topic's
-    highlight). Ids that are not nodes of ``doc`` are ignored; boxes are rounded to 0.01 pt."""
-    out: list[dict[str, Any]] = []
-    seen: set[str] = set()
-
-    def add(node_id: str, ok: bool | None) -> None:
-        if node_id in seen or len(seen) >= MAX_LOCATED_NODES:
-            return
-        try:
-            node = doc.get(node_id)
-        except KeyError:
-            return
-        seen.add(node_id)
-        for box in node.boxes[:MAX_BOXES_PER_NODE]:
-            entry: dict[str, Any] = {
-                "id": node_id,
-                "page": box.page,
-                "x0": round(box.x0, 2),
-                "top": round(box.top, 2),
-                "x1": round(box.x1, 2),
-                "bottom": round(box.bottom, 2),
-            }
-            if ok is not None:
-                entry["ok"] = ok
-            out.append(entry)
-
-    def visit(value: Any, ok: bool | None) -> None:
-        if isinstance(value, list):
-            for item in value:
-                visit(item, ok)
-        elif isinstance(value, dict):
-            flag = next((value[k] for k in _FLAGS if isinstance(value.get(k), bool)), ok)
-            if isinstance(value.get("id"), str):
-                add(value["id"], flag)
-            if isinstance(value.get("ids"), list):
-                for item in value["ids"]:
-                    if isinstance(item, str):
-                        add(item, flag)
-            for key, child in value.items():
-                if key not in ("id", "ids"):
-                    visit(child, flag)
-
-    visit(evidence, None)
-    return out
 
 
 def _classify(result: CheckResult) -> tuple[str, str, float | None, str]:
