@@ -12,7 +12,7 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
-from .errors import ArtifactCheckError
+from .errors import ArtifactCheckError, UsageError
 
 app = typer.Typer(
     name="artifactcheck",
@@ -23,6 +23,7 @@ app = typer.Typer(
 )
 
 F = TypeVar("F", bound=Callable[..., Any])
+RubricRootOption = Annotated[Path | None, typer.Option("--rubric-root", help="Folder that a rubric's include: fragments and reference images must stay inside (default: the parent of the rubric's folder).")]
 
 ServerOption = Annotated[
     str | None,
@@ -60,17 +61,48 @@ def budgets(
 
 
 def reports_errors(function: F) -> F:
-    """Turn our typed errors into one clear stderr line and exit code 2."""
+    """Turn our typed errors (and the operating system's refusals: a full disk, a
+    permission) into one clear stderr line and exit code 2."""
 
     @wraps(function)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return function(*args, **kwargs)
         except ArtifactCheckError as exc:
-            typer.echo(f"artifactcheck: error: {exc}", err=True)
-            raise typer.Exit(code=2) from None
+            _fail(str(exc))
+        except BrokenPipeError:  # the reader went away (``| head``): nothing to say to it
+            raise typer.Exit(code=1) from None
+        except OSError as exc:
+            _fail(f"{exc.filename}: {exc.strerror}" if exc.filename and exc.strerror else f"{type(exc).__name__}: {exc}")
 
     return wrapper  # type: ignore[return-value]
+
+
+def _fail(message: str) -> None:
+    typer.echo(f"artifactcheck: error: {' '.join(message.split())}", err=True)
+    raise typer.Exit(code=2) from None
+
+
+def output_file(path: Path | None, option: str) -> None:
+    """Refuse, before any work, an output file that cannot be written: a directory, or
+    one whose folder does not exist (never created on the user's behalf: a typo in a
+    path must not leave a tree of folders behind)."""
+    if path is None:
+        return
+    if path.is_dir():
+        raise UsageError(f"{option} {path}: is a directory; give a file name")
+    if not path.parent.is_dir():
+        raise UsageError(f"{option} {path}: folder {path.parent} does not exist")
+
+
+def output_dir(path: Path | None, option: str) -> None:
+    """Refuse an output folder that is an existing file, or whose parent does not exist."""
+    if path is None:
+        return
+    if path.exists() and not path.is_dir():
+        raise UsageError(f"{option} {path}: is a file; give a folder")
+    if not path.exists() and not path.parent.is_dir():
+        raise UsageError(f"{option} {path}: folder {path.parent} does not exist")
 
 
 @app.command()
@@ -89,6 +121,8 @@ def extract(
     from .extractors.render.selection import renderer_mode
     from .loading import load
 
+    output_file(output, "--output")
+    output_dir(assets, "--assets")
     if server is not None:
         with _client(server, token_file) as client:
             doc = client.extract(file)
@@ -120,11 +154,14 @@ def score(
     renderer: RendererOption = None,
     server: ServerOption = None,
     token_file: TokenFileOption = None,
+    rubric_root: RubricRootOption = None,
 ) -> None:
     """Score an artifact against a rubric. Exit 0 PASS, 1 PARTIAL/FAIL, 2 error."""
     from .commands import emit_report, parse_params, score_command
     from .extractors.render.selection import renderer_mode
 
+    output_file(json_out, "--json")
+    output_file(html_out, "--html")
     if server is not None:
         with _client(server, token_file) as client:
             options: dict[str, Any] = {"trace": trace, "assets": assets, "params": parse_params(param or []) or None}
@@ -132,7 +169,8 @@ def score(
             html_text = client.score_html(artifact, rubric, **options) if html_out is not None else None
         raise typer.Exit(code=emit_report(report, json_out=json_out, html_out=html_out, html_text=html_text))
     with renderer_mode(renderer):
-        code = score_command(artifact, rubric, trace=trace, assets=assets, json_out=json_out, html_out=html_out, params=parse_params(param or []))
+        code = score_command(artifact, rubric, trace=trace, assets=assets, json_out=json_out, html_out=html_out,
+                             params=parse_params(param or []), rubric_root=rubric_root)
     raise typer.Exit(code=code)
 
 
@@ -145,11 +183,14 @@ def batch(
     html: Annotated[bool, typer.Option("--html/--no-html", help="Also write an HTML report per row.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Re-score rows whose report already exists.")] = False,
     renderer: Annotated[str | None, typer.Option("--renderer", help="auto (default: a warm LibreOffice pool of up to --jobs processes while rows need rendering), warm or cold. Env: ARTIFACTCHECK_RENDERER.")] = None,
+    rubric_root: RubricRootOption = None,
 ) -> None:
     """Score many rows with a progress bar; resumable; writes per-row reports and summary tables."""
     from .batch.run import batch_command
 
-    raise typer.Exit(code=batch_command(manifest, out=out, jobs=jobs, html=html, force=force, renderer=renderer))
+    output_dir(out, "--out")
+    raise typer.Exit(code=batch_command(manifest, out=out, jobs=jobs, html=html, force=force, renderer=renderer,
+                                        rubric_root=rubric_root))
 
 
 @app.command("checks")
@@ -227,6 +268,7 @@ def render(
     from .extractors.render.selection import renderer_mode
     from .loading import load
 
+    output_dir(out, "--out")
     with renderer_mode(renderer):
         written = write_box_pages(load(file), file, out, dpi=dpi)
     typer.echo(f"wrote {len(written)} page image(s) to {out}", err=True)
@@ -282,7 +324,23 @@ def _client(server: str, token_file: Path | None) -> Any:
 
 
 def main() -> None:
-    app()
+    """The console script: click's usage errors (a missing option, a bad value) become
+    one line and exit 2, like every other error of this command."""
+    from typer.exceptions import TyperException
+
+    try:
+        code = app(standalone_mode=False, prog_name="artifactcheck")
+    except TyperException as exc:  # click's UsageError/BadParameter (exit_code 2) and kin
+        ctx = getattr(exc, "ctx", None)
+        where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+        message = " ".join(exc.format_message().split())
+        if message:  # empty after help was printed for a bare command
+            typer.echo(f"artifactcheck: usage error: {message}{where}", err=True)
+        sys.exit(getattr(exc, "exit_code", 2))
+    except typer.Abort:
+        typer.echo("artifactcheck: interrupted", err=True)
+        sys.exit(130)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":

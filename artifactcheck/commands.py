@@ -27,11 +27,12 @@ def score_command(
     html_out: Path | None = None,
     params: dict[str, Any] | None = None,
     console: Console | None = None,
+    rubric_root: Path | None = None,
 ) -> int:
     """Score one artifact, print the table, write the requested files; the exit code."""
     from .rubric.scoring import score
 
-    report = score(artifact, rubric, trace=trace, assets=assets, params=params)
+    report = score(artifact, rubric, trace=trace, assets=assets, params=params, rubric_root=rubric_root)
     if html_out is not None:
         from .report.html import write_report_html
         from .rubric.scoring import is_google_ref
@@ -71,14 +72,13 @@ def emit_report(
 def parse_params(pairs: list[str]) -> dict[str, Any]:
     """``name=value`` pairs from the command line; values are read as YAML scalars (so
     ``count=3`` is a number)."""
-    import yaml
-
     from .errors import RubricError
+    from .rubric.yaml_lines import load_value
 
     out: dict[str, Any] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name:
             raise RubricError(f"--param wants name=value, got {pair!r}")
-        out[name.strip()] = yaml.safe_load(value) if value else ""
+        out[name.strip()] = load_value(value, what=f"--param {name.strip()}") if value else ""
     return out

@@ -72,6 +72,11 @@ class SelectorError(ArtifactCheckError):
     """A ``Document.select`` selector could not be parsed."""
 
 
+class UsageError(ArtifactCheckError):
+    """A command-line argument cannot be used as given (an output file that is a
+    directory, an output folder that is a file, a parent folder that does not exist)."""
+
+
 class RubricError(ArtifactCheckError):
     """A rubric (file or built in code) is invalid; ``line`` is 1-based when known."""
 
@@ -93,4 +98,5 @@ __all__ = [
     "RubricError",
     "SelectorError",
     "UnsupportedFormat",
+    "UsageError",
 ]

@@ -5,7 +5,10 @@ Manifest: CSV with a header row, or JSONL, with columns ``artifact`` and ``rubri
 (required), ``trace``, ``task``, ``run``, ``assets`` (optional; reference images, default
 the ``assets/`` folder next to the rubric). Relative paths are relative to the
 manifest's folder. ``task`` defaults to the rubric's task; ``run`` defaults to the row's
-position among the rows of its task (0, 1, ...). (task, run) must be unique.
+position among the rows of its task (0, 1, ...). (task, run) must be unique, and so must
+the report file each pair is written to: names are made file-safe (``deck a`` and
+``deck/a`` both become ``deck_a``; case is ignored, as on macOS and Windows disks), and
+two rows that would share a report file are refused, naming both lines.
 
 Output folder::
 
@@ -28,9 +31,12 @@ import hashlib
 import io
 import json
 import multiprocessing
+import multiprocessing.util
 import os
 import re
 import signal
+import threading
+import time
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
@@ -58,9 +64,14 @@ class BatchRow:
     run: str
     line: int
     assets: str | None = None
+    rubric_root: str | None = None
 
     def report_path(self, out: Path) -> Path:
         return out / "reports" / _safe(self.task) / f"run-{_safe(self.run)}.json"
+
+    def report_key(self) -> tuple[str, str]:
+        """What decides the report file, as a case-insensitive file system sees it."""
+        return _safe(self.task).casefold(), _safe(self.run).casefold()
 
     def inputs_path(self, out: Path) -> Path:
         """Fingerprint of the inputs a report was made from (for resuming)."""
@@ -74,16 +85,61 @@ class RowOutcome:
     message: str = ""
 
 
-def _ignore_sigint(env: dict[str, str] | None = None) -> None:
+def _ignore_sigint(env: dict[str, str] | None = None, coordinator: int | None = None,
+                   coordinator_tmp: str | None = None) -> None:
     """Worker initializer: Ctrl-C is the coordinating process's to handle; SIGTERM
     unwinds the worker (SystemExit) so the renderer's cleanup kills its LibreOffice.
-    ``env`` is what the worker needs to render through the batch's warm pool."""
+    ``env`` is what the worker needs to render through the batch's warm pool.
+    ``coordinator``: the batch process's pid; the worker ends itself (SIGTERM, so the
+    same cleanup runs) when that process is gone, even killed by SIGKILL, which gives
+    the pool no chance to stop its workers (their parent is the forkserver).
+    ``coordinator_tmp``: the coordinator's multiprocessing folder (``pymp-*``, the
+    forkserver's socket), which a killed coordinator cannot remove itself."""
     os.environ.update(env or {})
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _exit_on_sigterm)
+    if coordinator is not None:
+        _watch_coordinator(coordinator, coordinator_tmp)
+
+
+_STOPPING = threading.Event()  # set in a worker by SIGTERM (from the coordinator or the watcher)
+
+
+def _watch_coordinator(pid: int, leftover: str | None = None) -> None:
+    """In a worker: when process ``pid`` ends, SIGTERM this worker (the main thread
+    unwinds, the renderer kills its LibreOffice and removes its work dir), take no new
+    row (``score_row`` checks ``_STOPPING``), and exit at the latest WORKER_STOP_SECONDS
+    later even if the main thread is stuck (ProcessPoolExecutor's worker loop catches
+    the SystemExit of a running task and would otherwise wait for the next one)."""
+
+    def watch() -> None:
+        try:
+            fd = os.pidfd_open(pid)  # readable when the process exits; immune to pid reuse
+        except (OSError, AttributeError):
+            fd = None
+        if fd is not None:
+            import select
+
+            select.select([fd], [], [])
+        else:  # pragma: no cover - kernels before 5.3
+            while _alive(pid):
+                time.sleep(0.5)
+        if leftover:
+            import shutil
+
+            shutil.rmtree(leftover, ignore_errors=True)
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(WORKER_STOP_SECONDS)
+        os._exit(128 + signal.SIGTERM)
+
+    threading.Thread(target=watch, name="artifactcheck-coordinator-watch", daemon=True).start()
 
 
 def _exit_on_sigterm(signum: int, frame: Any) -> None:
+    # The running row unwinds (its renderer kills LibreOffice and removes its work dir);
+    # the pool's worker loop catches that SystemExit and would take the next row, so
+    # score_row refuses to start one once this is set, and ends the process instead.
+    _STOPPING.set()
     raise SystemExit(128 + signum)
 
 
@@ -93,8 +149,6 @@ WORKER_STOP_SECONDS = 20.0
 def _stop_workers(pids: list[int]) -> None:
     """SIGTERM the pool's own workers (by pid), give them time to clean up, then SIGKILL
     the ones still alive."""
-    import time
-
     for pid in pids:
         with contextlib.suppress(OSError):
             os.kill(pid, signal.SIGTERM)
@@ -119,19 +173,33 @@ def _alive(pid: int) -> bool:
         return True
 
 
+_MAX_NAME = 80  # characters of a task/run name kept in a file name (ext4: 255 bytes)
+
+
 def _safe(name: str) -> str:
-    return _SAFE.sub("_", name).strip("._") or "_"
+    """A file-name-safe form of a task or run name: never a path (no separators, no
+    leading dots), never empty, never too long (long names keep a prefix and a hash of
+    the whole). Not injective by itself: read_manifest refuses rows that collide."""
+    safe = _SAFE.sub("_", name).strip("._") or "_"
+    if len(safe) > _MAX_NAME:
+        safe = f"{safe[:_MAX_NAME - 17]}-{hashlib.sha256(name.encode()).hexdigest()[:16]}"
+    return safe
 
 
-def read_manifest(path: str | Path) -> list[BatchRow]:
-    """Parse a CSV or JSONL manifest. Raises ArtifactCheckError naming the line at fault."""
+def read_manifest(path: str | Path, *, rubric_root: str | Path | None = None) -> list[BatchRow]:
+    """Parse a CSV or JSONL manifest. Raises ArtifactCheckError naming the line at fault.
+    ``rubric_root`` confines every row's rubric includes and reference images (default:
+    per row, the parent of the rubric's folder)."""
+    from ..input_files import read_input_bytes
     from ..rubric.loader import load_rubric
 
     manifest = Path(path)
+    data = read_input_bytes(manifest, what="manifest", error=ArtifactCheckError, too_large=ArtifactCheckError)
     try:
-        text = manifest.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
         raise ArtifactCheckError(f"cannot read manifest: {exc}", path=manifest) from None
+    root = str(Path(rubric_root).resolve()) if rubric_root is not None else None
     raw: list[tuple[int, dict[str, Any]]] = []
     if manifest.suffix.lower() in (".jsonl", ".ndjson") or text.lstrip().startswith("{"):
         for number, line in enumerate(text.splitlines(), 1):
@@ -150,6 +218,7 @@ def read_manifest(path: str | Path) -> list[BatchRow]:
     base = manifest.parent
     rows: list[BatchRow] = []
     seen: set[tuple[str, str]] = set()
+    report_files: dict[tuple[str, str], tuple[int, str, str]] = {}
     counters: dict[str, int] = {}
     tasks_of_rubric: dict[str, str] = {}
     allowed = {"artifact", "rubric", "trace", "task", "run", "assets"}
@@ -163,7 +232,7 @@ def read_manifest(path: str | Path) -> list[BatchRow]:
         task = str(item.get("task") or "")
         if not task:
             if rubric not in tasks_of_rubric:
-                tasks_of_rubric[rubric] = load_rubric(rubric).task
+                tasks_of_rubric[rubric] = load_rubric(rubric, root=root).task
             task = tasks_of_rubric[rubric]
         run = str(item.get("run")) if item.get("run") not in (None, "") else str(counters.get(task, 0))
         counters[task] = counters.get(task, 0) + 1
@@ -172,7 +241,14 @@ def read_manifest(path: str | Path) -> list[BatchRow]:
         seen.add((task, run))
         trace = str(base / str(item["trace"])) if item.get("trace") else None
         assets = str(base / str(item["assets"])) if item.get("assets") else None
-        rows.append(BatchRow(_artifact_location(base, str(item["artifact"])), rubric, trace, task, run, number, assets))
+        row = BatchRow(_artifact_location(base, str(item["artifact"])), rubric, trace, task, run, number, assets, root)
+        other = report_files.setdefault(row.report_key(), (number, task, run))
+        if other[0] != number:
+            raise ArtifactCheckError(
+                f"line {number}: task {task!r} run {run!r} would be written to the same report file as line "
+                f"{other[0]} (task {other[1]!r} run {other[2]!r}): reports/{_safe(task)}/run-{_safe(run)}.json; "
+                "rename one of them", path=manifest)
+        rows.append(row)
     return rows
 
 
@@ -198,7 +274,7 @@ def input_fingerprint(row: BatchRow) -> dict[str, str | None]:
     from ..rubric.loader import load_rubric
 
     try:
-        expanded: str | None = hashlib.sha256(load_rubric(row.rubric).model_dump_json().encode()).hexdigest()
+        expanded: str | None = hashlib.sha256(load_rubric(row.rubric, root=row.rubric_root).model_dump_json().encode()).hexdigest()
     except ArtifactCheckError:
         expanded = None
     return {
@@ -223,36 +299,45 @@ def is_complete(row: BatchRow, out: Path) -> bool:
 
 
 def score_row(row: BatchRow, out: Path, html: bool) -> RowOutcome:
-    """Score one row and write its report (worker process entry point). Never raises."""
+    """Score one row and write its report (worker process entry point). Never raises:
+    whatever breaks (the HTML writer included) makes the row an ``error`` whose message
+    says what broke, and the row is not recorded as complete, so a rerun redoes it."""
     from ..rubric.loader import load_rubric
     from ..rubric.runner import ArtifactFailure, artifact_ref_for_file, run_rubric
     from ..rubric.scoring import score
 
+    if _STOPPING.is_set():  # this worker was told to stop (or its batch died): start nothing new
+        os._exit(128 + signal.SIGTERM)
+    stage = "scoring"
     try:
         artifact = Path(row.artifact)
         if artifact.is_file() or artifact.is_dir() or _google(row.artifact):
-            report = score(row.artifact if _google(row.artifact) else artifact, row.rubric, trace=row.trace, assets=row.assets)
+            report = score(row.artifact if _google(row.artifact) else artifact, row.rubric, trace=row.trace,
+                           assets=row.assets, rubric_root=row.rubric_root)
         else:  # the agent produced no file: the task failed, decided
             report = run_rubric(
                 None,
-                load_rubric(row.rubric),
+                load_rubric(row.rubric, root=row.rubric_root),
                 artifact=artifact_ref_for_file(artifact, None),
                 rubric_path=row.rubric,
                 failure=ArtifactFailure("artifact", "file not found"),
             )
         report = report.model_copy(update={"task": row.task})
         fingerprint = input_fingerprint(row)
+        stage = "writing the JSON report"
         path = write_report_json(report, row.report_path(out))
-        write_text_atomic(row.inputs_path(out), json.dumps(fingerprint, indent=1) + "\n")
         if html:
+            stage = "writing the HTML report"
             from ..report.html import write_report_html
 
             write_report_html(report, path.with_suffix(".html"), artifact=artifact if artifact.is_file() else None)
+        # Last: the fingerprint is what marks the row complete for a rerun.
+        write_text_atomic(row.inputs_path(out), json.dumps(fingerprint, indent=1) + "\n")
         return RowOutcome(row, "scored")
     except ArtifactCheckError as exc:
-        return RowOutcome(row, "error", str(exc))
+        return RowOutcome(row, "error", f"{stage}: {exc}")
     except Exception as exc:  # noqa: BLE001 - one bad row must not end the batch
-        return RowOutcome(row, "error", f"{type(exc).__name__}: {exc}")
+        return RowOutcome(row, "error", f"{stage}: {type(exc).__name__}: {exc}")
 
 
 def run_batch(
@@ -264,6 +349,7 @@ def run_batch(
     force: bool = False,
     progress: bool = True,
     renderer: str | None = None,
+    rubric_root: str | Path | None = None,
 ) -> list[RowOutcome]:
     """Score every row not already complete, ``jobs`` at a time, then write the tables.
     ``renderer``: ``auto`` (default: a warm LibreOffice pool while rows need rendering),
@@ -272,7 +358,7 @@ def run_batch(
 
     from .rendering import batch_renderer
 
-    rows = read_manifest(manifest)
+    rows = read_manifest(manifest, rubric_root=rubric_root)
     out_dir = Path(out)
     out_dir.mkdir(parents=True, exist_ok=True)
     outcomes: dict[BatchRow, RowOutcome] = {}
@@ -296,7 +382,8 @@ def run_batch(
             # SIGINT: on Ctrl-C this process stops them and the rows they held are redone
             # on resume (their reports were never renamed into place).
             context = multiprocessing.get_context("forkserver")
-            pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_ignore_sigint, initargs=(worker_env,))
+            pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_ignore_sigint,
+                                       initargs=(worker_env, os.getpid(), multiprocessing.util.get_temp_dir()))
             futures: dict[Future[RowOutcome], BatchRow] = {pool.submit(score_row, row, out_dir, html): row for row in todo}
             try:
                 for future in as_completed(futures):
@@ -368,7 +455,8 @@ def _write_csv(path: Path, rows: list[dict[str, Any]]) -> None:
     write_text_atomic(path, buffer.getvalue())
 
 
-def batch_command(manifest: Path, *, out: Path | None, jobs: int, html: bool, force: bool, renderer: str | None = None) -> int:
+def batch_command(manifest: Path, *, out: Path | None, jobs: int, html: bool, force: bool, renderer: str | None = None,
+                  rubric_root: Path | None = None) -> int:
     """CLI entry: 0 when every row has a report, 2 when some row could not be scored."""
     from rich.console import Console
     from rich.text import Text
@@ -376,7 +464,7 @@ def batch_command(manifest: Path, *, out: Path | None, jobs: int, html: bool, fo
     target = out or manifest.with_name(manifest.stem + ".out")
     console = Console(stderr=True)
     try:
-        outcomes = run_batch(manifest, target, jobs=jobs, html=html, force=force, renderer=renderer)
+        outcomes = run_batch(manifest, target, jobs=jobs, html=html, force=force, renderer=renderer, rubric_root=rubric_root)
     except KeyboardInterrupt:
         # finished rows are on disk (written by rename); the next run resumes after them
         console.print(Text(f"interrupted; rerun the same command to resume (finished rows are kept in {target})"))

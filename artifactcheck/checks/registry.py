@@ -31,6 +31,9 @@ class Resources:
 
     assets_dir: str | None = None
     trace: list[str] | None = None
+    #: Where reference files named by a rubric may be: a reference must resolve inside
+    #: ``assets_dir`` or ``rubric_root`` when either is set (design/safe-loading.md).
+    rubric_root: str | None = None
     judge: Any = None
     extras: dict[str, Any] = field(default_factory=dict)
 

@@ -14,7 +14,6 @@ tracking parameters and fragment dropped). A required entry may be a URL, a glob
 from __future__ import annotations
 
 import fnmatch
-import json
 import re
 from pathlib import Path
 from typing import Any, Literal
@@ -22,6 +21,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from ..errors import UnsupportedFormat
+from ..input_files import parse_json, read_input_bytes
 from ..model import Document
 from .registry import Resources, register_check
 from .result import CheckResult
@@ -92,28 +92,34 @@ def _url_of(item: dict[str, Any]) -> str | None:
 def load_trace(path: str | Path) -> list[str]:
     """Read a browsing trace file: JSON (see ``parse_trace``), JSON Lines (one URL
     string or object per line) or plain text (one URL per line; ``#`` comments).
-    Raises UnsupportedFormat naming the file when it holds no readable trace."""
+    Raises UnsupportedFormat naming the file when it holds no readable trace; the file
+    must be a regular file within the ``input_file_bytes`` budget, and its JSON strict
+    (finite numbers, nesting within the budget)."""
     p = Path(path)
+    data = read_input_bytes(p, what="browsing trace", error=UnsupportedFormat)
     try:
-        text = p.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UnsupportedFormat(f"cannot read the trace: {exc}", path=p) from None
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise UnsupportedFormat(f"the browsing trace is not UTF-8 text ({exc.reason} at byte {exc.start})", path=p) from None
     stripped = text.strip()
     try:
         if stripped.startswith(("[", "{")):
+            lines = [line for line in stripped.splitlines() if line.strip()]
             try:
-                return parse_trace(json.loads(stripped))
-            except json.JSONDecodeError:
+                value = parse_json(stripped, what="browsing trace", error=UnsupportedFormat, path=p)
+            except UnsupportedFormat:
+                if len(lines) < 2:
+                    raise
                 # JSON Lines: one object or string per line
-                return parse_trace(
-                    [json.loads(line) for line in stripped.splitlines() if line.strip()]
-                )
+                value = [parse_json(line, what=f"browsing trace (line {n})", error=UnsupportedFormat, path=p)
+                         for n, line in enumerate(lines, 1)]
+            return parse_trace(value)
         return [
             line.strip()
             for line in stripped.splitlines()
             if line.strip() and not line.lstrip().startswith("#")
         ]
-    except (ValueError, json.JSONDecodeError) as exc:
+    except ValueError as exc:
         raise UnsupportedFormat(f"not a browsing trace: {exc}", path=p) from None
 
 

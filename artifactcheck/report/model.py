@@ -10,7 +10,8 @@ counted as an artifact failure.
 from __future__ import annotations
 
 import json
-from typing import Literal
+import math
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
@@ -165,5 +166,19 @@ class Report(BaseModel):
     def to_json(self) -> str:
         """The report as JSON text: keys in the model's field order, floats in Python's
         shortest round-trip form, non-ASCII kept readable, one trailing newline; the same
-        bytes for the same input (timings aside). Non-finite numbers are refused."""
-        return json.dumps(self.model_dump(mode="json"), indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+        bytes for the same input (timings aside). A report is always valid JSON: a
+        non-finite number (an ``inf`` distance in a check's evidence) is written as the
+        string ``"Infinity"``, ``"-Infinity"`` or ``"NaN"``, which pydantic reads back as
+        the float it was."""
+        return json.dumps(_finite(self.model_dump(mode="json")), indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+
+
+def _finite(value: Any) -> Any:
+    """``value`` with every non-finite float replaced by its JSON-safe string."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return "NaN" if math.isnan(value) else ("Infinity" if value > 0 else "-Infinity")
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_finite(v) for v in value]
+    return value

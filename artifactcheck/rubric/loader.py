@@ -53,9 +53,35 @@ def includes_confined_to(root: str | Path) -> Iterator[None]:
         _INCLUDE_ROOT.reset(token)
 
 
-def load_rubric(path: str | Path, *, params: dict[str, Any] | None = None) -> Rubric:
+def rubric_root_of(path: str | Path, root: str | Path | None = None) -> Path:
+    """The folder a rubric's includes and reference images must stay inside: ``root``
+    when given, else the parent of the rubric's own folder (so a task folder may share
+    ``../fragments`` with its siblings, as fixtures/tasks does)."""
+    return Path(root).resolve() if root is not None else Path(path).resolve().parent.parent
+
+
+def load_rubric(path: str | Path, *, params: dict[str, Any] | None = None, root: str | Path | None = None) -> Rubric:
     """Load and validate a rubric file (YAML or JSON). ``params`` override the file's
-    ``params`` defaults. Raises RubricError with the file and line of the first problem."""
+    ``params`` defaults. ``root`` confines includes (default: :func:`rubric_root_of`):
+    a fragment that resolves outside it, through ``..``, an absolute path, a symlink or a
+    ``${param}``, is refused before it is opened. Raises RubricError with the file and
+    line of the first problem."""
+    confine = rubric_root_of(path, root)
+    if not Path(path).resolve().is_relative_to(confine):
+        raise RubricError(f"the rubric is outside the rubric root {confine}", path=path)
+    token = _ROOT.set(confine)
+    try:
+        return _load_rubric(path, params)
+    finally:
+        _ROOT.reset(token)
+
+
+# The root of the rubric being loaded, for _expand_include (includes nest through several
+# helpers; a context variable keeps their signatures about expansion, not security).
+_ROOT: contextvars.ContextVar[Path | None] = contextvars.ContextVar("artifactcheck_rubric_root", default=None)
+
+
+def _load_rubric(path: str | Path, params: dict[str, Any] | None) -> Rubric:
     raw = load_located(path)
     file = str(path)
     if not isinstance(raw, LocatedDict):
@@ -131,8 +157,14 @@ def _expand_include(item: LocatedDict, scope: dict[str, Any], stack: list[Path])
     if not isinstance(target, str):
         raise RubricError("include must be a file path", path=item.file, line=item.key_lines["include"])
     fragment_path = (Path(item.file).parent / _substitute(target, scope, item, "include")).resolve()
-    root = _INCLUDE_ROOT.get()
+    root = _ROOT.get()
     if root is not None and not fragment_path.is_relative_to(root):
+        # Refused before it is opened: no content, and no "exists or not" answer, from
+        # files outside the root.
+        raise RubricError(f"include {target!r} resolves outside the rubric root {root} "
+                          "(pass --rubric-root to widen it)", path=item.file, line=item.key_lines["include"])
+    service_root = _INCLUDE_ROOT.get()
+    if service_root is not None and not fragment_path.is_relative_to(service_root):
         raise RubricError(f"include {target!r} is outside the files uploaded with the rubric", path=item.file, line=item.key_lines["include"])
     if fragment_path in stack:
         chain = " -> ".join(p.name for p in [*stack, fragment_path])
@@ -248,7 +280,7 @@ def _validate_step_mappings(steps: Any, validator: Any) -> None:
         return
     for index, item in enumerate(steps):
         if not isinstance(item, LocatedDict):
-            raise RubricError(f"a step must be a mapping (id, description, check/params or children, ...), got {item!r}", path=steps.file, line=steps.item_lines[index])
+            raise RubricError(f"a step must be a mapping (id, description, check/params or children, ...), got a {type(item).__name__}", path=steps.file, line=steps.item_lines[index])
         children = item.get("children")
         _validate_step_mappings(children, validator)
         shallow = {k: ([] if k == "children" and isinstance(v, list) else v) for k, v in item.items()}

@@ -68,7 +68,7 @@ class Step(BaseModel):
         description="What the step is about; a leaf without one inherits its group's, else its check's default (artifactcheck checks).",
     )
     critical: bool = False
-    weight: float = Field(default=1.0, ge=0, description="Points of this node in its parent.")
+    weight: float = Field(default=1.0, ge=0, allow_inf_nan=False, description="Points of this node in its parent (finite).")
     requires: list[str] = Field(default_factory=list)
     check: str | None = Field(default=None, description="Registered check name (leaves).")
     params: dict[str, JsonValue] = Field(default_factory=dict, description="Check parameters.")

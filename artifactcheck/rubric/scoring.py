@@ -15,7 +15,7 @@ from ..checks.registry import Resources
 from ..errors import ArtifactCheckError, CorruptArtifact, RubricError, UnsupportedFormat
 from ..model import Document
 from ..report.model import Report
-from .loader import load_rubric
+from .loader import load_rubric, rubric_root_of
 from .model import Rubric
 from .runner import ArtifactFailure, artifact_ref_for_file, run_rubric
 
@@ -30,14 +30,18 @@ def score(
     judge: Any = None,
     load_options: dict[str, Any] | None = None,
     extras: dict[str, Any] | None = None,
+    rubric_root: str | Path | None = None,
 ) -> Report:
     """Score ``artifact`` (a file path, a Google URL/id, or a loaded Document) against
     ``rubric`` (a rubric file, a Rubric built in code, or the same data as a dict). ``trace`` is a browsing trace: a list of URLs or a
     file (JSON list, JSONL of ``{"url": ...}`` or one URL per line). ``params`` override
     the rubric file's parameters. ``assets`` (reference images) defaults to the
     ``assets/`` folder next to a rubric file, when there is one. Raises RubricError for a
-    bad rubric and ArtifactCheckError when ``artifact`` does not exist."""
+    bad rubric and ArtifactCheckError when ``artifact`` does not exist. ``rubric_root``
+    is the folder a rubric file's includes and reference images must stay inside
+    (default: the parent of the rubric's folder; design/safe-loading.md)."""
     rubric_path: str | None = None
+    confine: Path | None = Path(rubric_root).resolve() if rubric_root is not None else None
     if isinstance(rubric, dict):
         from .validate import validate_rubric
 
@@ -52,12 +56,14 @@ def score(
         model = rubric
     else:
         rubric_path = str(rubric)
-        model = load_rubric(rubric, params=params)
+        model = load_rubric(rubric, params=params, root=rubric_root)
+        confine = rubric_root_of(rubric, rubric_root)
         beside = Path(rubric).parent / "assets"
         if assets is None and beside.is_dir():
             assets = beside
     resources = Resources(
         assets_dir=str(assets) if assets is not None else None,
+        rubric_root=str(confine) if confine is not None else None,
         trace=load_trace(trace) if isinstance(trace, (str, Path)) else trace,
         judge=judge,
         extras=dict(extras or {}),

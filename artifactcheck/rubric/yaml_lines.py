@@ -14,6 +14,8 @@ from typing import Any
 import yaml
 
 from ..errors import RubricError
+from ..input_files import read_input_bytes
+from ..limits import current_limits
 
 
 class LocatedDict(dict[str, Any]):
@@ -34,6 +36,20 @@ class LocatedList(list[Any]):
 
 class _LineLoader(yaml.SafeLoader):
     file_name: str = "<string>"
+    _depth: int = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        # PyYAML composes recursively: a 5000-deep flow list would end in RecursionError.
+        # Refuse at the nesting budget instead (rubrics nest a few levels; 200 is ample).
+        self._depth += 1
+        try:
+            limit = current_limits().nesting_depth
+            if self._depth > limit:
+                mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
+                raise RubricError(f"values nest deeper than {limit} levels", path=self.file_name, line=mark.line + 1)
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
 
 
 def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> LocatedDict:
@@ -73,24 +89,101 @@ _LineLoader.add_constructor(
 
 def load_located(path: str | Path) -> Any:
     """Parse a YAML or JSON file into LocatedDict/LocatedList/scalars. Raises RubricError
-    naming the file and line for unreadable or malformed input."""
+    naming the file and line for unreadable or malformed input: not a regular file, too
+    big, control characters, nesting past the budget, aliases that expand past the
+    ``yaml_nodes`` budget (a 559-byte alias bomb is 387 million values)."""
     file = str(path)
+    data = read_input_bytes(path, what="rubric file", error=RubricError, too_large=RubricError)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RubricError(f"cannot read rubric file: {exc}", path=file) from None
-    loader = _LineLoader(text)
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RubricError(f"the rubric file is not UTF-8 text ({exc.reason} at byte {exc.start})", path=file) from None
+    try:
+        loader = _LineLoader(text)
+    except yaml.YAMLError as exc:  # the reader checks characters as it is built
+        raise RubricError(f"not valid YAML/JSON: {_problem(exc)}", path=file) from None
     loader.file_name = file
     try:
-        return loader.get_single_data()
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        _check_expansion(node, file)
+        return loader.construct_document(node)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
         raise RubricError(f"not valid YAML/JSON: {exc.problem or exc}", path=file, line=line) from None
     except yaml.YAMLError as exc:
-        raise RubricError(f"not valid YAML/JSON: {exc}", path=file) from None
+        raise RubricError(f"not valid YAML/JSON: {_problem(exc)}", path=file) from None
+    except RecursionError:
+        raise RubricError("values nest too deeply", path=file) from None
     finally:
         loader.dispose()
+
+
+def load_value(text: str, *, what: str) -> Any:
+    """One YAML value given outside a file (``--param name=VALUE``), with the same
+    bounds as a rubric file: nesting, alias expansion, no self-reference, safe tags only.
+    Raises RubricError naming ``what``."""
+    loader = _LineLoader(text) if text.isprintable() or "\n" in text else None
+    if loader is None:
+        raise RubricError(f"{what}: the value holds control characters")
+    loader.file_name = what
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        _check_expansion(node, what)
+        return loader.construct_document(node)
+    except yaml.YAMLError as exc:
+        raise RubricError(f"{what}: the value is not a YAML scalar, list or mapping ({_problem(exc)}); "
+                          "quote it to pass a string") from None
+    finally:
+        loader.dispose()
+
+
+def _problem(exc: yaml.YAMLError) -> str:
+    """A YAML error's reason on one line, without the snippet of input PyYAML quotes."""
+    if isinstance(exc, yaml.reader.ReaderError):
+        return f"unacceptable character #x{exc.character:04x} at position {exc.position}" if isinstance(exc.character, int) else "unreadable characters"
+    return " ".join(str(getattr(exc, "problem", None) or type(exc).__name__).split())
+
+
+def _check_expansion(root: yaml.Node, file: str) -> None:
+    """Refuse a document whose aliases expand past the ``yaml_nodes`` budget, or refer
+    to themselves, before anything is constructed: the composed graph shares aliased
+    nodes, but everything after (substitution, validation, JSON) walks the expansion.
+    Counted per distinct node, bottom-up, so a bomb is measured without expanding it."""
+    limit = current_limits().yaml_nodes
+    sizes: dict[int, int] = {}
+    open_nodes: set[int] = set()
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, finished = stack.pop()
+        key = id(node)
+        kids = _children(node)
+        if finished:
+            open_nodes.discard(key)
+            sizes[key] = total = 1 + sum(sizes[id(k)] for k in kids)
+            if total > limit:
+                raise RubricError(f"the document expands (through YAML aliases) to more than {limit} values "
+                                  f"({current_limits().describe('yaml_nodes')})", path=file, line=node.start_mark.line + 1)
+            continue
+        if key in sizes:
+            continue
+        if key in open_nodes:
+            raise RubricError("a YAML alias refers to a value that contains it", path=file, line=node.start_mark.line + 1)
+        open_nodes.add(key)
+        stack.append((node, True))
+        stack.extend((k, False) for k in kids)
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    return []
 
 
 def locate(data: Any, path: tuple[str | int, ...]) -> tuple[str | None, int | None]:

@@ -24,6 +24,8 @@ import imagehash
 from PIL import Image
 from pydantic import BaseModel, ConfigDict, Field
 
+from ...errors import RubricError
+from ...input_files import read_input_bytes
 from ...model import Blob, Document, Node
 from ...model.blobs import decode_image
 from ..geometry import box_dict, result
@@ -60,7 +62,7 @@ class Reference:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.data = path.read_bytes()
+        self.data = read_input_bytes(path, what="reference image", error=RubricError, too_large=RubricError)
         self.sha256 = hashlib.sha256(self.data).hexdigest()
         rgb = decode_image(self.data, what=f"reference image {path.name}")
         self.size = rgb.size
@@ -90,6 +92,11 @@ def load_reference(name: str, resources: Resources) -> Reference:
         root = Path(resources.assets_dir or "/nonexistent").resolve()
         if not path.resolve().is_relative_to(root):
             raise FileNotFoundError(f"reference image {name!r}: only the uploaded assets may be named")
+    allowed = [Path(d).resolve() for d in (resources.assets_dir, resources.rubric_root) if d is not None]
+    if allowed and not any(path.resolve().is_relative_to(d) for d in allowed):
+        # Checked before the file is opened or even looked for: a rubric must not read
+        # (or probe for) files outside its folders.
+        raise FileNotFoundError(f"reference image {name!r} resolves outside the assets folder and the rubric root")
     if not path.is_file():
         where = f" (assets_dir={resources.assets_dir!r})" if resources.assets_dir else " (no assets_dir given)"
         raise FileNotFoundError(f"reference image {name!r} not found at {str(path)!r}{where}")

@@ -25,6 +25,7 @@ from http.client import HTTPConnection
 from pathlib import Path
 
 from ...errors import MissingDependency, RenderError, RenderTimeout
+from .lo_leftovers import remove_ipc_socket, soffice_environment
 from .process_group import group_rss_bytes, kill_group
 
 __all__ = ["LoadRefused", "OfficeCrashed", "WarmPathError", "WarmProcess", "find_uno_python"]
@@ -128,8 +129,7 @@ class WarmProcess:
                 shutil.copytree(self.template, profile, symlinks=True, ignore=_PROFILE_IGNORE)
             except OSError:
                 shutil.rmtree(profile, ignore_errors=True)  # LibreOffice makes a fresh one
-        env = dict(os.environ, ARTIFACTCHECK_POOL_TOKEN=self._token)
-        env.setdefault("HOME", str(self.workdir))
+        env = soffice_environment(self.workdir, dict(os.environ, ARTIFACTCHECK_POOL_TOKEN=self._token))
         cmd = [
             uno_python, str(_SERVER_SCRIPT), "--soffice", self.soffice, "--profile", profile.as_uri(),
             "--uno-port", str(_free_port()), "--unoserver-path", unoserver_path(),
@@ -208,6 +208,7 @@ class WarmProcess:
             except OSError:
                 pass
         kill_group(proc)
+        remove_ipc_socket((self.workdir / "profile").as_uri())
         if proc.stdout is not None:
             proc.stdout.close()
 

@@ -30,6 +30,7 @@ from typing import Protocol, runtime_checkable
 
 from ...caches import cache_root
 from ...errors import MissingDependency, RenderError, RenderTimeout
+from .lo_leftovers import remove_ipc_socket, soffice_environment
 from .process_group import kill_group, paths_in_cmdlines
 
 __all__ = ["LibreOfficeRenderer", "Renderer", "find_soffice", "soffice_version"]
@@ -301,8 +302,7 @@ class LibreOfficeRenderer:
 
     def _run(self, cmd: list[str], *, work: Path, src: Path, timeout: float) -> str:
         """Run soffice in a new session; kill its whole group on timeout and after exit."""
-        env = dict(os.environ)
-        env.setdefault("HOME", str(work))  # soffice writes dotfiles under $HOME if it has none
+        env = soffice_environment(work)  # its temp files stay in work (lo_leftovers.py)
         err_path = work / "stderr.txt"
         with open(err_path, "wb") as err:
             try:
@@ -323,8 +323,10 @@ class LibreOfficeRenderer:
                 kill_group(proc)
                 raise RenderTimeout(f"LibreOffice did not finish within {timeout:g} s", path=src) from None
             finally:
-                # oosplash may exit while soffice.bin (same group) lingers: reap it all.
+                # oosplash may exit while soffice.bin (same group) lingers: reap it all,
+                # then the IPC socket it leaves in /tmp when killed.
                 kill_group(proc)
+                remove_ipc_socket((work / "profile").as_uri())
         return err_path.read_text(errors="replace")
 
 
