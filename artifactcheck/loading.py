@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from pathlib import Path
 from typing import Any
 
@@ -24,23 +25,74 @@ _BINARY_SUFFIXES = {
 }  # fmt: skip
 
 
+LOAD_OPTIONS: dict[str, str] = {
+    "render": "bool, default True. .docx: lay the document out with LibreOffice (cached by content) and give nodes their printed boxes and pages; False reads the tree only, faster, and page or position checks then end in `error`",
+    "timeout": "seconds, default 120. How long LibreOffice may take to render a .docx or recalculate an .xlsx before it is killed (RenderTimeout)",
+    "recalculate": "bool, default True. .xlsx: formulas the file never calculated (openpyxl output) get LibreOffice's values; False leaves them unknown (value checks then end in `error`)",
+    "today": "date or ISO string, default the day of loading. .xlsx: the day TODAY() and date conditional formats are evaluated against",
+    "ocr": "bool, default False. Images and PDFs: add the words tesseract reads as paragraph/line/run nodes",
+    "lang": "tesseract language codes, default 'eng' ('eng+deu'). With ocr",
+    "ocr_dpi": "int, default 300. PDF: resolution pages without a text layer are OCR'd at",
+    "day_first": "bool, default False. CSV/TSV: read d/m/yyyy dates (a European Excel) instead of m/d/yyyy",
+    "credentials": "path. Google URL or file id: a service-account key or authorized-user token file (default: ARTIFACTCHECK_GOOGLE_CREDENTIALS, application default credentials, the token file)",
+    "client": "GoogleClient. Google URL or file id: the client to fetch with (tests pass one over a recorded HTTP mock)",
+    "pdf": "path or bytes. Saved Google Docs response: the Drive PDF export that gives the layout (default: a .pdf with the same name beside the .json)",
+    "images": "dict. Saved Google response: content URL -> (bytes, MIME type) of the pictures the response links to",
+}
+"""Every option :func:`load` takes: name -> type, default and what it does. Options that
+do not apply to the artifact's format are ignored; a name not listed here is a TypeError
+(with the nearest names), never silently ignored."""
+
+
+def check_load_options(options: dict[str, Any]) -> None:
+    """TypeError naming the first option :func:`load` does not take, and the nearest."""
+    unknown = [name for name in options if name not in LOAD_OPTIONS]
+    if unknown:
+        near = difflib.get_close_matches(unknown[0], list(LOAD_OPTIONS), n=1)
+        hint = f"; did you mean {near[0]!r}?" if near else f"; options: {', '.join(LOAD_OPTIONS)}"
+        raise TypeError(f"load() got an unknown option {unknown[0]!r}{hint}")
+
+
 def load(source: str | Path, **options: Any) -> Document:
     """Read an artifact into a Document.
 
     ``source`` is a path to a .docx/.xlsx/.pptx file, a PDF, a CSV/TSV file, an
     OpenDocument file (.odt/.ods/.odp, read through LibreOffice's OOXML conversion), an
     image (.png/.jpg/.gif/.bmp/.tiff/.webp) — the format told by content, not by the
-    file name — a saved Google API response (.json), a snapshot bundle (.zip from
-    ``artifactcheck snapshot``), or a Google Docs/Sheets/Slides/Drive URL or file id
-    (fetched live; ``credentials=`` a key/token path, else the default chain, see
-    ``extractors/google/access.py``). Options are passed to the
-    extractor (for .docx: ``render=True`` to attach layout boxes; for images and PDFs:
-    ``ocr=True`` to add the words tesseract reads as nodes).
+    file name — a saved Google API response (.json), a saved tree (``artifactcheck
+    extract``), a snapshot bundle (.zip from ``artifactcheck snapshot``), or a Google
+    Docs/Sheets/Slides/Drive URL or file id (fetched live).
+
+    Options (keyword arguments; those that do not apply to the format are ignored, an
+    unknown name is a TypeError naming the nearest ones; :data:`LOAD_OPTIONS`):
+
+    - ``render`` (bool, default True): .docx — lay the document out with LibreOffice
+      (cached by content) so nodes get printed boxes and pages; False is faster but page
+      and position checks then end in ``error``.
+    - ``timeout`` (seconds, default 120): LibreOffice's limit for a .docx render or an
+      .xlsx recalculation (``RenderTimeout``).
+    - ``recalculate`` (bool, default True): .xlsx — formulas never calculated (openpyxl
+      output) get LibreOffice's values; False leaves them unknown.
+    - ``today`` (date or ISO string): .xlsx — the day ``TODAY()`` and date conditional
+      formats are evaluated against (default: the day of loading).
+    - ``ocr`` (bool, default False), ``lang`` (default ``"eng"``), ``ocr_dpi`` (default
+      300): images and PDFs — add the words tesseract reads as nodes.
+    - ``day_first`` (bool, default False): CSV/TSV — read ``d/m/yyyy`` dates.
+    - ``credentials`` (path), ``client`` (GoogleClient): Google URL or id — how to fetch
+      (default chain: ``extractors/google/access.py``).
+    - ``pdf`` (path or bytes), ``images`` (content URL -> (bytes, MIME)): a saved Google
+      response — its Drive PDF export and pictures, for offline layout and image checks.
+
+    >>> load("fixtures/pptx/deck.pptx")                              # doctest: +SKIP
+    <Document pptx 'fixtures/pptx/deck.pptx': 5 slides, 81 nodes, 2 images>
+    >>> load("fixtures/docx/tree_features.docx", rendr=False)         # doctest: +SKIP
+    TypeError: load() got an unknown option 'rendr'; did you mean 'render'?
 
     Raises an :class:`~artifactcheck.errors.ArtifactCheckError` subclass naming the file
     and the problem when the artifact cannot be read; ``ArtifactTooLarge`` when it
     exceeds a budget of :mod:`artifactcheck.limits` (nodes, XML elements, grid cells...).
     """
+    check_load_options(options)
     try:
         with node_budget(source), element_budget():
             return _load(source, **options)

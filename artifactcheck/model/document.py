@@ -124,6 +124,25 @@ class Document(BaseModel):
             by_id[node.id] = node
             self._nodes.append(node)
 
+    def __repr__(self) -> str:
+        """One line, whatever the size of the tree (pydantic's default printed every node:
+        megabytes for a large sheet in a traceback or a notebook).
+
+        >>> from artifactcheck.checks.examples import tiny_doc
+        >>> tiny_doc()
+        <Document docx: 1 page, 39 nodes, 0 images>
+        """
+        a = self.artifact
+        where = f" {a.path!r}" if a.path else ""
+        kinds = {"page": "page", "slide": "slide", "sheet": "sheet"}
+        kind = kinds.get(self.pages[0].kind, "page") if self.pages else "page"
+        pages = f"{len(self.pages)} {kind}{'' if len(self.pages) == 1 else 's'}"
+        images = sum(1 for n in self._nodes if n.kind == "image")
+        warned = f", {len(self.warnings)} warning{'' if len(self.warnings) == 1 else 's'}" if self.warnings else ""
+        return f"<Document {a.format}{where}: {pages}, {len(self._nodes)} nodes, {images} image{'' if images == 1 else 's'}{warned}>"
+
+    __str__ = __repr__
+
     @property
     def selection(self) -> SelectionIndex[Node]:
         """The selector index of the whole tree (an lxml mirror, built on first use)."""

@@ -100,8 +100,9 @@ def is_google_ref(artifact: str | Path) -> bool:
 def load_for_scoring(path: str | Path, options: dict[str, Any]) -> tuple[Document | None, ArtifactFailure | None]:
     """Load, classifying a failure: a broken or unsupported file is the artifact's
     failure; anything else (renderer, Google API access, an extractor bug) is ours."""
-    from ..loading import load
+    from ..loading import check_load_options, load
 
+    check_load_options(options)  # a misspelt option is the caller's mistake, not an artifact failure
     try:
         return load(path, **options), None
     except (CorruptArtifact, UnsupportedFormat) as exc:

@@ -115,3 +115,16 @@ def test_schema_validates_a_document() -> None:
 
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
     jsonschema.validate(json.loads(make_doc().to_json()), schema)
+
+
+def test_a_document_has_a_short_repr() -> None:
+    import artifactcheck
+    from artifactcheck.checks.examples import tiny_doc
+
+    assert repr(tiny_doc()) == "<Document docx: 1 page, 39 nodes, 0 images>"
+    from tests.conftest import FIXTURES
+
+    big = artifactcheck.load(FIXTURES / "xlsx" / "geometry.xlsx")
+    text = repr(big)
+    assert text.startswith("<Document xlsx '") and text.endswith("sheets, 92 nodes, 1 image>"), text
+    assert len(text) < 200 and str(big) == text
