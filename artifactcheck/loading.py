@@ -118,6 +118,12 @@ def _load(source: str | Path, **options: Any) -> Document:
 
         if is_bundle(path):  # a Google snapshot bundle: offline, no credentials
             return load_bundle(path, **options)
+        from .extractors.odf import odf_mimetype
+
+        if odf_mimetype(path) is not None:
+            from .extractors.odf import extract_odf
+
+            return extract_odf(path, **options)
     elif kind == "pdf":
         from .extractors.pdf import extract_pdf
 

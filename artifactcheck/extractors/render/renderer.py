@@ -41,6 +41,15 @@ _PDF_FILTERS = {
     "docx": "writer_pdf_Export",
     "xlsx": "calc_pdf_Export",
     "pptx": "impress_pdf_Export",
+    "odt": "writer_pdf_Export",
+    "ods": "calc_pdf_Export",
+    "odp": "impress_pdf_Export",
+}
+# Export filters that write Office Open XML (what "Save as .docx/.xlsx/.pptx" uses).
+_OOXML_FILTERS = {
+    "docx": "MS Word 2007 XML",
+    "xlsx": "Calc MS Excel 2007 XML",
+    "pptx": "Impress MS PowerPoint 2007 XML",
 }
 _STDERR_TAIL = 2000
 _WORK_PREFIX = "artifactcheck-lo-"
@@ -145,6 +154,19 @@ def _run_soffice_version(exe: str) -> str:
     return parts[1] if len(parts) >= 2 and parts[1][:1].isdigit() else out.strip() or "unknown"
 
 
+def check_package(produced: Path, target: str, *, src: Path, stderr: str) -> None:
+    """Raise RenderError unless ``produced`` is a sound OOXML package of ``target``."""
+    from ...errors import ArtifactCheckError
+    from ..package.inspection import inspect_package
+
+    try:
+        got = inspect_package(produced).format
+    except ArtifactCheckError as exc:
+        raise RenderError(f"LibreOffice wrote an unreadable {target}: {exc}; stderr tail: {stderr[-_STDERR_TAIL:]!r}", path=src) from None
+    if got != target:
+        raise RenderError(f"LibreOffice wrote a {got} where a {target} was asked for", path=src)
+
+
 def pdf_filter(fmt: str, *, tagged: bool) -> tuple[str, list[str]]:
     """The PDF export filter for an input format and its FilterData as ``Name=value``
     strings; the cold path (``--convert-to`` JSON) and the warm pool (UNO FilterData)
@@ -157,7 +179,8 @@ def pdf_filter(fmt: str, *, tagged: bool) -> tuple[str, list[str]]:
 
 
 def input_format(src: Path) -> str:
-    """The OOXML format of ``src``; RenderError for anything else.
+    """The Office format of ``src`` (OOXML ``docx``/``xlsx``/``pptx`` or OpenDocument
+    ``odt``/``ods``/``odp``); RenderError for anything else.
 
     LibreOffice imports bytes it does not recognise as plain text and "succeeds" with a
     PDF of garbage (or of nothing, for an empty file), so an input that is not an Office
@@ -166,8 +189,13 @@ def input_format(src: Path) -> str:
     # Local import: package/inspection.py pulls lxml; the renderer should stay importable on its own.
     from ...errors import ArtifactCheckError
     from ..package.inspection import inspect_package
+    from ..package.opendocument import check_odf, odf_format
 
     try:
+        odf = odf_format(src)
+        if odf is not None:
+            check_odf(src)
+            return odf
         return inspect_package(src).format
     except ArtifactCheckError as exc:
         reason = str(exc).removeprefix(f"{exc.path}: ")
@@ -235,6 +263,8 @@ class LibreOfficeRenderer:
         return "tagged" if self.tagged else "plain"
 
     def _filter(self, fmt: str, target: str) -> str:
+        if target in _OOXML_FILTERS:
+            return f"{target}:{_OOXML_FILTERS[target]}"  # an OpenDocument file to its OOXML twin
         if target != "pdf":
             return target  # e.g. "png" or "html": soffice picks the filter
         if fmt not in _PDF_FILTERS:
@@ -292,6 +322,8 @@ class LibreOfficeRenderer:
                 )
             if target == "pdf":
                 check_pdf(produced, src=src, stderr=stderr_text)
+            elif target in _OOXML_FILTERS:
+                check_package(produced, target, src=src, stderr=stderr_text)
             if template is not None:
                 self._save_template(work / "profile", template)
             dest = out_dir / f"{src.stem}.{target}"
