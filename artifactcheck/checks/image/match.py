@@ -50,6 +50,15 @@ DEFAULT_MAX_COLOR_DELTA = 10.0
 _LOCK = threading.Lock()
 
 
+def _remember(store: dict[Any, Any], key: Any, value: Any, *, limit: int) -> None:
+    """Keep ``value`` in a per-process cache shared by threads; a full cache starts over
+    (these are per-artifact results: a long batch must not grow without bound)."""
+    with _LOCK:
+        if len(store) > limit:
+            store.clear()
+        store[key] = value
+
+
 class _Params(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -191,10 +200,7 @@ def _comparison(ref: Reference, blob: Blob) -> PixelComparison | str:
         value: PixelComparison | str = compare_pixels(a, b)
     except Exception as exc:  # noqa: BLE001 - undecodable bytes are not the reference; say why
         value = f"cannot compare pixels: {type(exc).__name__}: {exc}"
-    with _LOCK:
-        if len(_COMPARISONS) > 1024:
-            _COMPARISONS.clear()
-        _COMPARISONS[key] = value
+    _remember(_COMPARISONS, key, value, limit=1024)
     return value
 
 
@@ -340,10 +346,7 @@ def _crop_resistant(sha: str, data: bytes) -> imagehash.ImageMultiHash:
     if cached is not None:
         return cached
     value = imagehash.crop_resistant_hash(decode_image(data), min_segment_size=200)
-    with _LOCK:
-        if len(_CROP_HASHES) > 512:
-            _CROP_HASHES.clear()
-        _CROP_HASHES[sha] = value
+    _remember(_CROP_HASHES, sha, value, limit=512)
     return value
 
 
@@ -396,10 +399,7 @@ def _located(ref: Reference, blob: Blob) -> CropLocation | None:
             return _LOCATIONS[key]
     assert blob.data is not None
     found = locate_crop(decode_image(ref.data, what="reference image"), decode_image(blob.data))
-    with _LOCK:
-        if len(_LOCATIONS) > 1024:
-            _LOCATIONS.clear()
-        _LOCATIONS[key] = found
+    _remember(_LOCATIONS, key, found, limit=1024)
     return found
 
 
