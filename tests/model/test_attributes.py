@@ -73,10 +73,12 @@ CORPUS_SAMPLE = [
     "google/sheets/gspread_test_hide_gridlines_7.json",
 ]
 _OFFICE = (".docx", ".xlsx", ".pptx", ".xlsm", ".docm", ".pptm")
+_OTHER_INPUTS = (".pdf", ".csv", ".odt", ".png")  # the task fixtures of the other inputs
 
 
 def _fixture_files() -> list[Path]:
     found = [p for p in FIXTURES.rglob("*") if p.suffix in _OFFICE and "expected" not in p.parts]
+    found += [p for p in FIXTURES.glob("tasks/*/*") if p.suffix in _OTHER_INPUTS]
     found += sorted((FIXTURES / "google").glob("*.json"))
     return sorted(found)
 

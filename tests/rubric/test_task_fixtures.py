@@ -19,14 +19,15 @@ from artifactcheck.rubric import load_rubric, score
 from artifactcheck.testing import assert_matches_expected
 
 TASKS = Path(__file__).resolve().parents[2] / "fixtures" / "tasks"
-SUFFIXES = (".docx", ".pptx", ".xlsx")
+SUFFIXES = (".docx", ".pptx", ".xlsx", ".pdf", ".csv", ".odt", ".png")
+SLOW = (".docx", ".odt", ".pdf", ".png")  # LibreOffice renders or converts, or tesseract reads
 
 
 def variants() -> list[pytest.param]:  # type: ignore[valid-type]
     found = []
     for folder in sorted(p for p in TASKS.iterdir() if (p / "rubric.yaml").is_file()):
         for artifact in sorted(p for p in folder.iterdir() if p.suffix in SUFFIXES):
-            marks = [pytest.mark.slow] if artifact.suffix == ".docx" else []
+            marks = [pytest.mark.slow] if artifact.suffix in SLOW else []
             found.append(pytest.param(folder.name, artifact.name, marks=marks, id=f"{folder.name}/{artifact.stem}"))
     return found
 

@@ -147,7 +147,8 @@ def image_adjusted(doc: Document, p: AdjustedParams, resources: Resources) -> Ch
     Passes when ``(value - reference) / reference`` moves in ``direction`` by at least
     ``min_change`` and (``min_structure``) the picture's structure is kept: SSIM of the
     two standardised lumas, which a brightness or contrast change alone leaves near 1 but
-    a different picture does not. Sizes must match for the structure test.
+    a different picture does not. A target of another size is compared at the
+    reference's size (the size is ``image_pixel_size``'s question).
     """
     ref = load_reference(p.reference, resources)
     ref_img = _ref_pixels(ref)
@@ -161,10 +162,14 @@ def image_adjusted(doc: Document, p: AdjustedParams, resources: Resources) -> Ch
         row: dict[str, Any] = {"value": _r(value), "reference_value": _r(ref_value), "relative_change": _r(change), "moved": moved}
         ok = moved
         if p.min_structure is not None:
-            kept = structure(img, ref_img)
+            # The same picture at another size is still the same picture: compare at the
+            # reference's size (a size requirement is image_pixel_size's job).
+            same_size = img if img.size == ref_img.size else img.resize(ref_img.size, Image.Resampling.LANCZOS)
+            kept = structure(same_size, ref_img)
             row["structure"] = _r(kept)
+            row["structure_resized"] = same_size is not img
             if kept is None:
-                row["reason"] = f"sizes differ ({img.size[0]}x{img.size[1]} vs reference {ref_img.size[0]}x{ref_img.size[1]} px): structure not comparable"
+                row["reason"] = "the image is too small to compare structure (under 7 px)"
                 ok = False
             else:
                 ok = ok and kept >= p.min_structure
