@@ -5,66 +5,29 @@ info names the .odt/.ods/.odp, the conversion is cached, and checks work on them
 from __future__ import annotations
 
 import io
-import shutil
 import zipfile
 from pathlib import Path
 
-import docx
-import openpyxl
 import pytest
-from docx.enum.text import WD_COLOR_INDEX
-from pptx import Presentation
-from pptx.util import Pt
 
 import artifactcheck
 from artifactcheck import errors
 from artifactcheck.checks.registry import run_check
-from artifactcheck.extractors.render import LibreOfficeRenderer, read_layout, render_pdf
+from artifactcheck.extractors.render import read_layout, render_pdf
 from artifactcheck.extractors.render.cache import render_cache_stats
 
-pytestmark = pytest.mark.slow  # LibreOffice saves the ODF files and converts them back
+pytestmark = pytest.mark.slow  # LibreOffice converts the ODF files (once per machine: cached)
 
 
-def _save_as(src: Path, target: str, out: Path) -> Path:
-    """``src`` saved by LibreOffice as ``target`` (its default ODF filters)."""
-    made = LibreOfficeRenderer().convert(src, out.parent / f"lo-{target}", target=target, timeout=180)
-    shutil.move(made, out)
-    return out
+ODF = Path(__file__).resolve().parents[2] / "fixtures" / "odf"  # built by fixtures/build_input_tasks.py
 
 
 @pytest.fixture(scope="module")
-def odf(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    tmp = tmp_path_factory.mktemp("odf")
-    d = docx.Document()
-    d.add_heading("Field Notes", level=1)
-    para = d.add_paragraph("The river was ")
-    para.add_run("high").font.highlight_color = WD_COLOR_INDEX.YELLOW
-    para.add_run(" after the storm.")
-    d.add_paragraph("Second paragraph.")
-    d.save(str(tmp / "notes.docx"))
-
-    wb = openpyxl.Workbook()
-    ws = wb.active
-    assert ws is not None
-    ws.title = "Budget"
-    ws.append(["Item", "Cost"])
-    ws.append(["Paper", 12.5])
-    ws.append(["Ink", 30])
-    ws["B4"] = "=SUM(B2:B3)"
-    wb.save(tmp / "budget.xlsx")
-
-    prs = Presentation()
-    slide = prs.slides.add_slide(prs.slide_layouts[5])  # title only
-    assert slide.shapes.title is not None
-    slide.shapes.title.text = "Launch Plan"
-    box = slide.shapes.add_textbox(Pt(72), Pt(400), Pt(300), Pt(40))
-    box.text_frame.text = "Ship in May"
-    prs.save(str(tmp / "plan.pptx"))
-    return {
-        "odt": _save_as(tmp / "notes.docx", "odt", tmp / "notes.odt"),
-        "ods": _save_as(tmp / "budget.xlsx", "ods", tmp / "budget.ods"),
-        "odp": _save_as(tmp / "plan.pptx", "odp", tmp / "plan.odp"),
-    }
+def odf() -> dict[str, Path]:
+    """An .odt/.ods/.odp LibreOffice saved from a python-docx document (heading, a word
+    highlighted yellow), an openpyxl workbook (values, =SUM(B2:B3)) and a python-pptx deck
+    (title, a text box placed at 72, 400 pt)."""
+    return {"odt": ODF / "notes.odt", "ods": ODF / "budget.ods", "odp": ODF / "plan.odp"}
 
 
 def test_odt_reads_as_its_docx_twin(odf: dict[str, Path]) -> None:
