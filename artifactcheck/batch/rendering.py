@@ -6,8 +6,8 @@ needs rendering and the pool can start, else cold), ``warm`` (always; an error w
 pool cannot start), ``cold`` (one soffice per conversion). The pool has
 ``min(jobs, rows to render)`` processes and lives in the coordinating process; with
 ``--jobs`` > 1 the workers render through it (``pool_front.py``), so a batch never runs
-more LibreOffice processes than it has jobs; with ``--jobs 1`` a thread renders the coming
-rows ahead while the current one is scored.
+more LibreOffice processes than it has jobs. With ``--jobs 1`` the pool has up to two
+processes and renders the coming rows ahead while the current one is scored.
 """
 
 from __future__ import annotations
@@ -55,22 +55,28 @@ def files_to_render(artifacts: Iterable[str]) -> list[Path]:
 
 
 class _RenderAhead:
-    """With ``--jobs 1`` the batch scores in this process, one row at a time: a thread
-    renders the coming .docx rows through the pool meanwhile, so LibreOffice and the
-    Python extraction run side by side on two cores. ``render_pdf`` lets the scorer wait
-    for a render in flight instead of starting a second one."""
+    """With ``--jobs 1`` the batch scores in this process, one row at a time: ``threads``
+    threads render the coming .docx rows through the pool meanwhile, so LibreOffice and
+    the Python extraction run side by side. ``render_pdf`` lets the scorer wait for a
+    render in flight instead of starting a second one."""
 
-    def __init__(self, paths: list[Path], renderer: WarmRenderer) -> None:
-        self.paths = paths
+    def __init__(self, paths: list[Path], renderer: WarmRenderer, *, threads: int) -> None:
         self.renderer = renderer
         self.stop = threading.Event()
-        self.thread = threading.Thread(target=self._run, name="batch-render-ahead", daemon=True)
-        self.thread.start()
+        self._todo = iter(paths)
+        self._lock = threading.Lock()
+        self.threads = [
+            threading.Thread(target=self._run, name=f"batch-render-ahead-{i}", daemon=True) for i in range(threads)
+        ]
+        for thread in self.threads:
+            thread.start()
+
+    def _next(self) -> Path | None:
+        with self._lock:
+            return next(self._todo, None)
 
     def _run(self) -> None:
-        for path in self.paths:
-            if self.stop.is_set():
-                return
+        while not self.stop.is_set() and (path := self._next()) is not None:
             try:
                 render_pdf(path, renderer=self.renderer)
             except ArtifactCheckError:
@@ -80,6 +86,10 @@ class _RenderAhead:
 
     def close(self) -> None:
         self.stop.set()
+
+    def join(self, timeout: float) -> None:
+        for thread in self.threads:
+            thread.join(timeout=timeout)
 
 
 @contextlib.contextmanager
@@ -100,7 +110,10 @@ def batch_renderer(mode: str | None, artifacts: list[str], *, jobs: int) -> Iter
     if chosen == "auto" and not pending:
         yield {}
         return
-    size = max(1, jobs) if chosen == "warm" else max(1, min(jobs, len(pending)))
+    # With --jobs 1 the pool renders ahead of the scorer: two processes keep both cores
+    # busy while one long document renders (design/rendering.md, "Batch").
+    wanted = max(jobs, 2) if jobs <= 1 else jobs
+    size = wanted if chosen == "warm" else max(1, min(wanted, len(pending)))
     try:
         warm = WarmRenderer.start(PoolSettings(size=size))
     except ArtifactCheckError as exc:
@@ -112,7 +125,7 @@ def batch_renderer(mode: str | None, artifacts: list[str], *, jobs: int) -> Iter
     log.info("warm LibreOffice pool of %d for %d file(s) to render (%s)", size, len(pending),
              "rendering ahead" if jobs <= 1 else f"shared with {jobs} workers")
     front = PoolFront(warm) if jobs > 1 else None
-    ahead = _RenderAhead(pending, warm) if jobs <= 1 else None
+    ahead = _RenderAhead(pending, warm, threads=size) if jobs <= 1 else None
     try:
         with use_renderer(warm):
             yield front.env() if front is not None else {}
@@ -123,4 +136,4 @@ def batch_renderer(mode: str | None, artifacts: list[str], *, jobs: int) -> Iter
             front.close()
         warm.close()
         if ahead is not None:
-            ahead.thread.join(timeout=30)
+            ahead.join(timeout=30)

@@ -49,7 +49,7 @@ def test_jobs_1_renders_ahead_through_a_pool_and_matches_cold(manifest: Path, tm
     with caplog.at_level(logging.INFO, logger="artifactcheck.batch.rendering"):
         outcomes = run_batch(manifest, tmp_path / "warm", jobs=1, progress=False)
     assert [o.state for o in outcomes] == ["scored"] * 2
-    assert "warm LibreOffice pool of 1 for 2 file(s) to render (rendering ahead)" in caplog.text
+    assert "warm LibreOffice pool of 2 for 2 file(s) to render (rendering ahead)" in caplog.text
     assert files_to_render(artifacts) == []  # everything is in the cache now
     os.environ["ARTIFACTCHECK_CACHE_DIR"] = str(tmp_path / "cold-cache")  # restored by monkeypatch
     run_batch(manifest, tmp_path / "cold", jobs=1, progress=False, renderer="cold")
