@@ -57,26 +57,36 @@ def files_to_render(artifacts: Iterable[str]) -> list[Path]:
 class _RenderAhead:
     """With ``--jobs 1`` the batch scores in this process, one row at a time: ``threads``
     threads render the coming .docx rows through the pool meanwhile, so LibreOffice and
-    the Python extraction run side by side. ``render_pdf`` lets the scorer wait for a
-    render in flight instead of starting a second one."""
+    the Python extraction run side by side. The first thread goes in row order (the
+    scorer's next file is ready first); the others take the largest files first, so a
+    long document renders while the small ones before it are scored. Each file is taken
+    once; ``render_pdf`` lets the scorer wait for a render in flight instead of starting
+    a second one."""
 
     def __init__(self, paths: list[Path], renderer: WarmRenderer, *, threads: int) -> None:
         self.renderer = renderer
         self.stop = threading.Event()
-        self._todo = iter(paths)
+        largest_first = sorted(paths, key=lambda p: p.stat().st_size, reverse=True)
+        self._orders = [paths, largest_first]
+        self._taken: set[Path] = set()
         self._lock = threading.Lock()
         self.threads = [
-            threading.Thread(target=self._run, name=f"batch-render-ahead-{i}", daemon=True) for i in range(threads)
+            threading.Thread(target=self._run, args=(self._orders[min(i, 1)],), name=f"batch-render-ahead-{i}", daemon=True)
+            for i in range(threads)
         ]
         for thread in self.threads:
             thread.start()
 
-    def _next(self) -> Path | None:
+    def _next(self, order: list[Path]) -> Path | None:
         with self._lock:
-            return next(self._todo, None)
+            for path in order:
+                if path not in self._taken:
+                    self._taken.add(path)
+                    return path
+            return None
 
-    def _run(self) -> None:
-        while not self.stop.is_set() and (path := self._next()) is not None:
+    def _run(self, order: list[Path]) -> None:
+        while not self.stop.is_set() and (path := self._next(order)) is not None:
             try:
                 render_pdf(path, renderer=self.renderer)
             except ArtifactCheckError:
