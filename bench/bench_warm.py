@@ -86,8 +86,10 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--corpus", type=Path, default=REPO.parent / "shared" / "corpus" / "docx")
     parser.add_argument("--skip-batch", action="store_true")
+    parser.add_argument("--skip-small", action="store_true")
     args = parser.parse_args()
-    small_file(args.repeat)
+    if not args.skip_small:
+        small_file(args.repeat)
     if not args.skip_batch and args.corpus.is_dir():
         batch(args.corpus)
 

@@ -30,6 +30,7 @@ from ..extractors.render.warm import WarmRenderer
 __all__ = ["batch_renderer", "files_to_render"]
 
 log = logging.getLogger(__name__)
+BATCH_ACQUIRE_TIMEOUT_S = 300.0
 
 
 def files_to_render(artifacts: Iterable[str]) -> list[Path]:
@@ -125,7 +126,9 @@ def batch_renderer(mode: str | None, artifacts: list[str], *, jobs: int) -> Iter
     wanted = max(jobs, 2) if jobs <= 1 else jobs
     size = wanted if chosen == "warm" else max(1, min(wanted, len(pending)))
     try:
-        warm = WarmRenderer.start(PoolSettings(size=size))
+        # A row may wait for both processes to finish long documents rendered ahead of
+        # it: the acquisition deadline covers two full conversion timeouts.
+        warm = WarmRenderer.start(PoolSettings(size=size, acquire_timeout=BATCH_ACQUIRE_TIMEOUT_S))
     except ArtifactCheckError as exc:
         if chosen == "warm":
             raise
