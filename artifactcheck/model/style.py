@@ -20,6 +20,13 @@ Baseline = Literal["superscript", "subscript"]
 class Style(BaseModel):
     """Text and fill style of a node. Sizes in points, colours ``#rrggbb`` lower-case.
 
+    ``color``/``fill`` are what a reader sees. When the file chose them from its theme,
+    ``color_theme``/``fill_theme`` name the theme slot (``dk1``, ``lt1``, ``dk2``, ``lt2``,
+    ``accent1``..``accent6``, ``hlink``, ``folHlink``: the theme part's own names, after
+    any colour map) and ``color_theme_mods``/``fill_theme_mods`` the transforms applied
+    to it, in the file's notation (``lumMod=75000 lumOff=25000``, ``themeShade=BF``,
+    ``tint=-0.25``). Literal colours leave them None.
+
     >>> Style(bold=True, size=12, color="#0000FF").color
     '#0000ff'
     """
@@ -33,8 +40,12 @@ class Style(BaseModel):
     underline: bool | None = None
     strike: bool | None = None
     color: str | None = None
+    color_theme: str | None = None
+    color_theme_mods: str | None = None
     highlight: str | None = None
     fill: str | None = None
+    fill_theme: str | None = None
+    fill_theme_mods: str | None = None
     align: Align | None = None
     valign: VAlign | None = None
     wrap: bool | None = None

@@ -8,6 +8,9 @@ already parsed with :func:`artifactcheck.extractors.package.xml.parse_xml`; noth
 - :func:`resolve_color` — any colour choice element (``a:srgbClr``, ``a:schemeClr``,
   ``a:sysClr``, ``a:prstClr``, ``a:scrgbClr``, ``a:hslClr``) or a parent holding one
   (``a:solidFill``), with its modifiers applied in document order (ECMA-376 §20.1.2.3).
+- :func:`resolve_themed_color` — the same, as a :class:`ThemedColor` that also keeps the
+  theme slot a ``a:schemeClr`` named (after the colour map) and the modifiers applied, so
+  the tree can say "accent2, lumMod 75%" next to the hex a reader sees.
 - :func:`apply_tint` — SpreadsheetML ``tint`` (ECMA-376 §18.8.19, HLS luminance).
 - :func:`apply_word_theme_tint` / :func:`apply_word_theme_shade` — WordprocessingML
   ``w:themeTint`` / ``w:themeShade`` (hex byte 00..FF, HSL luminance, as Word renders).
@@ -184,6 +187,76 @@ def parse_clr_map(el: etree._Element | None, base: Mapping[str, str] | None = No
 
 
 # -- resolving ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ThemedColor:
+    """A resolved colour and where it came from.
+
+    ``hex``: ``#rrggbb`` as displayed. ``theme``: the theme slot (``dk1``, ``lt1``, ``dk2``,
+    ``lt2``, ``accent1``..``accent6``, ``hlink``, ``folHlink``) when the colour names one,
+    after the colour map (PowerPoint's ``tx1`` on a default master is ``dk1``); None for
+    literal colours. ``mods``: the transforms applied to the slot colour, space-separated
+    in the source's own notation (``lumMod=75000 lumOff=25000`` for DrawingML,
+    ``themeShade=BF`` for WordprocessingML, ``tint=-0.25`` for SpreadsheetML); None when
+    the slot colour is used as is."""
+
+    hex: str
+    theme: str | None = None
+    mods: str | None = None
+
+
+def resolve_themed_color(
+    el: etree._Element | None,
+    theme: Theme | None,
+    clr_map: Mapping[str, str] | None = None,
+    *,
+    placeholder: etree._Element | ThemedColor | str | None = None,
+) -> ThemedColor | None:
+    """:func:`resolve_color`, keeping the theme slot and the modifiers applied.
+
+    ``phClr`` takes the slot (and modifiers) of ``placeholder``, followed by its own
+    modifiers, as the colour it stands for does."""
+    color_el = find_color_element(el)
+    if color_el is None:
+        return None
+    hex_value = resolve_color(
+        color_el,
+        theme,
+        clr_map,
+        placeholder=placeholder.hex if isinstance(placeholder, ThemedColor) else placeholder,
+    )
+    if hex_value is None:
+        return None
+    tag = etree.QName(color_el).localname
+    if tag != "schemeClr":
+        return ThemedColor(hex_value)
+    own = _modifier_text(color_el)
+    val = color_el.get("val", "")
+    if val == "phClr":
+        base = (
+            placeholder
+            if isinstance(placeholder, ThemedColor)
+            else resolve_themed_color(placeholder, theme, clr_map)
+            if isinstance(placeholder, etree._Element)
+            else None
+        )
+        if base is None or base.theme is None:
+            return ThemedColor(hex_value)
+        mods = " ".join(m for m in (base.mods, own) if m) or None
+        return ThemedColor(hex_value, base.theme, mods)
+    slot = (clr_map or DEFAULT_CLR_MAP).get(val, DEFAULT_CLR_MAP.get(val, val))
+    return ThemedColor(hex_value, slot, own)
+
+
+def _modifier_text(color_el: etree._Element) -> str | None:
+    """``lumMod=75000 lumOff=25000``: the colour's transform children, in order."""
+    parts = [
+        f"{etree.QName(m).localname}={m.get('val', '')}"
+        for m in color_el
+        if isinstance(m.tag, str)
+    ]
+    return " ".join(parts) or None
 
 
 def find_color_element(el: etree._Element | None) -> etree._Element | None:
@@ -525,6 +598,7 @@ __all__ = [
     "SCHEME_SLOTS",
     "Theme",
     "ThemeFonts",
+    "ThemedColor",
     "apply_modifiers",
     "apply_tint",
     "apply_word_theme_shade",
@@ -534,5 +608,6 @@ __all__ = [
     "hex_to_rgb",
     "parse_clr_map",
     "resolve_color",
+    "resolve_themed_color",
     "rgb_to_hex",
 ]
