@@ -35,7 +35,9 @@ from .drawing import (
 )
 from .numbering import Numbering, format_number
 from .package import W_NS, DocxPackage
-from .styles import StyleSheet, para_layer, run_layer
+from .para_format import geometry_attrs
+from .styles import StyleSheet, para_layer, run_layer, underline_kind
+from .table_styles import TableLook, cell_layer, cell_parts, row_attrs, table_layer
 
 W = f"{{{W_NS}}}"
 MC = "{http://schemas.openxmlformats.org/markup-compatibility/2006}"
@@ -103,6 +105,7 @@ class _Para:
     part: str
     style_id: str | None
     table_style: str | None
+    table_parts: tuple[str, ...] = ()
     children: list[Node] = field(default_factory=list)
     floating: list[Node] = field(default_factory=list)
     counters: dict[str, int] = field(default_factory=dict)
@@ -176,10 +179,17 @@ class BodyWalker:
 
     # -- blocks --------------------------------------------------------------------------
     def blocks(
-        self, container: etree._Element, prefix: str, *, table_style: str | None = None
+        self,
+        container: etree._Element,
+        prefix: str,
+        *,
+        table_style: str | None = None,
+        table_parts: tuple[str, ...] = (),
     ) -> list[Node]:
         """Nodes for the block children of ``container`` (``w:body``, ``w:tc``,
-        ``w:hdr``, ``w:txbxContent``...). ``prefix`` is the container's id ('' at the top)."""
+        ``w:hdr``, ``w:txbxContent``...). ``prefix`` is the container's id ('' at the top);
+        ``table_style``/``table_parts``: the enclosing table's style id and the
+        conditional parts of it that reach this cell."""
         out: list[Node] = []
         counters: dict[str, int] = {}
 
@@ -191,7 +201,15 @@ class BodyWalker:
         for el, extra in self._iter_blocks(container, {}):
             name = _local(el)
             if name == "p":
-                out.extend(self.paragraph(el, next_id("p"), table_style=table_style, extra=extra))
+                out.extend(
+                    self.paragraph(
+                        el,
+                        next_id("p"),
+                        table_style=table_style,
+                        table_parts=table_parts,
+                        extra=extra,
+                    )
+                )
             elif name == "tbl":
                 out.append(self.table(el, next_id("t"), extra=extra))
             elif name == "altChunk":
@@ -219,11 +237,17 @@ class BodyWalker:
     # -- tables --------------------------------------------------------------------------
     def table(self, tbl: etree._Element, node_id: str, *, extra: dict[str, Any]) -> Node:
         tbl_pr = tbl.find(f"{W}tblPr")
-        style_id = None
-        if tbl_pr is not None and tbl_pr.find(f"{W}tblStyle") is not None:
-            style_id = tbl_pr.find(f"{W}tblStyle").get(f"{W}val")
+        styles = self.s.styles
+        named = tbl_pr.find(f"{W}tblStyle") if tbl_pr is not None else None
+        tstyle = styles.table_style(named.get(f"{W}val") if named is not None else None)
+        style_id = tstyle.style_id
+        look = TableLook.parse(tbl_pr.find(f"{W}tblLook") if tbl_pr is not None else None)
+        tprops = {**tstyle.tblpr, **table_layer(tbl_pr)}
         grid = tbl.find(f"{W}tblGrid")
-        grid_cols = len(grid.findall(f"{W}gridCol")) if grid is not None else 0
+        grid_widths = [
+            _twips_pt(g.get(f"{W}w")) for g in grid.findall(f"{W}gridCol")
+        ] if grid is not None else []
+        grid_cols = len(grid_widths)
         rows_el = list(self._iter_rows(tbl))
         # First pass: grid positions and vertical merges -> row spans of the origin cells.
         layout: list[list[tuple[etree._Element, int, int, str | None, dict[str, Any]]]] = []
@@ -263,31 +287,50 @@ class BodyWalker:
         for ri, ((tr, rextra), cells) in enumerate(zip(rows_el, layout)):
             row_id = f"{node_id}/r{ri}"
             tr_pr = tr.find(f"{W}trPr")
-            rattrs: dict[str, Any] = {"index": ri, **rextra}
-            if tr_pr is not None and tr_pr.find(f"{W}tblHeader") is not None:
+            rattrs: dict[str, Any] = {"index": ri, **row_attrs(tr_pr), **rextra}
+            header_row = tr_pr is not None and tr_pr.find(f"{W}tblHeader") is not None
+            if header_row:
                 rattrs["header"] = True
+            if tr_pr is not None and tr_pr.find(f"{W}del") is not None:
+                rattrs["tracked"] = "delete"  # a deleted row (its text is deleted text)
+            elif tr_pr is not None and tr_pr.find(f"{W}ins") is not None:
+                rattrs["tracked"] = "insert"
             cell_nodes: list[Node] = []
             for ci, (tc, col, span, vmerge, cextra) in enumerate(cells):
                 if vmerge == "continue" and (ri, col) not in row_span:
                     continue  # covered by the merge origin above; Word does not show it
-                tc_pr = tc.find(f"{W}tcPr")
-                fill = None
-                if tc_pr is not None and tc_pr.find(f"{W}shd") is not None:
-                    fill = para_layer(tc_pr).get("shd")
+                parts = cell_parts(
+                    look,
+                    row=ri,
+                    rows=len(layout),
+                    cell=ci,
+                    cells=len(cells),
+                    header_row=header_row,
+                    row_band_size=int(tprops.get("row_band_size", 1)),
+                    col_band_size=int(tprops.get("col_band_size", 1)),
+                )
+                parts = tuple(p for p in parts if p in tstyle.parts)
+                cprops = styles.cell_props(style_id, parts, cell_layer(tc.find(f"{W}tcPr")))
+                fill = styles.color(cprops.get("shd"))
                 cell_id = f"{row_id}/c{ci}"
-                children = self.blocks(tc, cell_id, table_style=style_id)
+                children = self.blocks(tc, cell_id, table_style=style_id, table_parts=parts)
+                cattrs: dict[str, Any] = {
+                    "row": ri,
+                    "col": col,
+                    "row_span": row_span.get((ri, col), 1),
+                    "col_span": span,
+                }
+                for key in ("width", "width_pct"):
+                    if key in cprops:
+                        cattrs[key] = cprops[key]
+                if parts:
+                    cattrs["table_style_parts"] = list(parts)
                 cell_nodes.append(
                     fast_node(
                         id=cell_id,
                         kind="cell",
-                        attrs={
-                            "row": ri,
-                            "col": col,
-                            "row_span": row_span.get((ri, col), 1),
-                            "col_span": span,
-                            **cextra,
-                        },
-                        style=Style(fill=fill) if fill else None,
+                        attrs={**cattrs, **cextra},
+                        style=_cell_style(fill, cprops.get("valign", "top")),
                         children=children,
                         source=self.part,
                     )
@@ -299,8 +342,22 @@ class BodyWalker:
             )
         cols = max([grid_cols] + [max((c[1] + c[2] for c in cells), default=0) for cells in layout])
         attrs: dict[str, Any] = {"rows": len(rows), "cols": cols, **extra}
-        if style_id:
-            attrs["style_name"] = self.s.styles.name(style_id)
+        if tstyle.name:
+            attrs["style_name"] = tstyle.name
+        attrs["align"] = tprops.get("align", "left")
+        for key in ("width", "width_pct", "indent"):
+            if key in tprops:
+                attrs[key] = tprops[key]
+        if grid_widths and all(w is not None for w in grid_widths):
+            attrs["column_widths"] = grid_widths
+        attrs["table_look"] = {
+            "first_row": look.first_row,
+            "last_row": look.last_row,
+            "first_column": look.first_col,
+            "last_column": look.last_col,
+            "banded_rows": look.row_bands,
+            "banded_columns": look.col_bands,
+        }
         nested = any(_local(a) == "tc" for a in tbl.iterancestors())
         if nested:
             attrs["nested"] = True
@@ -337,6 +394,7 @@ class BodyWalker:
         node_id: str,
         *,
         table_style: str | None = None,
+        table_parts: tuple[str, ...] = (),
         extra: dict[str, Any] | None = None,
     ) -> list[Node]:
         """The paragraph node, followed by the text boxes anchored in it (siblings, so
@@ -345,20 +403,26 @@ class BodyWalker:
         ppr = p.find(f"{W}pPr")
         style_id = styles.paragraph_style_id(ppr)
         direct = para_layer(ppr)
-        props = styles.paragraph_props(style_id, direct, table_style)
-        para = _Para(node_id=node_id, part=self.part, style_id=style_id, table_style=table_style)
+        props = styles.paragraph_props(
+            style_id, direct, table_style, table_parts=table_parts
+        )
+        para = _Para(
+            node_id=node_id,
+            part=self.part,
+            style_id=style_id,
+            table_style=table_style,
+            table_parts=table_parts,
+        )
         attrs: dict[str, Any] = dict(extra or {})
-        style_name = styles.name(style_id)
-        if style_name:
-            attrs["style_name"] = style_name
+        style_name = styles.name(style_id) or "Normal"  # no styles at all: Word's Normal
+        attrs["style_name"] = style_name
         level = heading_level(style_name, props.get("outline_level"))
         if level is not None:
             attrs["heading_level"] = level
         num_id = props.get("num_id")
         if num_id:
-            info = self.s.numbering.next_label(
-                num_id, props.get("ilvl", 0), style_num_id=self.s.style_num_ids
-            )
+            ilvl = props.get("ilvl", 0)
+            info = self.s.numbering.next_label(num_id, ilvl, style_num_id=self.s.style_num_ids)
             if info is not None:
                 attrs.update(
                     list_level=info.level,
@@ -367,6 +431,12 @@ class BodyWalker:
                     list_label=info.label,
                     list_id=info.num_id,
                 )
+                lvl = self.s.numbering.level(num_id, ilvl, style_num_id=self.s.style_num_ids)
+                if lvl is not None and lvl.ppr:
+                    props = styles.paragraph_props(
+                        style_id, direct, table_style, table_parts=table_parts, numbering=lvl.ppr
+                    )
+        attrs.update(geometry_attrs(props))
         if props.get("page_break_before"):
             attrs["page_break_before"] = True
         if ppr is not None and ppr.find(f"{W}sectPr") is not None:
@@ -380,10 +450,14 @@ class BodyWalker:
             para.attrs["page_break_after"] = True  # what follows starts on a new page
         mark_style = styles.to_style(
             styles.run_props(
-                paragraph_style=style_id, character_style=None, direct={}, table_style=table_style
+                paragraph_style=style_id,
+                character_style=None,
+                direct={},
+                table_style=table_style,
+                table_parts=table_parts,
             ),
             align=props.get("align") or "left",
-            fill=props.get("shd"),
+            fill=styles.color(props.get("shd")),
         )
         children = _merge_runs(para.children, node_id)
         w14_id = p.get(f"{W14}paraId")
@@ -450,15 +524,21 @@ class BodyWalker:
     def _run(self, r: etree._Element, para: _Para, inherited: dict[str, Any]) -> None:
         styles = self.s.styles
         rpr = r.find(f"{W}rPr")
-        rstyle = rpr.find(f"{W}rStyle") if rpr is not None else None
+        char_style = styles.character_style_id(rpr)
         props = styles.run_props(
             paragraph_style=para.style_id,
-            character_style=rstyle.get(f"{W}val") if rstyle is not None else None,
+            character_style=char_style,
             direct=run_layer(rpr),
             table_style=para.table_style,
+            table_parts=para.table_parts,
         )
         style = styles.to_style(props)
         attrs: dict[str, Any] = dict(inherited)
+        if char_style is not None:
+            attrs["character_style"] = styles.name(char_style)
+        underline = underline_kind(props)
+        if underline is not None:
+            attrs["underline_style"] = underline
         if props.get("hidden"):
             attrs["hidden"] = True
         if props.get("caps"):
@@ -666,12 +746,19 @@ class BodyWalker:
         return blank_node(para.next_id("img"), "image", node_attrs, self.part)
 
     def _attach_blob(self, attrs: dict[str, Any], embed: str | None, link: str | None) -> None:
-        rel = self.s.pkg.rel_target(self.part, embed or link)
-        if rel is None:
-            attrs["missing_image"] = True
-            return
-        if rel.external:
-            attrs["linked_url"] = rel.target
+        """The picture's bytes (``r:embed``) into the blob store, and its link
+        (``r:link``: Word's "Insert and Link" or "Link to File") as ``linked_url``. A
+        picture may have both: Word shows the embedded copy and refreshes it from the
+        link; a link alone shows whatever the target holds when the file is opened."""
+        linked = self.s.pkg.rel_target(self.part, link) if link else None
+        if linked is not None:
+            attrs["linked_url"] = linked.target
+        rel = self.s.pkg.rel_target(self.part, embed) if embed else None
+        if rel is None or rel.external:
+            if rel is not None:
+                attrs["linked_url"] = rel.target  # an "embed" that points outside the file
+            elif linked is None:
+                attrs["missing_image"] = True
             return
         if rel.target not in self.s.image_cache:
             sha = None
@@ -778,6 +865,31 @@ def heading_level(style_name: str | None, outline_level: int | None) -> int | No
     if outline_level is not None and 0 <= outline_level <= 8:
         return outline_level + 1
     return None
+
+
+def _twips_pt(raw: str | None) -> float | None:
+    """A twips value (``w:gridCol w:w``) in points; None when absent or malformed."""
+    try:
+        return round(float(raw) / 20.0, 2) if raw is not None else None
+    except ValueError:
+        return None
+
+
+_CELL_STYLES: dict[tuple[Any, str], Style] = {}
+
+
+def _cell_style(fill: Any, valign: str) -> Style:
+    """A cell's Style (fill with its theme slot, vertical alignment), shared per value."""
+    key = (fill, valign)
+    got = _CELL_STYLES.get(key)
+    if got is None:
+        got = _CELL_STYLES[key] = Style(
+            fill=fill.hex if fill is not None else None,
+            fill_theme=fill.theme if fill is not None else None,
+            fill_theme_mods=fill.mods if fill is not None else None,
+            valign=valign,  # type: ignore[arg-type]  # one of VAlign by construction
+        )
+    return got
 
 
 def _grid_before(tr: etree._Element) -> int:

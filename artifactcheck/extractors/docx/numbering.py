@@ -1,20 +1,29 @@
 """List numbering: ``w:numPr`` -> ``w:num`` -> ``w:abstractNum`` -> level format and label.
 
-Counters follow what Word shows: instances (``w:num``) that share an abstract definition
-share counters unless the instance restarts with ``w:startOverride``; entering a level
-resets every deeper level. Labels are computed from ``w:lvlText`` (``%1.%2.``) with the
-level formats we can spell (decimal, letters, roman, zero-padded, ordinal words are
-spelled as decimal); bullets keep their character, Symbol/Wingdings private-use
-bullets are mapped to the character they look like.
+Counters follow what LibreOffice prints (and Word, as far as we have seen): instances
+(``w:num``) that share an abstract definition share one list and its counters; an
+instance's ``w:startOverride`` sets the shared counter of that level the first time the
+instance is used at that level, and later items of any instance continue from there
+(A, B, C in one instance, then "D" by an override, then E, F in the first). An item at level L restarts every deeper level (unless that
+level's ``w:lvlRestart`` says it restarts only after a higher one, or never: ``0``), even
+when levels were skipped in between. A level skipped on the way down (level 0 then level
+2) shows its start value in the deeper label ("1.1.1.") and counts as used, so the next
+item at the skipped level prints the following number ("1.2."). Labels are computed from
+``w:lvlText`` (``%1.%2.``) with the level formats we can spell (decimal, letters, roman,
+zero-padded, ordinal words are spelled as decimal); bullets keep their character,
+Symbol/Wingdings private-use bullets are mapped to the character they look like. A
+level's ``w:pPr`` (its indents and tab stops) is kept for paragraph geometry.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from lxml import etree
 
 from .package import W_NS
+from .para_format import geometry_layer
 
 W = f"{{{W_NS}}}"
 
@@ -33,10 +42,16 @@ _PUA_BULLETS: dict[str, str] = {
 
 @dataclass(frozen=True)
 class Level:
+    """One list level: ``fmt`` (``w:numFmt``), ``text`` (``w:lvlText``), ``start``,
+    ``restart`` (``w:lvlRestart``: None = after any higher level, 0 = never, n = only
+    after levels 0..n-1), ``is_legal`` and ``ppr`` (the level's geometry layer)."""
+
     fmt: str
     text: str
     start: int
     is_legal: bool = False
+    restart: int | None = None
+    ppr: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
 
 @dataclass
@@ -60,6 +75,7 @@ class Numbering:
     style_links: dict[str, str] = field(default_factory=dict)  # abstractNumId -> numStyleLink style
     _counters: dict[str, dict[int, int]] = field(default_factory=dict)
     _started: set[tuple[str, int]] = field(default_factory=set)
+    _overridden: set[tuple[str, int]] = field(default_factory=set)  # (numId, level) applied
 
     @classmethod
     def parse(cls, root: etree._Element | None) -> Numbering:
@@ -108,6 +124,15 @@ class Numbering:
         levels.update(self.overrides.get(num_id, {}))
         return levels
 
+    def level(
+        self, num_id: str | None, ilvl: int, *, style_num_id: dict[str, str] | None = None
+    ) -> Level | None:
+        """The level definition a paragraph at (``num_id``, ``ilvl``) uses, without
+        advancing any counter; None when it is not a list item."""
+        if not num_id or num_id == "0" or num_id not in self.nums:
+            return None
+        return self.levels(num_id, style_num_id).get(max(0, min(ilvl, 8)))
+
     def next_label(
         self, num_id: str | None, ilvl: int, *, style_num_id: dict[str, str] | None = None
     ) -> ListInfo | None:
@@ -119,19 +144,28 @@ class Numbering:
         ilvl = max(0, min(ilvl, 8))
         lvl = levels.get(ilvl) or Level(fmt="decimal", text=f"%{ilvl + 1}.", start=1)
         restarts = self.start_overrides.get(num_id, {})
-        key = f"n{num_id}" if restarts else f"a{self.nums[num_id]}"
+        key = f"a{self.nums[num_id]}"
         counters = self._counters.setdefault(key, {})
-        if (key, ilvl) not in self._started:
+        if ilvl in restarts and (num_id, ilvl) not in self._overridden:
+            self._overridden.add((num_id, ilvl))
             self._started.add((key, ilvl))
-            counters[ilvl] = restarts.get(ilvl, lvl.start)
+            counters[ilvl] = restarts[ilvl]
+        elif (key, ilvl) not in self._started:
+            self._started.add((key, ilvl))
+            counters[ilvl] = lvl.start
         else:
             counters[ilvl] = counters.get(ilvl, lvl.start - 1) + 1
         for deeper in range(ilvl + 1, 9):
-            self._started.discard((key, deeper))
+            below = levels.get(deeper)
+            restart = below.restart if below is not None else None
+            if restart is None or (restart != 0 and ilvl < restart):
+                self._started.discard((key, deeper))
         for upper in range(ilvl):
-            if upper not in counters:
+            if (key, upper) not in self._started:
+                # a skipped level prints its start value and counts as used from here on
                 up = levels.get(upper)
-                counters[upper] = restarts.get(upper, up.start if up else 1)
+                counters[upper] = up.start if up else 1
+                self._started.add((key, upper))
         label = _render_text(lvl, levels, counters, ilvl)
         return ListInfo(
             num_id=num_id,
@@ -156,7 +190,21 @@ def _level(el: etree._Element) -> tuple[int, Level]:
         start = 1
     fmt = fmt_el.get(f"{W}val", "decimal") if fmt_el is not None else "decimal"
     text = text_el.get(f"{W}val", "") if text_el is not None else ""
-    return ilvl, Level(fmt=fmt, text=text, start=start, is_legal=el.find(f"{W}isLgl") is not None)
+    restart_el = el.find(f"{W}lvlRestart")
+    restart: int | None = None
+    if restart_el is not None:
+        try:
+            restart = max(0, int(restart_el.get(f"{W}val", "")))
+        except ValueError:
+            restart = None
+    return ilvl, Level(
+        fmt=fmt,
+        text=text,
+        start=start,
+        is_legal=el.find(f"{W}isLgl") is not None,
+        restart=restart,
+        ppr=geometry_layer(el.find(f"{W}pPr")),
+    )
 
 
 def _render_text(lvl: Level, levels: dict[int, Level], counters: dict[int, int], ilvl: int) -> str:

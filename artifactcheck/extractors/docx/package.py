@@ -25,7 +25,16 @@ from ..package.xml import parse_xml
 W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 STRICT_W_NS = "http://purl.oclc.org/ooxml/wordprocessingml/main"
 REL_BASE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
+_W = f"{{{W_NS}}}"
 STRICT_REL_BASE = "http://purl.oclc.org/ooxml/officeDocument/relationships/"
+
+
+def is_on(el: etree._Element | None) -> bool | None:
+    """A WordprocessingML on/off property: absent -> None, ``w:val`` absent/true -> True."""
+    if el is None:
+        return None
+    val = el.get(f"{_W}val")
+    return val is None or val.lower() not in ("0", "false", "off", "none")
 
 
 @dataclass(frozen=True)

@@ -4,17 +4,21 @@ Resolution order, lowest priority first (ECMA-376 Part 1, 17.7.2), each later la
 overriding the properties it states:
 
 1. document defaults (``w:docDefaults`` ``rPrDefault``/``pPrDefault``)
-2. the table style of the enclosing table (its unconditional ``rPr``/``pPr``)
-3. the paragraph style, ``basedOn`` chain from the root down (default paragraph style
-   when the paragraph names none)
-4. the character style of the run, ``basedOn`` chain from the root down
-5. direct formatting on the run (``w:rPr``) or paragraph (``w:pPr``)
+2. the table style of the enclosing table: its unconditional ``rPr``/``pPr``, then the
+   conditional parts that reach the cell (first row, banding...: ``table_styles.py``)
+3. the paragraph style, ``basedOn`` chain from the root down (the default paragraph
+   style when the paragraph names none, or names one ``styles.xml`` does not define)
+4. for paragraph properties: the list level's ``w:pPr`` (indents and tabs of numbering)
+5. the character style of the run, ``basedOn`` chain from the root down
+6. direct formatting on the run (``w:rPr``) or paragraph (``w:pPr``)
 
 Theme fonts (``asciiTheme="minorHAnsi"``) and theme colours (``themeColor`` with
-``themeTint``/``themeShade``) are resolved against ``word/theme/theme1.xml``. Toggle
+``themeTint``/``themeShade``, ``colors.py``) are resolved against the theme part; the
+slot and tint/shade are kept on the Style (``color_theme``, ``fill_theme``...). Toggle
 properties (bold, italic...) are treated as plain overrides, like LibreOffice does;
-Word's XOR rule for toggles stated twice in one style chain is not modelled.
-Sizes are points (``w:sz`` is half-points); colours ``#rrggbb`` lower-case.
+Word's XOR rule for toggles stated twice in one style chain is not modelled. Sizes are
+points (``w:sz`` is half-points); colours ``#rrggbb`` lower-case. Paragraph geometry
+(spacing, indents, tab stops) merges attribute by attribute (``para_format.py``).
 """
 
 from __future__ import annotations
@@ -26,30 +30,15 @@ from lxml import etree
 
 from ...model import Style
 from ...model.named_colors import WORD_HIGHLIGHT_HEX
-from ..drawingml.color import Theme, apply_word_theme_shade, apply_word_theme_tint
+from ..drawingml.color import Theme, ThemedColor
+from .colors import color_raw, resolve_raw, resolve_shading, shading_raw
+from .colors import theme_color as theme_color
 from .package import W_NS
+from .package import is_on as is_on
+from .para_format import geometry_layer, merge_layer
+from .table_styles import PART_ORDER, cell_layer, table_layer
 
 W = f"{{{W_NS}}}"
-
-
-_THEME_COLOR_SLOT: dict[str, str] = {
-    "dark1": "dk1",
-    "light1": "lt1",
-    "dark2": "dk2",
-    "light2": "lt2",
-    "text1": "dk1",
-    "background1": "lt1",
-    "text2": "dk2",
-    "background2": "lt2",
-    "accent1": "accent1",
-    "accent2": "accent2",
-    "accent3": "accent3",
-    "accent4": "accent4",
-    "accent5": "accent5",
-    "accent6": "accent6",
-    "hyperlink": "hlink",
-    "followedHyperlink": "folHlink",
-}
 
 _ALIGN: dict[str, str] = {
     "left": "left",
@@ -94,14 +83,6 @@ def ui_style_name(name: str) -> str:
     )
 
 
-def is_on(el: etree._Element | None) -> bool | None:
-    """A WordprocessingML on/off property: absent -> None, ``w:val`` absent/true -> True."""
-    if el is None:
-        return None
-    val = el.get(f"{W}val")
-    return val is None or val.lower() not in ("0", "false", "off", "none")
-
-
 # -- theme ------------------------------------------------------------------------------
 def theme_font(theme: Theme, theme_ref: str) -> str | None:
     """``minorHAnsi``/``majorAscii``/``minorEastAsia``/``majorBidi`` -> typeface."""
@@ -113,26 +94,11 @@ def theme_font(theme: Theme, theme_ref: str) -> str | None:
     return fonts.latin or None
 
 
-def theme_color(
-    theme: Theme, name: str, *, tint: str | None = None, shade: str | None = None
-) -> str | None:
-    """A ``w:themeColor`` (``accent1``, ``text1``...) with ``w:themeTint``/``w:themeShade``."""
-    base = theme.colors.get(_THEME_COLOR_SLOT.get(name, name))
-    if base is None:
-        return None
-    try:
-        if tint:
-            base = apply_word_theme_tint(base, tint)
-        if shade:
-            base = apply_word_theme_shade(base, shade)
-    except ValueError:
-        pass  # a malformed tint byte: keep the untinted theme colour
-    return base
-
-
 # -- property layers -------------------------------------------------------------------
 def run_layer(rpr: etree._Element | None) -> dict[str, Any]:
-    """The run properties one ``w:rPr`` states (absent properties are left out)."""
+    """The run properties one ``w:rPr`` states (absent properties are left out).
+    Colours stay as stated (``colors.RawColor``/``RawShading``) until a Style is made,
+    where the theme resolves them."""
     out: dict[str, Any] = {}
     if rpr is None:
         return out
@@ -150,7 +116,7 @@ def run_layer(rpr: etree._Element | None) -> dict[str, Any]:
             out[key] = v
     u = rpr.find(f"{W}u")
     if u is not None:
-        out["underline"] = (u.get(f"{W}val") or "single") != "none"
+        out["underline"] = u.get(f"{W}val") or "single"
     fonts = rpr.find(f"{W}rFonts")
     if fonts is not None:
         theme = fonts.get(f"{W}asciiTheme") or fonts.get(f"{W}hAnsiTheme")
@@ -172,37 +138,22 @@ def run_layer(rpr: etree._Element | None) -> dict[str, Any]:
             pass
     color = rpr.find(f"{W}color")
     if color is not None:
-        out["color"] = (
-            color.get(f"{W}val"),
-            color.get(f"{W}themeColor"),
-            color.get(f"{W}themeTint"),
-            color.get(f"{W}themeShade"),
-        )
+        out["color"] = color_raw(color)
     hl = rpr.find(f"{W}highlight")
     if hl is not None:
         out["highlight"] = hl.get(f"{W}val") or "none"
     shd = rpr.find(f"{W}shd")
     if shd is not None:
-        out["shd"] = _shd_fill(shd)
+        out["shd"] = shading_raw(shd)
     va = rpr.find(f"{W}vertAlign")
     if va is not None:
         out["baseline"] = va.get(f"{W}val")
     return out
 
 
-def _shd_fill(shd: etree._Element) -> str | None:
-    """The visible fill of ``w:shd``; a solid pattern shows the pattern colour."""
-    val = shd.get(f"{W}val") or "clear"
-    fill = shd.get(f"{W}fill")
-    if val == "solid":
-        fill = shd.get(f"{W}color") or fill
-    if val == "nil" or not fill or fill.lower() == "auto" or len(fill) != 6:
-        return None
-    return "#" + str(fill).lower()
-
-
 def para_layer(ppr: etree._Element | None) -> dict[str, Any]:
-    """The paragraph properties one ``w:pPr`` states."""
+    """The paragraph properties one ``w:pPr`` states: alignment, outline level,
+    numbering, page break before, shading, and geometry (``para_format.py``)."""
     out: dict[str, Any] = {}
     if ppr is None:
         return out
@@ -226,13 +177,13 @@ def para_layer(ppr: etree._Element | None) -> dict[str, Any]:
                 out["ilvl"] = int(ilvl.get(f"{W}val", "0"))
             except ValueError:
                 pass
-    for key, tag in (("page_break_before", "pageBreakBefore"), ("keep_next", "keepNext")):
-        v = is_on(ppr.find(f"{W}{tag}"))
-        if v is not None:
-            out[key] = v
+    v = is_on(ppr.find(f"{W}pageBreakBefore"))
+    if v is not None:
+        out["page_break_before"] = v
     shd = ppr.find(f"{W}shd")
     if shd is not None:
-        out["shd"] = _shd_fill(shd)
+        out["shd"] = shading_raw(shd)
+    out.update(geometry_layer(ppr))
     return out
 
 
@@ -245,6 +196,25 @@ class _StyleDef:
     based_on: str | None
     rpr: dict[str, Any]
     ppr: dict[str, Any]
+    tblpr: dict[str, Any] = field(default_factory=dict)
+    tcpr: dict[str, Any] = field(default_factory=dict)
+    parts: dict[str, tuple[dict[str, Any], dict[str, Any], dict[str, Any]]] = field(
+        default_factory=dict
+    )  # tblStylePr type -> (rPr, pPr, tcPr) layers
+
+
+@dataclass(frozen=True)
+class TableStyle:
+    """A table style with its ``basedOn`` chain merged: unconditional layers and each
+    conditional part's (rPr, pPr, tcPr) layers."""
+
+    style_id: str | None
+    name: str | None
+    rpr: dict[str, Any]
+    ppr: dict[str, Any]
+    tblpr: dict[str, Any]
+    tcpr: dict[str, Any]
+    parts: dict[str, tuple[dict[str, Any], dict[str, Any], dict[str, Any]]]
 
 
 @dataclass
@@ -257,9 +227,12 @@ class StyleSheet:
     default_ppr: dict[str, Any] = field(default_factory=dict)
     default_paragraph_style: str | None = None
     default_character_style: str | None = None
+    default_table_style: str | None = None
     _chain_cache: dict[tuple[str, str], tuple[dict[str, Any], dict[str, Any]]] = field(
         default_factory=dict
     )
+    _table_cache: dict[str | None, TableStyle] = field(default_factory=dict)
+    _base_cache: dict[tuple[Any, ...], dict[str, Any]] = field(default_factory=dict)
     _style_cache: dict[Any, Style] = field(default_factory=dict)
 
     @classmethod
@@ -278,7 +251,7 @@ class StyleSheet:
             stype = st.get(f"{W}type") or "paragraph"
             name_el = st.find(f"{W}name")
             based = st.find(f"{W}basedOn")
-            sheet.styles[sid] = _StyleDef(
+            definition = _StyleDef(
                 style_id=sid,
                 type=stype,
                 name=ui_style_name(name_el.get(f"{W}val", sid) if name_el is not None else sid),
@@ -286,11 +259,28 @@ class StyleSheet:
                 rpr=run_layer(st.find(f"{W}rPr")),
                 ppr=para_layer(st.find(f"{W}pPr")),
             )
+            if stype == "table":
+                definition.tblpr = table_layer(st.find(f"{W}tblPr"))
+                definition.tcpr = cell_layer(st.find(f"{W}tcPr"))
+                for part in st.findall(f"{W}tblStylePr"):
+                    ptype = part.get(f"{W}type") or ""
+                    if ptype in PART_ORDER:
+                        definition.parts[ptype] = (
+                            run_layer(part.find(f"{W}rPr")),
+                            para_layer(part.find(f"{W}pPr")),
+                            cell_layer(part.find(f"{W}tcPr")),
+                        )
+            sheet.styles[sid] = definition
             if is_on(st.find(f"{W}default")) or st.get(f"{W}default") in ("1", "true", "on"):
+                # "If this attribute is specified by multiple styles, the last one is used."
                 if stype == "paragraph":
                     sheet.default_paragraph_style = sid
                 elif stype == "character":
                     sheet.default_character_style = sid
+                elif stype == "table":
+                    sheet.default_table_style = sid
+        if sheet.default_paragraph_style is None and "Normal" in sheet.styles:
+            sheet.default_paragraph_style = "Normal"
         return sheet
 
     def name(self, style_id: str | None) -> str | None:
@@ -299,14 +289,9 @@ class StyleSheet:
         st = self.styles.get(style_id)
         return st.name if st is not None else style_id
 
-    def chain(self, style_id: str | None, stype: str) -> tuple[dict[str, Any], dict[str, Any]]:
-        """Merged (rPr, pPr) layers of a style and its ``basedOn`` ancestors; a cycle
-        or a missing style ends the chain."""
-        if style_id is None:
-            return {}, {}
-        key = (style_id, stype)
-        if key in self._chain_cache:
-            return self._chain_cache[key]
+    def _lineage(self, style_id: str) -> list[_StyleDef]:
+        """The style and its ``basedOn`` ancestors, root first; a cycle or a missing
+        style ends the chain."""
         seen: list[_StyleDef] = []
         sid: str | None = style_id
         while (
@@ -318,29 +303,108 @@ class StyleSheet:
             st = self.styles[sid]
             seen.append(st)
             sid = st.based_on
+        seen.reverse()
+        return seen
+
+    def chain(self, style_id: str | None, stype: str) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Merged (rPr, pPr) layers of a style and its ``basedOn`` ancestors."""
+        if style_id is None:
+            return {}, {}
+        key = (style_id, stype)
+        if key in self._chain_cache:
+            return self._chain_cache[key]
         rpr: dict[str, Any] = {}
         ppr: dict[str, Any] = {}
-        for st in reversed(seen):
+        for st in self._lineage(style_id):
             rpr.update(st.rpr)
-            ppr.update(st.ppr)
+            merge_layer(ppr, st.ppr)
         self._chain_cache[key] = (rpr, ppr)
         return rpr, ppr
 
+    def table_style(self, style_id: str | None) -> TableStyle:
+        """The table style a table uses: the one it names when ``styles.xml`` defines
+        it as a table style, else the document's default table style (Word's rule;
+        usually "Normal Table", which has no formatting of its own)."""
+        if style_id is None or self.styles.get(style_id, None) is None or (
+            self.styles[style_id].type != "table"
+        ):
+            style_id = self.default_table_style
+        got = self._table_cache.get(style_id)
+        if got is not None:
+            return got
+        rpr: dict[str, Any] = {}
+        ppr: dict[str, Any] = {}
+        tblpr: dict[str, Any] = {}
+        tcpr: dict[str, Any] = {}
+        parts: dict[str, tuple[dict[str, Any], dict[str, Any], dict[str, Any]]] = {}
+        for st in self._lineage(style_id) if style_id else []:
+            rpr.update(st.rpr)
+            merge_layer(ppr, st.ppr)
+            tblpr.update(st.tblpr)
+            tcpr.update(st.tcpr)
+            for ptype, (prpr, pppr, ptcpr) in st.parts.items():
+                old = parts.get(ptype, ({}, {}, {}))
+                merged_ppr = dict(old[1])
+                merge_layer(merged_ppr, pppr)
+                parts[ptype] = ({**old[0], **prpr}, merged_ppr, {**old[2], **ptcpr})
+        got = TableStyle(
+            style_id=style_id,
+            name=self.name(style_id),
+            rpr=rpr,
+            ppr=ppr,
+            tblpr=tblpr,
+            tcpr=tcpr,
+            parts=parts,
+        )
+        self._table_cache[style_id] = got
+        return got
+
     def paragraph_style_id(self, ppr: etree._Element | None) -> str | None:
+        """The paragraph's style: the one ``w:pStyle`` names when ``styles.xml``
+        defines it as a paragraph style, else the default paragraph style (Word shows
+        such a paragraph as "Normal")."""
         if ppr is not None:
             ps = ppr.find(f"{W}pStyle")
-            if ps is not None and ps.get(f"{W}val"):
-                return str(ps.get(f"{W}val"))
+            val = ps.get(f"{W}val") if ps is not None else None
+            if val:
+                st = self.styles.get(val)
+                if st is not None and st.type == "paragraph":
+                    return str(val)
         return self.default_paragraph_style
 
+    def character_style_id(self, rpr: etree._Element | None) -> str | None:
+        """The run's ``w:rStyle`` when ``styles.xml`` defines it (Word ignores others)."""
+        if rpr is None:
+            return None
+        rs = rpr.find(f"{W}rStyle")
+        val = rs.get(f"{W}val") if rs is not None else None
+        if val and val in self.styles and self.styles[val].type == "character":
+            return str(val)
+        return None
+
     def paragraph_props(
-        self, style_id: str | None, direct: dict[str, Any], table_style: str | None
+        self,
+        style_id: str | None,
+        direct: dict[str, Any],
+        table_style: str | None,
+        *,
+        table_parts: tuple[str, ...] = (),
+        numbering: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
-        """Effective paragraph properties (align, outline level, numbering, breaks, shading)."""
+        """Effective paragraph properties (align, outline level, numbering, breaks,
+        shading, geometry). ``numbering``: the list level's pPr layer, when the
+        paragraph is a list item (it sits between the style and direct formatting)."""
         props = dict(self.default_ppr)
-        props.update(self.chain(table_style, "table")[1])
-        props.update(self.chain(style_id, "paragraph")[1])
-        props.update(direct)
+        if table_style is not None:
+            ts = self.table_style(table_style)
+            merge_layer(props, ts.ppr)
+            for part in table_parts:
+                if part in ts.parts:
+                    merge_layer(props, ts.parts[part][1])
+        merge_layer(props, self.chain(style_id, "paragraph")[1])
+        if numbering:
+            merge_layer(props, numbering)
+        merge_layer(props, direct)
         return props
 
     def run_props(
@@ -350,60 +414,106 @@ class StyleSheet:
         character_style: str | None,
         direct: dict[str, Any],
         table_style: str | None = None,
+        table_parts: tuple[str, ...] = (),
     ) -> dict[str, Any]:
         """Effective run properties, merged in the documented order."""
-        props = dict(self.default_rpr)
-        props.update(self.chain(table_style, "table")[0])
-        props.update(self.chain(paragraph_style, "paragraph")[0])
-        props.update(self.chain(character_style or self.default_character_style, "character")[0])
+        key = (paragraph_style, character_style, table_style, table_parts)
+        base = self._base_cache.get(key)
+        if base is None:
+            base = dict(self.default_rpr)
+            if table_style is not None:
+                ts = self.table_style(table_style)
+                base.update(ts.rpr)
+                for part in table_parts:
+                    if part in ts.parts:
+                        base.update(ts.parts[part][0])
+            base.update(self.chain(paragraph_style, "paragraph")[0])
+            base.update(
+                self.chain(character_style or self.default_character_style, "character")[0]
+            )
+            self._base_cache[key] = base
+        if not direct:
+            return base
+        return {**base, **direct}
+
+    def cell_props(
+        self, table_style: str | None, table_parts: tuple[str, ...], direct: dict[str, Any]
+    ) -> dict[str, Any]:
+        """Effective cell properties (shading, vertical alignment, width): the table
+        style's ``w:tcPr``, its conditional parts', then the cell's own."""
+        ts = self.table_style(table_style)
+        props = dict(ts.tcpr)
+        for part in table_parts:
+            if part in ts.parts:
+                props.update(ts.parts[part][2])
         props.update(direct)
         return props
 
+    def color(self, raw: Any) -> ThemedColor | None:
+        """A stated colour or shading (``colors.RawColor``/``RawShading``) resolved."""
+        if raw is None:
+            return None
+        if isinstance(raw[1], tuple):
+            return resolve_shading(raw, self.theme)
+        return resolve_raw(raw, self.theme)
+
     def to_style(
-        self, props: dict[str, Any], *, align: str | None = None, fill: str | None = None
+        self,
+        props: dict[str, Any],
+        *,
+        align: str | None = None,
+        fill: ThemedColor | None = None,
     ) -> Style:
         """A model ``Style`` from merged run properties (one shared frozen instance per
         distinct set of properties: a long document has few)."""
-        key = (tuple(sorted(props.items())), align, fill)
+        key = (tuple(sorted(props.items(), key=lambda kv: kv[0])), align, fill)
         got = self._style_cache.get(key)
         if got is None:
             got = self._style_cache[key] = self._make_style(props, align=align, fill=fill)
         return got
 
-    def _make_style(self, props: dict[str, Any], *, align: str | None, fill: str | None) -> Style:
+    def _make_style(
+        self, props: dict[str, Any], *, align: str | None, fill: ThemedColor | None
+    ) -> Style:
         font = None
         if "font" in props:
             kind, value = props["font"]
             font = theme_font(self.theme, value) if kind == "theme" else value
         if font is None:
             font = theme_font(self.theme, "minorHAnsi")
-        color = "#000000"  # "auto" text renders black on the default white page
-        if "color" in props:
-            val, theme_name, tint, shade = props["color"]
-            resolved = (
-                theme_color(self.theme, theme_name, tint=tint, shade=shade) if theme_name else None
-            )
-            if resolved is not None:
-                color = resolved
-            elif val and val.lower() != "auto" and len(val) == 6:
-                color = "#" + val.lower()
+        # "auto" text renders black on the default white page
+        color = self.color(props.get("color")) or ThemedColor("#000000")
         highlight = None
         hl = props.get("highlight")
         if hl and hl != "none":
             highlight = WORD_HIGHLIGHT_HEX.get(hl)
         if highlight is None and props.get("shd"):
-            highlight = props["shd"]  # LibreOffice writes character shading, not w:highlight
+            shd = self.color(props["shd"])  # LibreOffice writes character shading, not w:highlight
+            highlight = shd.hex if shd is not None else None
         baseline = props.get("baseline")
         return Style(
             font=font,
             size=props.get("size", DEFAULT_FONT_SIZE_PT),
             bold=bool(props.get("bold", False)),
             italic=bool(props.get("italic", False)),
-            underline=bool(props.get("underline", False)),
+            underline=underline_kind(props) is not None,
             strike=bool(props.get("strike", False) or props.get("dstrike", False)),
-            color=color,
+            color=color.hex,
+            color_theme=color.theme,
+            color_theme_mods=color.mods,
             highlight=highlight,
-            fill=fill,
+            fill=fill.hex if fill is not None else None,
+            fill_theme=fill.theme if fill is not None else None,
+            fill_theme_mods=fill.mods if fill is not None else None,
             align=align,
             baseline=baseline if baseline in ("superscript", "subscript") else None,
         )
+
+
+def underline_kind(props: dict[str, Any]) -> str | None:
+    """The ``w:u`` value in effect (``single``, ``double``, ``thick``, ``dotted``,
+    ``wave``, ``words``...), None when the run is not underlined."""
+    kind = props.get("underline")
+    if not kind or kind == "none":
+        return None
+    return str(kind)

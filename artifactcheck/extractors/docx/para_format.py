@@ -1,0 +1,185 @@
+"""Paragraph geometry of WordprocessingML: spacing, line spacing, indents, tab stops and
+the keep/widow flags, resolved through the style chain like any paragraph property.
+
+A ``w:pPr`` becomes a *layer* (:func:`geometry_layer`): a dict holding only what that
+``w:pPr`` states, attribute by attribute, so a style that states ``w:spacing
+w:after`` keeps the ``w:before`` of the style it is based on (ECMA-376 17.3.1.33).
+Layers merge lowest priority first with :func:`merge_layer`; tab stops merge position
+by position, a ``w:tab w:val="clear"`` removing the stop an earlier layer set there
+(17.3.1.37). :func:`geometry_attrs` turns the merged layer into tree attributes.
+
+Units: points (``w:spacing``, ``w:ind``, ``w:tab`` are twentieths of a point).
+``line_spacing`` is a multiple of single spacing when the rule is ``multiple``
+(``w:lineRule="auto"``: ``w:line`` in 240ths of a line) and points for ``exact`` and
+``at_least``. Absent everywhere: spacing 0, single line spacing, indents 0, no tab stops,
+keep/widow flags off (the spec's defaults; Word's templates state their own in
+``w:docDefaults`` or the Normal style, which the chain picks up).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lxml import etree
+
+from .package import W_NS, is_on
+
+W = f"{{{W_NS}}}"
+
+AUTO_SPACING_PT = 14.0
+"""What ``w:beforeAutospacing``/``w:afterAutospacing`` give: Word's HTML paragraph
+spacing (14 pt before and after)."""
+
+_TAB_ALIGN: dict[str, str] = {
+    "left": "left",
+    "start": "left",
+    "center": "center",
+    "right": "right",
+    "end": "right",
+    "decimal": "decimal",
+    "bar": "bar",
+    "num": "left",  # a list tab: behaves as a left stop
+}
+_LEADERS = {"none", "dot", "hyphen", "underscore", "heavy", "middleDot"}
+_LINE_RULE = {"auto": "multiple", "exact": "exact", "atLeast": "at_least"}
+_FLAGS = (
+    ("keep_with_next", "keepNext"),
+    ("keep_lines", "keepLines"),
+    ("widow_control", "widowControl"),
+    ("contextual_spacing", "contextualSpacing"),
+)
+
+
+def _twips(el: etree._Element, *names: str) -> float | None:
+    """The first of ``names`` that ``el`` states, twips -> points; None if none parse."""
+    for name in names:
+        raw = el.get(f"{W}{name}")
+        if raw is None:
+            continue
+        try:
+            return float(raw) / 20.0
+        except ValueError:
+            return None
+    return None
+
+
+def geometry_layer(ppr: etree._Element | None) -> dict[str, Any]:
+    """What one ``w:pPr`` (or a numbering level's ``w:pPr``) states about geometry.
+
+    Keys: ``space_before``/``space_after`` (pt), ``space_before_auto``/
+    ``space_after_auto``, ``line`` (raw ``w:line``), ``line_rule``, ``ind_left``/
+    ``ind_right`` (pt), ``ind_first`` (pt: positive first-line indent, negative hanging
+    indent; one key, because a layer stating either replaces the other), ``tabs`` (tuple
+    of ``(position_pt, align or "clear", leader)``), and the flags of ``_FLAGS``."""
+    out: dict[str, Any] = {}
+    if ppr is None:
+        return out
+    sp = ppr.find(f"{W}spacing")
+    if sp is not None:
+        for key, attr in (("space_before", "before"), ("space_after", "after")):
+            auto = _on_attr(sp.get(f"{W}{attr}Autospacing"))
+            if auto is not None:
+                out[f"{key}_auto"] = auto
+            value = _twips(sp, attr)
+            if value is not None:
+                out[key] = value
+        raw_line = sp.get(f"{W}line")
+        if raw_line is not None:
+            try:
+                out["line"] = int(float(raw_line))
+                out["line_rule"] = sp.get(f"{W}lineRule") or "auto"
+            except ValueError:
+                pass
+    ind = ppr.find(f"{W}ind")
+    if ind is not None:
+        left = _twips(ind, "start", "left")
+        right = _twips(ind, "end", "right")
+        if left is not None:
+            out["ind_left"] = left
+        if right is not None:
+            out["ind_right"] = right
+        # w:hanging wins over w:firstLine when both are stated (17.3.1.12)
+        hanging = _twips(ind, "hanging")
+        first = _twips(ind, "firstLine")
+        if hanging is not None:
+            out["ind_first"] = -hanging
+        elif first is not None:
+            out["ind_first"] = first
+    tabs = ppr.find(f"{W}tabs")
+    if tabs is not None:
+        stops: list[tuple[float, str, str]] = []
+        for tab in tabs.findall(f"{W}tab"):
+            pos = _twips(tab, "pos")
+            val = tab.get(f"{W}val") or "left"
+            if pos is None:
+                continue
+            align = "clear" if val == "clear" else _TAB_ALIGN.get(val, "left")
+            leader = tab.get(f"{W}leader") or "none"
+            stops.append((pos, align, leader if leader in _LEADERS else "none"))
+        out["tabs"] = tuple(stops)
+    for key, tag in _FLAGS:
+        v = is_on(ppr.find(f"{W}{tag}"))
+        if v is not None:
+            out[key] = v
+    return out
+
+
+def _on_attr(raw: str | None) -> bool | None:
+    if raw is None:
+        return None
+    return raw.lower() not in ("0", "false", "off")
+
+
+def merge_layer(dst: dict[str, Any], src: dict[str, Any]) -> None:
+    """Lay ``src`` over ``dst`` in place: plain keys replace, tab stops merge by position
+    (a stop at the same position replaces the earlier one; ``clear`` removes it)."""
+    tabs = src.get("tabs")
+    if tabs is None:
+        dst.update(src)
+        return
+    merged = {pos: (pos, align, leader) for pos, align, leader in dst.get("tabs", ())}
+    for pos, align, leader in tabs:
+        if align == "clear":
+            merged.pop(pos, None)
+        else:
+            merged[pos] = (pos, align, leader)
+    dst.update(src)
+    dst["tabs"] = tuple(merged[p] for p in sorted(merged))
+
+
+def geometry_attrs(props: dict[str, Any]) -> dict[str, Any]:
+    """Tree attributes of a paragraph from its merged geometry (always the numbers;
+    the flags and ``tab_stops`` only when set)."""
+    before = AUTO_SPACING_PT if props.get("space_before_auto") else props.get("space_before", 0.0)
+    after = AUTO_SPACING_PT if props.get("space_after_auto") else props.get("space_after", 0.0)
+    rule = _LINE_RULE.get(str(props.get("line_rule", "auto")), "multiple")
+    line = props.get("line")
+    if line is None:
+        spacing = 1.0
+        rule = "multiple"
+    elif rule == "multiple":
+        spacing = line / 240.0
+    else:
+        spacing = line / 20.0
+    first = float(props.get("ind_first", 0.0))
+    out: dict[str, Any] = {
+        "space_before": round(float(before), 2),
+        "space_after": round(float(after), 2),
+        "line_spacing": round(spacing, 4),
+        "line_spacing_rule": rule,
+        "indent_left": round(float(props.get("ind_left", 0.0)), 2),
+        "indent_right": round(float(props.get("ind_right", 0.0)), 2),
+        "indent_first_line": round(first, 2) if first > 0 else 0.0,
+        "indent_hanging": round(-first, 2) if first < 0 else 0.0,
+    }
+    stops = [
+        {"position": round(pos, 2), "align": align, "leader": leader}
+        for pos, align, leader in props.get("tabs", ())
+        if align != "clear"
+    ]
+    if stops:
+        out["tab_stops"] = stops
+    for key, _tag in _FLAGS:
+        if props.get(key):
+            out[key] = True
+    return out

@@ -1,0 +1,237 @@
+"""Table styles as Word and LibreOffice apply them: which conditional parts of a table
+style (``w:tblStylePr``) reach each cell, and the table/row/cell properties a style or
+the table states.
+
+A table style has an unconditional part (its ``w:rPr``/``w:pPr``/``w:tblPr``/``w:tcPr``)
+and conditional parts: ``firstRow``, ``lastRow``, ``firstCol``, ``lastCol``,
+``band1Horz``/``band2Horz``, ``band1Vert``/``band2Vert`` and the corners ``nwCell``,
+``neCell``, ``swCell``, ``seCell``. The table's ``w:tblLook`` switches the row/column
+parts and the banding on or off (:class:`TableLook`). :func:`cell_parts` gives a cell's
+parts in the order they are laid over each other, lowest first, which is LibreOffice's
+order (writerfilter ``TableStyleSheetEntry::GetLocalPropertiesFromMask``): horizontal
+bands, vertical bands, last/first column, last/first row, corners. So a header cell of
+the first column shows the first row's fill over the first column's, as in Word.
+
+Which row is the first/last, and banding, follow LibreOffice (the renderer our boxes
+and colour tests come from): the first row and the last row of the table, and rows
+marked ``w:tblHeader`` in between, take the row parts; banding skips rows (and cells)
+that took a first/last part and counts in steps of the style's
+``w:tblStyleRowBandSize``/``w:tblStyleColBandSize`` (Word's rule; LibreOffice ignores
+band sizes other than 1, which is every built-in style). Columns are counted by cell
+(``w:tc``) within the row, not by grid column, as both applications do.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from lxml import etree
+
+from .colors import shading_raw
+from .package import W_NS
+
+W = f"{{{W_NS}}}"
+
+PART_ORDER: tuple[str, ...] = (
+    "band2Horz",
+    "band1Horz",
+    "band2Vert",
+    "band1Vert",
+    "lastCol",
+    "firstCol",
+    "lastRow",
+    "firstRow",
+    "swCell",
+    "seCell",
+    "nwCell",
+    "neCell",
+)
+"""Conditional parts from lowest to highest priority."""
+
+_LOOK_BITS = {
+    "firstRow": 0x0020,
+    "lastRow": 0x0040,
+    "firstColumn": 0x0080,
+    "lastColumn": 0x0100,
+    "noHBand": 0x0200,
+    "noVBand": 0x0400,
+}
+DEFAULT_LOOK = 0x04A0
+"""``w:tblLook`` when a table states none: first row, first column, banded rows (what
+Word writes for a new table, and LibreOffice's default)."""
+
+_VALIGN = {"top": "top", "center": "middle", "bottom": "bottom", "both": "justify"}
+_TABLE_ALIGN = {"left": "left", "start": "left", "center": "center", "right": "right", "end": "right"}
+
+
+@dataclass(frozen=True)
+class TableLook:
+    """Which conditional parts a table turns on (``w:tblLook``)."""
+
+    first_row: bool = True
+    last_row: bool = False
+    first_col: bool = True
+    last_col: bool = False
+    row_bands: bool = True
+    col_bands: bool = False
+
+    @classmethod
+    def parse(cls, el: etree._Element | None) -> TableLook:
+        """The attribute form (Word 2010+: ``w:firstRow="1"``...) when the element has
+        any of those attributes, else the legacy hex bit mask ``w:val="04A0"``, else
+        :data:`DEFAULT_LOOK`. (LibreOffice 7 reads only ``w:val``; Word writes both and
+        reads the attributes, so a file with the attributes alone renders differently
+        there; we follow Word.)"""
+        if el is None:
+            return cls.from_bits(DEFAULT_LOOK)
+        stated = {name: el.get(f"{W}{name}") for name in _LOOK_BITS}
+        if any(v is not None for v in stated.values()):
+            bits = sum(
+                bit
+                for name, bit in _LOOK_BITS.items()
+                if (stated[name] or "0").lower() in ("1", "true", "on")
+            )
+            return cls.from_bits(bits)
+        try:
+            return cls.from_bits(int(el.get(f"{W}val") or "", 16))
+        except ValueError:
+            return cls.from_bits(DEFAULT_LOOK)
+
+    @classmethod
+    def from_bits(cls, bits: int) -> TableLook:
+        return cls(
+            first_row=bool(bits & 0x0020),
+            last_row=bool(bits & 0x0040),
+            first_col=bool(bits & 0x0080),
+            last_col=bool(bits & 0x0100),
+            row_bands=not bits & 0x0200,
+            col_bands=not bits & 0x0400,
+        )
+
+
+def cell_parts(
+    look: TableLook,
+    *,
+    row: int,
+    rows: int,
+    cell: int,
+    cells: int,
+    header_row: bool = False,
+    row_band_size: int = 1,
+    col_band_size: int = 1,
+) -> tuple[str, ...]:
+    """The conditional parts that apply to cell ``cell`` (0-based among its row's
+    ``cells``) of row ``row`` (of ``rows``), lowest priority first (:data:`PART_ORDER`)."""
+    row_part = None
+    if row == 0:
+        row_part = "firstRow" if look.first_row else None
+    elif row == rows - 1:
+        row_part = "lastRow" if look.last_row else None
+    elif header_row:
+        row_part = "firstRow"  # a repeated header row looks like the first row
+    col_part = None
+    if cell == 0:
+        col_part = "firstCol" if look.first_col else None
+    elif cell == cells - 1:
+        col_part = "lastCol" if look.last_col else None
+    parts: set[str] = set()
+    if row_part is not None:
+        parts.add(row_part)
+    elif look.row_bands:
+        band = (row - (1 if look.first_row else 0)) // max(1, row_band_size)
+        parts.add("band1Horz" if band % 2 == 0 else "band2Horz")
+    if col_part is not None:
+        parts.add(col_part)
+    elif look.col_bands:
+        band = (cell - (1 if look.first_col else 0)) // max(1, col_band_size)
+        parts.add("band1Vert" if band % 2 == 0 else "band2Vert")
+    corner = {
+        ("firstRow", "firstCol"): "nwCell",
+        ("firstRow", "lastCol"): "neCell",
+        ("lastRow", "firstCol"): "swCell",
+        ("lastRow", "lastCol"): "seCell",
+    }.get((row_part or "", col_part or ""))
+    if corner is not None:
+        parts.add(corner)
+    return tuple(p for p in PART_ORDER if p in parts)
+
+
+def cell_layer(tc_pr: etree._Element | None) -> dict[str, Any]:
+    """What one ``w:tcPr`` states: ``shd`` (raw shading), ``valign``, ``width``
+    (points) or ``width_pct``."""
+    out: dict[str, Any] = {}
+    if tc_pr is None:
+        return out
+    shd = tc_pr.find(f"{W}shd")
+    if shd is not None:
+        out["shd"] = shading_raw(shd)
+    va = tc_pr.find(f"{W}vAlign")
+    if va is not None and va.get(f"{W}val") in _VALIGN:
+        out["valign"] = _VALIGN[va.get(f"{W}val", "")]
+    out.update(_width(tc_pr.find(f"{W}tcW")))
+    return out
+
+
+def table_layer(tbl_pr: etree._Element | None) -> dict[str, Any]:
+    """What one ``w:tblPr`` states: ``align``, ``width``/``width_pct``, ``indent``
+    (points), ``row_band_size``, ``col_band_size``."""
+    out: dict[str, Any] = {}
+    if tbl_pr is None:
+        return out
+    jc = tbl_pr.find(f"{W}jc")
+    if jc is not None and jc.get(f"{W}val") in _TABLE_ALIGN:
+        out["align"] = _TABLE_ALIGN[jc.get(f"{W}val", "")]
+    out.update(_width(tbl_pr.find(f"{W}tblW")))
+    ind = _width(tbl_pr.find(f"{W}tblInd"))
+    if "width" in ind:
+        out["indent"] = ind["width"]
+    for key, tag in (("row_band_size", "tblStyleRowBandSize"), ("col_band_size", "tblStyleColBandSize")):
+        el = tbl_pr.find(f"{W}{tag}")
+        if el is not None:
+            try:
+                out[key] = max(1, int(el.get(f"{W}val", "1")))
+            except ValueError:
+                pass
+    return out
+
+
+def row_attrs(tr_pr: etree._Element | None) -> dict[str, Any]:
+    """Row attributes from ``w:trPr``: ``height`` (points) and ``height_rule``
+    (``at_least``, the default when a height is stated, or ``exact``; ``auto`` means
+    the content decides), ``cant_split``."""
+    out: dict[str, Any] = {}
+    if tr_pr is None:
+        return out
+    h = tr_pr.find(f"{W}trHeight")
+    if h is not None:
+        try:
+            out["height"] = round(float(h.get(f"{W}val", "0")) / 20.0, 2)
+        except ValueError:
+            pass
+        else:
+            rule = h.get(f"{W}hRule") or "atLeast"
+            out["height_rule"] = {"exact": "exact", "auto": "auto"}.get(rule, "at_least")
+    cs = tr_pr.find(f"{W}cantSplit")
+    if cs is not None and (cs.get(f"{W}val") or "1").lower() not in ("0", "false", "off"):
+        out["cant_split"] = True
+    return out
+
+
+def _width(el: etree._Element | None) -> dict[str, Any]:
+    """``w:tblW``/``w:tcW``/``w:tblInd``: ``{"width": pt}`` for ``dxa`` (twips),
+    ``{"width_pct": n}`` for ``pct`` (fiftieths of a percent, or ``"50%"``); nothing
+    for ``auto``/``nil``."""
+    if el is None:
+        return {}
+    kind = el.get(f"{W}type") or "dxa"
+    raw = el.get(f"{W}w") or ""
+    try:
+        if kind == "dxa":
+            return {"width": round(float(raw) / 20.0, 2)}
+        if kind == "pct":
+            value = float(raw[:-1]) if raw.endswith("%") else float(raw) / 50.0
+            return {"width_pct": round(value, 2)}
+    except ValueError:
+        return {}
+    return {}
