@@ -159,13 +159,21 @@ class _Layouter:
             )
             self.claimed |= chars
 
-    def _sublayout(self, pages: set[int] | None) -> tuple[PdfLayout, list[int]]:
-        """The unclaimed characters (on ``pages``, or all) as a layout of their own."""
+    def _sublayout(
+        self, pages: set[int] | None, *, only: set[int] | None = None
+    ) -> tuple[PdfLayout, list[int]]:
+        """The unclaimed characters (on ``pages``, or all; among ``only`` when given) as
+        a layout of their own."""
         if pages is None:
             ranges: Iterable[range] = [range(len(self.layout.chars))]
         else:
             ranges = [self.page_chars.get(p, range(0)) for p in sorted(pages)]
-        idx = [i for rng in ranges for i in rng if i not in self.claimed]
+        idx = [
+            i
+            for rng in ranges
+            for i in rng
+            if i not in self.claimed and (only is None or i in only)
+        ]
         chars = [self.layout.chars[i] for i in idx]
         sub = PdfLayout(pages=self.layout.pages, chars=chars, images=[], structure=[], tagged=False)
         return sub, idx
@@ -400,9 +408,7 @@ class _Layouter:
             # a continuous section has no first page of its own (the page began earlier)
             if sec_attrs.get("start") == "continuous" and page > 0:
                 first_of_section = False
-            # The page's header and footer are aligned together, header first: that
-            # is their order in the PDF stream, so neither borrows the other's words.
-            runs: list[Node] = []
+            shown: dict[str, list[Node]] = {}
             for kind in ("header", "footer"):
                 htype = "default"
                 if first_of_section and title_page:
@@ -413,26 +419,21 @@ class _Layouter:
                 if node is None:
                     continue
                 self.hf_pages.setdefault(node.id, set()).add(page)
-                runs.extend(r for r in _runs(node) if _key_len(r.text) > 0)
-            if not runs:
+                shown[kind] = [r for r in _runs(node) if _key_len(r.text) > 0]
+            if not any(shown.values()):
                 continue
-            sub, idx = self._sublayout({page})
-            if not idx:
-                continue
-            result = align_text_to_layout(
-                [TextSpan(r.id, self._field_text(r, page)) for r in runs], sub
-            )
-            for r, span in zip(runs, result.spans):
-                m = self.runs.setdefault(r.id, _RunMatch(key_chars=span.key_chars))
-                if not span.pdf_chars or (
-                    span.ratio < _ACCEPT_PASS2 and r.attrs.get("field") is None
-                ):
-                    continue
-                chars = {idx[i] for i in span.pdf_chars}
-                m.boxes.extend(_page_boxes(self.layout, sorted(chars)))
-                m.matched = max(m.matched, min(span.matched_chars, span.key_chars))
-                m.pdf_chars |= chars
-                self.claimed |= chars
+            top_zone, bottom_zone = self._margin_chars(page, sec_attrs)
+            released = (top_zone | bottom_zone) & self.claimed
+            self.claimed -= released
+            taken: set[int] = set()
+            # Each against its own margin first (a header word is not taken by the same
+            # word in the body or the footer), then what is left against the whole page
+            # (a header taller than the top margin pushes the body down).
+            left: list[Node] = []
+            for kind, zone in (("header", top_zone), ("footer", bottom_zone)):
+                left += self._align_page_runs(shown.get(kind, []), page, zone, taken)
+            self._align_page_runs(left, page, None, taken)
+            self._settle_released(released, taken)
         for hf in self.hf_nodes:
             if hf.id in self.hf_pages:
                 continue
@@ -445,6 +446,69 @@ class _Layouter:
                 self.runs.pop(r.id, None)
                 r.attrs["rendered"] = False
                 r.attrs["not_rendered_reason"] = hf.attrs["not_rendered_reason"]
+
+    def _margin_chars(self, page: int, section: dict[str, Any]) -> tuple[set[int], set[int]]:
+        """The page's characters in its top and in its bottom margin (by their middle),
+        where Word and LibreOffice draw the header and the footer. The body pass may
+        have claimed some of them: it matches a body word to the first place the word
+        occurs, which can be the same word in the header ("Alpha header" above "Alpha
+        body"); the caller releases them so the header keeps its words and its box."""
+        margins = section.get("margins") if isinstance(section.get("margins"), dict) else {}
+        top = float(margins.get("top", 72.0))
+        bottom = self.layout.pages[page].height - float(margins.get("bottom", 72.0))
+        upper: set[int] = set()
+        lower: set[int] = set()
+        for i in self.page_chars.get(page, range(0)):
+            c = self.layout.chars[i]
+            middle = (c.top + c.bottom) / 2
+            if middle < top:
+                upper.add(i)
+            elif middle > bottom:
+                lower.add(i)
+        return upper, lower
+
+    def _align_page_runs(
+        self, runs: list[Node], page: int, only: set[int] | None, taken: set[int]
+    ) -> list[Node]:
+        """Align header/footer ``runs`` to the unclaimed characters of ``page`` (among
+        ``only``); page numbers are matched as the number the page prints. Adds what
+        they claim to ``taken``; returns the runs that did not match."""
+        if not runs:
+            return []
+        sub, idx = self._sublayout({page}, only=only)
+        if not idx:
+            return list(runs)
+        result = align_text_to_layout([TextSpan(r.id, self._field_text(r, page)) for r in runs], sub)
+        missed: list[Node] = []
+        for r, span in zip(runs, result.spans):
+            m = self.runs.setdefault(r.id, _RunMatch(key_chars=span.key_chars))
+            if not span.pdf_chars or (span.ratio < _ACCEPT_PASS2 and r.attrs.get("field") is None):
+                missed.append(r)
+                continue
+            chars = {idx[i] for i in span.pdf_chars}
+            m.boxes.extend(_page_boxes(self.layout, sorted(chars)))
+            m.matched = max(m.matched, min(span.matched_chars, span.key_chars))
+            m.pdf_chars |= chars
+            self.claimed |= chars
+            taken |= chars
+        return missed
+
+    def _settle_released(self, released: set[int], taken: set[int]) -> None:
+        """After a page's header/footer took ``taken``: released characters nobody took
+        go back to their body runs; body runs lose the ones the header took (they are
+        aligned again in pass 2, since their match ratio dropped)."""
+        lost = released & taken
+        self.claimed |= released - taken
+        if not lost:
+            return
+        for run in self.body_runs:  # only the body pass has claimed characters so far
+            m = self.runs.get(run.id)
+            gone = m.pdf_chars & lost if m is not None else None
+            if m is None or not gone:
+                continue
+            m.pdf_chars -= gone
+            m.matched = max(0, m.matched - len(gone))
+            m.boxes = _page_boxes(self.layout, sorted(m.pdf_chars))
 
     def _field_text(self, run: Node, page: int) -> str:
         """What a page-number field shows on ``page``: the file stores one stale result
