@@ -167,7 +167,7 @@ def test_table_alignment_widths_row_height_and_cell_valign(styled: Document) -> 
     assert grid.attrs["align"] == "center"
     assert grid.attrs["column_widths"] == [86.4, 72.0, 72.0]
     row0 = grid.children[0]
-    assert (row0.attrs["height"], row0.attrs["height_rule"]) == (40.0, "exact")
+    assert (row0.attrs["height_pt"], row0.attrs["height_rule"]) == (40.0, "exact")
     assert [c.attrs["width"] for c in row0.children] == [86.4, 72.0, 72.0]
     assert [c.style.valign for c in row0.children] == ["top", "middle", "bottom"]
     # where LibreOffice draws them: the table centred between the 1.25" margins ...

@@ -197,7 +197,7 @@ def table_layer(tbl_pr: etree._Element | None) -> dict[str, Any]:
 
 
 def row_attrs(tr_pr: etree._Element | None) -> dict[str, Any]:
-    """Row attributes from ``w:trPr``: ``height`` (points) and ``height_rule``
+    """Row attributes from ``w:trPr``: ``height_pt`` (points) and ``height_rule``
     (``at_least``, the default when a height is stated, or ``exact``; ``auto`` means
     the content decides), ``cant_split``."""
     out: dict[str, Any] = {}
@@ -206,7 +206,7 @@ def row_attrs(tr_pr: etree._Element | None) -> dict[str, Any]:
     h = tr_pr.find(f"{W}trHeight")
     if h is not None:
         try:
-            out["height"] = round(float(h.get(f"{W}val", "0")) / 20.0, 2)
+            out["height_pt"] = round(float(h.get(f"{W}val", "0")) / 20.0, 2)
         except ValueError:
             pass
         else:
