@@ -887,7 +887,7 @@ def _cell_style(fill: Any, valign: str) -> Style:
             fill=fill.hex if fill is not None else None,
             fill_theme=fill.theme if fill is not None else None,
             fill_theme_mods=fill.mods if fill is not None else None,
-            valign=valign,  # type: ignore[arg-type]  # one of VAlign by construction
+            valign=valign,
         )
     return got
 

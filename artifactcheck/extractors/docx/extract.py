@@ -28,13 +28,13 @@ from lxml import etree
 from ...digest import file_digest
 from ...errors import ArtifactCheckError, CorruptArtifact, RenderError
 from ...model import ArtifactInfo, Document, Node, ToolInfo
-from ..drawingml.color import Theme
+from ..drawingml.color import SCHEME_SLOTS, Theme
 from ..tree_builder import fill_container_text
 from .body import BodyWalker, WalkState
 from .numbering import Numbering
-from .package import W_NS, DocxPackage, open_docx
+from .package import W_NS, DocxPackage, is_on, open_docx
 from .sections import Section, parse_section
-from .styles import StyleSheet, is_on
+from .styles import StyleSheet
 
 W = f"{{{W_NS}}}"
 _CT = "{http://schemas.openxmlformats.org/package/2006/content-types}"
@@ -150,6 +150,7 @@ def _build(pkg: DocxPackage) -> Document:
         attrs={
             "sections": [s.attrs for s in sections],
             "even_and_odd_headers": even_odd,
+            "theme_colors": {slot: theme.colors[slot] for slot in SCHEME_SLOTS if slot in theme.colors},
         },
         children=children,
         source=main,

@@ -453,7 +453,8 @@ class _Layouter:
         have claimed some of them: it matches a body word to the first place the word
         occurs, which can be the same word in the header ("Alpha header" above "Alpha
         body"); the caller releases them so the header keeps its words and its box."""
-        margins = section.get("margins") if isinstance(section.get("margins"), dict) else {}
+        raw = section.get("margins")
+        margins: dict[str, Any] = raw if isinstance(raw, dict) else {}
         top = float(margins.get("top", 72.0))
         bottom = self.layout.pages[page].height - float(margins.get("bottom", 72.0))
         upper: set[int] = set()

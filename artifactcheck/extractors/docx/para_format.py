@@ -70,58 +70,77 @@ def geometry_layer(ppr: etree._Element | None) -> dict[str, Any]:
     ``space_after_auto``, ``line`` (raw ``w:line``), ``line_rule``, ``ind_left``/
     ``ind_right`` (pt), ``ind_first`` (pt: positive first-line indent, negative hanging
     indent; one key, because a layer stating either replaces the other), ``tabs`` (tuple
-    of ``(position_pt, align or "clear", leader)``), and the flags of ``_FLAGS``."""
+    of ``(position_pt, align or "clear", leader)``), and the flags of ``_FLAGS``. One
+    pass over the children: a long document has tens of thousands of ``w:pPr``."""
     out: dict[str, Any] = {}
     if ppr is None:
         return out
-    sp = ppr.find(f"{W}spacing")
-    if sp is not None:
-        for key, attr in (("space_before", "before"), ("space_after", "after")):
-            auto = _on_attr(sp.get(f"{W}{attr}Autospacing"))
-            if auto is not None:
-                out[f"{key}_auto"] = auto
-            value = _twips(sp, attr)
-            if value is not None:
-                out[key] = value
-        raw_line = sp.get(f"{W}line")
-        if raw_line is not None:
-            try:
-                out["line"] = int(float(raw_line))
-                out["line_rule"] = sp.get(f"{W}lineRule") or "auto"
-            except ValueError:
-                pass
-    ind = ppr.find(f"{W}ind")
-    if ind is not None:
-        left = _twips(ind, "start", "left")
-        right = _twips(ind, "end", "right")
-        if left is not None:
-            out["ind_left"] = left
-        if right is not None:
-            out["ind_right"] = right
-        # w:hanging wins over w:firstLine when both are stated (17.3.1.12)
-        hanging = _twips(ind, "hanging")
-        first = _twips(ind, "firstLine")
-        if hanging is not None:
-            out["ind_first"] = -hanging
-        elif first is not None:
-            out["ind_first"] = first
-    tabs = ppr.find(f"{W}tabs")
-    if tabs is not None:
-        stops: list[tuple[float, str, str]] = []
-        for tab in tabs.findall(f"{W}tab"):
-            pos = _twips(tab, "pos")
-            val = tab.get(f"{W}val") or "left"
-            if pos is None:
-                continue
-            align = "clear" if val == "clear" else _TAB_ALIGN.get(val, "left")
-            leader = tab.get(f"{W}leader") or "none"
-            stops.append((pos, align, leader if leader in _LEADERS else "none"))
-        out["tabs"] = tuple(stops)
-    for key, tag in _FLAGS:
-        v = is_on(ppr.find(f"{W}{tag}"))
-        if v is not None:
-            out[key] = v
+    for child in ppr:
+        reader = _READERS.get(child.tag)
+        if reader is not None:
+            reader(child, out)
     return out
+
+
+def _spacing(sp: etree._Element, out: dict[str, Any]) -> None:
+    for key, attr in (("space_before", "before"), ("space_after", "after")):
+        auto = _on_attr(sp.get(f"{W}{attr}Autospacing"))
+        if auto is not None:
+            out[f"{key}_auto"] = auto
+        value = _twips(sp, attr)
+        if value is not None:
+            out[key] = value
+    raw_line = sp.get(f"{W}line")
+    if raw_line is not None:
+        try:
+            out["line"] = int(float(raw_line))
+            out["line_rule"] = sp.get(f"{W}lineRule") or "auto"
+        except ValueError:
+            pass
+
+
+def _indent(ind: etree._Element, out: dict[str, Any]) -> None:
+    left = _twips(ind, "start", "left")
+    right = _twips(ind, "end", "right")
+    if left is not None:
+        out["ind_left"] = left
+    if right is not None:
+        out["ind_right"] = right
+    # w:hanging wins over w:firstLine when both are stated (17.3.1.12)
+    hanging = _twips(ind, "hanging")
+    first = _twips(ind, "firstLine")
+    if hanging is not None:
+        out["ind_first"] = -hanging
+    elif first is not None:
+        out["ind_first"] = first
+
+
+def _tabs(tabs: etree._Element, out: dict[str, Any]) -> None:
+    stops: list[tuple[float, str, str]] = []
+    for tab in tabs.findall(f"{W}tab"):
+        pos = _twips(tab, "pos")
+        val = tab.get(f"{W}val") or "left"
+        if pos is None:
+            continue
+        align = "clear" if val == "clear" else _TAB_ALIGN.get(val, "left")
+        leader = tab.get(f"{W}leader") or "none"
+        stops.append((pos, align, leader if leader in _LEADERS else "none"))
+    out["tabs"] = tuple(stops)
+
+
+def _flag(key: str) -> Any:
+    def read(el: etree._Element, out: dict[str, Any]) -> None:
+        out[key] = bool(is_on(el))
+
+    return read
+
+
+_READERS: dict[str, Any] = {
+    f"{W}spacing": _spacing,
+    f"{W}ind": _indent,
+    f"{W}tabs": _tabs,
+    **{f"{W}{tag}": _flag(key) for key, tag in _FLAGS},
+}
 
 
 def _on_attr(raw: str | None) -> bool | None:
@@ -147,9 +166,36 @@ def merge_layer(dst: dict[str, Any], src: dict[str, Any]) -> None:
     dst["tabs"] = tuple(merged[p] for p in sorted(merged))
 
 
+_GEOMETRY_KEYS = (
+    "space_before",
+    "space_after",
+    "space_before_auto",
+    "space_after_auto",
+    "line",
+    "line_rule",
+    "ind_left",
+    "ind_right",
+    "ind_first",
+    "tabs",
+    *(key for key, _tag in _FLAGS),
+)
+_ATTRS_CACHE: dict[tuple[Any, ...], dict[str, Any]] = {}
+
+
 def geometry_attrs(props: dict[str, Any]) -> dict[str, Any]:
     """Tree attributes of a paragraph from its merged geometry (always the numbers;
-    the flags and ``tab_stops`` only when set)."""
+    the flags and ``tab_stops`` only when set). A fresh dict each call; its values are
+    shared between paragraphs with the same geometry (a document has few)."""
+    key = tuple(props.get(k) for k in _GEOMETRY_KEYS)
+    got = _ATTRS_CACHE.get(key)
+    if got is None:
+        if len(_ATTRS_CACHE) > 4096:
+            _ATTRS_CACHE.clear()
+        got = _ATTRS_CACHE[key] = _geometry_attrs(props)
+    return dict(got)
+
+
+def _geometry_attrs(props: dict[str, Any]) -> dict[str, Any]:
     before = AUTO_SPACING_PT if props.get("space_before_auto") else props.get("space_before", 0.0)
     after = AUTO_SPACING_PT if props.get("space_after_auto") else props.get("space_after", 0.0)
     rule = _LINE_RULE.get(str(props.get("line_rule", "auto")), "multiple")

@@ -13,8 +13,7 @@ from typing import Any
 from lxml import etree
 
 from ...model.units import twips_to_pt
-from .package import W_NS
-from .styles import is_on
+from .package import W_NS, is_on
 
 W = f"{{{W_NS}}}"
 R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"

@@ -32,9 +32,7 @@ from ...model import Style
 from ...model.named_colors import WORD_HIGHLIGHT_HEX
 from ..drawingml.color import Theme, ThemedColor
 from .colors import color_raw, resolve_raw, resolve_shading, shading_raw
-from .colors import theme_color as theme_color
-from .package import W_NS
-from .package import is_on as is_on
+from .package import W_NS, is_on
 from .para_format import geometry_layer, merge_layer
 from .table_styles import PART_ORDER, cell_layer, table_layer
 

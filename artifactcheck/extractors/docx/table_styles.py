@@ -159,18 +159,24 @@ def cell_parts(
 
 def cell_layer(tc_pr: etree._Element | None) -> dict[str, Any]:
     """What one ``w:tcPr`` states: ``shd`` (raw shading), ``valign``, ``width``
-    (points) or ``width_pct``."""
+    (points) or ``width_pct``. One pass over the children (a table has many cells)."""
     out: dict[str, Any] = {}
     if tc_pr is None:
         return out
-    shd = tc_pr.find(f"{W}shd")
-    if shd is not None:
-        out["shd"] = shading_raw(shd)
-    va = tc_pr.find(f"{W}vAlign")
-    if va is not None and va.get(f"{W}val") in _VALIGN:
-        out["valign"] = _VALIGN[va.get(f"{W}val", "")]
-    out.update(_width(tc_pr.find(f"{W}tcW")))
+    for child in tc_pr:
+        tag = child.tag
+        if tag == _SHD:
+            out["shd"] = shading_raw(child)
+        elif tag == _VALIGN_TAG:
+            value = child.get(f"{W}val")
+            if value in _VALIGN:
+                out["valign"] = _VALIGN[value]
+        elif tag == _TCW:
+            out.update(_width(child))
     return out
+
+
+_SHD, _VALIGN_TAG, _TCW = f"{W}shd", f"{W}vAlign", f"{W}tcW"
 
 
 def table_layer(tbl_pr: etree._Element | None) -> dict[str, Any]:
