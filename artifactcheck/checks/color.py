@@ -12,6 +12,11 @@ Specs a rubric may write (``resolve_color``):
   for the other defaults, Office standard colours (``dark red``), Word highlight names
   (``dark cyan``, prefix ``word:``).
 
+- ``theme:`` + an Office theme name (``theme:accent 2``, ``theme:Accent2, Lighter 40%``,
+  ``theme:text 1``, ``theme:tx1``, ``theme:dk2``, ``theme:hyperlink``): that slot of the
+  *file's own* theme (the ``theme_colors`` the extractor records), with Office's
+  lighter/darker arithmetic. A document without a theme makes such a spec an error.
+
 A name may mean several colours (``green`` is #00ff00 in Google's palette, #008000 in
 CSS, #00b050 in Office): an unprefixed name resolves to every candidate and a match with
 any of them counts; the evidence says which one matched. A prefix (``google:``, ``css:``,
@@ -24,6 +29,7 @@ about 2.3 is a just-noticeable difference, palette neighbours differ by 5-20.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -108,8 +114,39 @@ def to_hex(spec: str) -> str:
     return resolve_color(spec)[0].hex
 
 
+_THEME_SPEC = re.compile(r"^\s*theme\s*:\s*(.+)$", re.IGNORECASE)
+
+
+def resolve_color(spec: str, *, theme: Mapping[str, str] | None = None) -> tuple[NamedColor, ...]:
+    """Every colour ``spec`` can mean, preferred first (Google palette, Office theme and
+    standard colours, Word highlights, CSS). A ``theme:`` spec resolves against ``theme``
+    (a file's ``theme_colors``: slot -> hex). ValueError when nothing matches.
+
+    >>> resolve_color("theme:Accent 2, Darker 25%", theme={"accent2": "#c0504d"})[0].hex
+    '#953735'
+    """
+    m = _THEME_SPEC.match(spec)
+    if m is None:
+        return _resolve_named(spec)
+    if not theme:
+        raise ValueError(f"{spec!r} names a colour of the file's theme, but the document has no theme colours")
+    return (_resolve_in_theme(m.group(1), tuple(sorted(theme.items()))),)
+
+
+@lru_cache(maxsize=1024)
+def _resolve_in_theme(name: str, theme: tuple[tuple[str, str], ...]) -> NamedColor:
+    slots = {OFFICE_SLOT_ALIASES.get(slot.lower(), slot.lower()): hex_ for slot, hex_ in theme}
+    found = _office_color_in(_name_key(name), slots)
+    if found is None:
+        raise ValueError(
+            f"unknown theme colour {name!r}: use a slot (accent 1..6, text 1/2, background 1/2, "
+            "dark/light 1/2, hyperlink, followed hyperlink), optionally ', lighter N%'/', darker N%'"
+        )
+    return NamedColor(found, f"theme:{_name_key(name)}", "theme")
+
+
 @lru_cache(maxsize=2048)
-def resolve_color(spec: str) -> tuple[NamedColor, ...]:
+def _resolve_named(spec: str) -> tuple[NamedColor, ...]:
     """Every colour ``spec`` can mean, preferred first (Google palette, Office theme and
     standard colours, Word highlights, CSS). ValueError when nothing matches.
 
@@ -192,18 +229,23 @@ def _name_key(name: str) -> str:
 def _office_color(key: str, theme: str) -> str | None:
     """An Office theme colour with its optional ``Lighter N%`` / ``Darker N%``
     modifier, computed the way Office does (HSL luminance modulation/offset)."""
+    return _office_color_in(key, OFFICE_THEMES[theme])
+
+
+def _office_color_in(key: str, slots: Mapping[str, str]) -> str | None:
+    """:func:`_office_color` in a given scheme (UI slot names -> hex)."""
     parts = [p.strip() for p in key.split(",")]
     slot: str | None = None
     modifier: re.Match[str] | None = None
     for part in parts:
         norm = OFFICE_SLOT_ALIASES.get(part.replace(" ", ""), OFFICE_SLOT_ALIASES.get(part, part))
-        if norm in OFFICE_THEMES[theme]:
+        if norm in slots:
             slot = norm
         elif _OFFICE_MOD.match(part):
             modifier = _OFFICE_MOD.match(part)
     if slot is None:
         return None
-    base = OFFICE_THEMES[theme][slot]
+    base = slots[slot]
     if modifier is None:
         return base
     amount = int(modifier.group(2)) / 100.0
@@ -265,9 +307,16 @@ class ColorMatch:
         }
 
 
-def match_color(actual: str, expected: str, *, tolerance: float = DEFAULT_TOLERANCE) -> ColorMatch:
+def match_color(
+    actual: str,
+    expected: str,
+    *,
+    tolerance: float = DEFAULT_TOLERANCE,
+    theme: Mapping[str, str] | None = None,
+) -> ColorMatch:
     """Compare an actual ``#rrggbb`` with every reading of ``expected``; ok when the
-    closest is within ``tolerance`` (CIEDE2000, inclusive).
+    closest is within ``tolerance`` (CIEDE2000, inclusive). ``theme``: the file's theme
+    colours, for ``theme:`` specs (:func:`theme_of`).
 
     >>> match_color("#46818e", "dark cyan 1").ok
     True
@@ -276,7 +325,7 @@ def match_color(actual: str, expected: str, *, tolerance: float = DEFAULT_TOLERA
     """
     actual_hex = to_hex(actual)
     best: tuple[float, NamedColor] | None = None
-    for cand in resolve_color(expected):
+    for cand in resolve_color(expected, theme=theme):
         d = delta_e(actual_hex, cand.hex)
         if best is None or d < best[0]:
             best = (d, cand)
@@ -321,6 +370,31 @@ def nearest_named(color: str, *, vocabulary: str = "google") -> tuple[NamedColor
 
 
 # -- the colour of a node ---------------------------------------------------------------
+
+
+def theme_of(node: Node) -> dict[str, str] | None:
+    """The theme colours (slot -> hex) of the file a node comes from: the nearest
+    ``theme_colors`` attribute on the node or its ancestors (a slide whose master has
+    its own theme may carry one), None when the extractor recorded none."""
+    current: Node | None = node
+    while current is not None:
+        found = current.attrs.get("theme_colors")
+        if isinstance(found, dict):
+            return {str(k): str(v) for k, v in found.items()}
+        current = current.parent
+    return None
+
+
+def theme_slot(node: Node, prop: str, style: object | None = None) -> str | None:
+    """``accent2 (lumMod=75000 lumOff=25000)``: the theme slot a node's colour ``prop``
+    came from, for evidence; None for literal colours."""
+    st = style if style is not None else node.style
+    slot = getattr(st, f"{prop}_theme", None) if st is not None else None
+    if not slot:
+        return None
+    mods = getattr(st, f"{prop}_theme_mods", None)
+    return f"{slot} ({mods})" if mods else str(slot)
+
 
 
 def node_color(node: Node, prop: str, layer: StyleLayer = "displayed") -> tuple[str | None, dict[str, int]]:
@@ -380,13 +454,19 @@ class ColorIsParams(BaseModel):
 def color_is(doc: Document, params: ColorIsParams, resources: Resources) -> CheckResult:
     """The target's text colour, highlight or fill is the expected colour within a CIEDE2000 tolerance.
 
+    ``expected`` is any colour spec (hex, CSS, Google or Office names); ``theme:accent 2``
+    (``theme:text 1``, ``theme:Accent 1, Lighter 40%``) means that slot of the file's own
+    theme, not Office's default one. Evidence rows name the theme slot a colour came from
+    (``actual_theme``) when the file chose it from its theme.
+
     >>> from artifactcheck.checks.examples import tiny_doc
     >>> from artifactcheck import run_check
     >>> r = run_check("color_is", tiny_doc(), {"target": "run[hyperlink]", "expected": "dark cyan 1"})
     >>> r.status, r.evidence["nodes"][0]["delta_e2000"], r.evidence["nodes"][0]["nearest_name"]
     ('pass', 0.0, 'dark cyan 1')
     """
-    expected = resolve_color(params.expected)  # ValueError -> status error (bad rubric)
+    # ValueError -> status error (bad rubric, or a theme: spec on a file without a theme)
+    expected = resolve_color(params.expected, theme=theme_of(doc.root))
     nodes = select_targets(doc, params.target)
     name = "color_is"
     if not nodes:
@@ -400,13 +480,16 @@ def color_is(doc: Document, params: ColorIsParams, resources: Resources) -> Chec
         style = layer_style(unit, params.layer)
         actual = getattr(style, params.property, None) if style is not None else None
         row: dict[str, object] = {**node_ref(unit), "actual": actual}
+        slot = theme_slot(unit, params.property, style)
+        if slot is not None:
+            row["actual_theme"] = slot
         sources = unit.attrs.get("style_sources")
         if params.layer == "displayed" and isinstance(sources, dict) and params.property in sources:
             row["style_source"] = sources[params.property]
         if actual is None:
             row.update(ok=False, reason=f"no {params.property} set")
         else:
-            m = match_color(actual, params.expected, tolerance=params.tolerance)
+            m = match_color(actual, params.expected, tolerance=params.tolerance, theme=theme_of(unit))
             row.update(ok=m.ok, **m.evidence())
             nearest, _dist = nearest_named(actual, vocabulary="all")
             row.update(nearest_name=nearest.name, nearest_vocabulary=nearest.vocabulary)

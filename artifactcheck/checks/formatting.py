@@ -15,7 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..model import Document, Node
-from .color import DEFAULT_TOLERANCE, match_color
+from .color import DEFAULT_TOLERANCE, match_color, theme_of, theme_slot
 from .registry import Resources, register_check
 from .result import CheckResult
 from .target import (
@@ -64,7 +64,8 @@ def fonts_match(actual: str | None, expected: str, *, aliases: bool = True) -> b
 
 class StyleExpectation(BaseModel):
     """The properties to check; each left out (None) is not checked. Colours take any
-    spec ``color.resolve_color`` reads, or ``"none"`` for "not set"."""
+    spec ``color.resolve_color`` reads (``theme:accent 2`` = the file's own theme), or
+    ``"none"`` for "not set"."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -155,8 +156,11 @@ def check_property(unit: Node, prop: str, want: StyleExpectation) -> dict[str, A
         elif actual is None:
             out["ok"] = False
         else:
-            m = match_color(actual, expected, tolerance=want.color_tolerance)
+            m = match_color(actual, expected, tolerance=want.color_tolerance, theme=theme_of(unit))
             out.update(ok=m.ok, **m.evidence())
+            slot = theme_slot(unit, prop, layer_style(unit, want.layer))
+            if slot is not None:
+                out["actual_theme"] = slot
     elif prop == "font":
         out["ok"] = fonts_match(actual, expected, aliases=want.font_aliases)
     elif prop == "size":
@@ -353,7 +357,9 @@ def only_formatted(doc: Document, params: OnlyFormattedParams, resources: Resour
         if params.property in ("color", "highlight"):
             if actual is None:
                 return False
-            return match_color(actual, str(params.value), tolerance=params.color_tolerance).ok
+            return match_color(
+                actual, str(params.value), tolerance=params.color_tolerance, theme=theme_of(unit)
+            ).ok
         return bool(actual) == bool(params.value)
 
     intruders = [u for u in scope_units if id(u) not in allowed_units and has(u)]

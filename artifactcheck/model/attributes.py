@@ -235,6 +235,7 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
         _a("presentation_id", "string|null", "Google Slides presentation id", "1SlidesFixture", (GSLIDES,)),
         _a("sections", "array", "Page setup of the document: " + _SECTION_FIELDS, [{"index": 0, "page_width": 612.0, "page_height": 792.0, "orientation": "portrait"}], DOCS),
         _a("even_and_odd_headers", "boolean", "Different headers/footers on even and odd pages (`w:evenAndOddHeaders`)", False, (DOCX,)),
+        _a("theme_colors", "object", "The file's theme colours by slot (`dk1`, `lt1`, `dk2`, `lt2`, `accent1`..`accent6`, `hlink`, `folHlink`): what `color_theme`/`fill_theme` of a Style refer to and what `theme:` colour specs of checks resolve against", {"dk1": "#000000", "accent1": "#4472c4"}, (DOCX,)),
         _a("layout_text_coverage", "number", "Share of the tree's visible characters found in the rendered PDF (1.0 = every character boxed)", 1.0, (DOCX,), unit="fraction"),
         _a("layout_key_chars", "integer", "Visible characters of the tree that were looked for in the render", 4479, (DOCX,), unit="chars"),
         _a("layout_matched_chars", "integer", "Of those, the characters found in the render", 4479, (DOCX,), unit="chars"),

@@ -310,3 +310,55 @@ def test_colors_distinct_takes_the_deepest_node_per_topic(tmp_path: Path) -> Non
     assert [t["kind"] for t in r.evidence["topics"]] == ["cell", "cell"]
     assert r.status == "pass", r.explanation
     assert [t["actual"] for t in r.evidence["topics"]] == ["#fff2cc", "#d0e0e3"]
+
+
+# -- the file's own theme ---------------------------------------------------------------------
+def _theme_runs(tmp_path: Path, theme_shade: str | None) -> Path:
+    """A python-docx report whose title is set in theme colour accent 2 (python-docx's
+    template has the Office 2007 theme: accent 2 is #c0504d, not 2013's #ed7d31)."""
+    import docx
+    from docx.enum.dml import MSO_THEME_COLOR
+    from docx.oxml.ns import qn
+
+    d = docx.Document()
+    run = d.add_paragraph().add_run("Quarterly results")
+    run.font.color.theme_color = MSO_THEME_COLOR.ACCENT_2
+    if theme_shade:
+        run._r.rPr.find(qn("w:color")).set(qn("w:themeShade"), theme_shade)
+    d.add_paragraph().add_run("Body text")
+    path = tmp_path / f"theme_{theme_shade}.docx"
+    d.save(str(path))
+    return path
+
+
+def test_color_is_against_the_files_own_theme(tmp_path: Path) -> None:
+    from artifactcheck import load
+
+    plain = load(_theme_runs(tmp_path, None), render=False)
+    darker = load(_theme_runs(tmp_path, "BF"), render=False)
+    title = {"text": "Quarterly"}
+    for spec in ("theme:accent 2", "theme:Accent2", "theme: accent_2", "#c0504d"):
+        r = run_check("color_is", plain, {"target": title, "expected": spec})
+        assert r.status == "pass", (spec, r.explanation)
+    row = run_check("color_is", plain, {"target": title, "expected": "theme:accent 2"}).evidence["nodes"][0]
+    assert row["actual_theme"] == "accent2" and row["vocabulary"] == "theme"
+    # Office's default theme (2013-2022) has another accent 2: that is not what this file shows
+    assert run_check("color_is", plain, {"target": title, "expected": "accent 2"}).status == "fail"
+    # "Darker 25%" is themeShade BF; the plain accent is not darker
+    r = run_check("color_is", darker, {"target": title, "expected": "theme:Accent 2, Darker 25%"})
+    assert r.status == "pass" and r.evidence["nodes"][0]["actual_theme"] == "accent2 (themeShade=BF)"
+    assert run_check("color_is", plain, {"target": title, "expected": "theme:accent 2, darker 25%"}).status == "fail"
+    # body text is theme text 1 only by default ("auto" is black, not a theme colour)
+    assert run_check("color_is", plain, {"target": {"text": "Body"}, "expected": "theme:text 1"}).status == "pass"
+    # format_is reads the same specs
+    r = run_check("format_is", darker, {"target": title, "color": "theme:accent 2, darker 25%", "bold": False})
+    assert r.status == "pass", r.explanation
+
+
+def test_theme_spec_without_a_theme_is_an_error(report: tuple[Document, Document]) -> None:
+    from artifactcheck.checks.examples import tiny_doc
+
+    r = run_check("color_is", tiny_doc(), {"target": "run[hyperlink]", "expected": "theme:accent 1"})
+    assert r.status == "error" and "theme" in r.explanation
+    with pytest.raises(ValueError, match="unknown theme colour"):
+        resolve_color("theme:sky blue", theme={"accent1": "#4472c4"})

@@ -12,7 +12,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...model import Document, Node
-from ..color import DEFAULT_TOLERANCE, match_color, resolve_color
+from ..color import DEFAULT_TOLERANCE, match_color, resolve_color, theme_of
 from ..normalize import label_similarity
 from ..registry import Resources, register_check
 from ..result import CheckResult
@@ -310,7 +310,8 @@ def _cell_has(cell: Node, params: GroupedParams, ignore_white: set[str]) -> bool
         values = [v for v in values if v not in ignore_white]
         if params.color is not None:
             return any(
-                match_color(v, params.color, tolerance=params.color_tolerance).ok for v in values
+                match_color(v, params.color, tolerance=params.color_tolerance, theme=theme_of(cell)).ok
+                for v in values
             )
         return bool(values)
     units = [r for r in cell.descendants("run") if r.text.strip()] or [cell]
