@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, fields, replace
+from functools import lru_cache
 from typing import Any
 
 from .errors import ArtifactCheckError
@@ -86,7 +87,12 @@ def parse_overrides(text: str) -> dict[str, Any]:
 
 
 def _from_environment() -> Limits:
-    text = os.environ.get(ENV_VAR, "")
+    return _limits_from_text(os.environ.get(ENV_VAR, ""))
+
+
+@lru_cache(maxsize=8)
+def _limits_from_text(text: str) -> Limits:
+    # Parsed once per distinct value: budgets are read on hot paths (every image, part).
     return replace(Limits(), **parse_overrides(text)) if text.strip() else Limits()
 
 

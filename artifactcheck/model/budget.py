@@ -36,11 +36,16 @@ def node_budget(path: str | Path | None) -> Iterator[None]:
     if _COUNT.get() is not None:
         yield
         return
-    token = _COUNT.set(_NodeCount(current_limits().tree_nodes, str(path) if path is not None else None))
+    count = _NodeCount(current_limits().tree_nodes, str(path) if path is not None else None)
+    token = _COUNT.set(count)
     try:
         yield
     finally:
         _COUNT.reset(token)
+    if count.made > count.limit:
+        # An extractor that catches exceptions per shape or per paragraph may have
+        # swallowed the refusal: the budget still decides.
+        raise _too_large(count)
 
 
 def count_node() -> None:
@@ -50,8 +55,11 @@ def count_node() -> None:
         return
     count.made += 1
     if count.made > count.limit:
-        raise ArtifactTooLarge(
-            f"the document tree needs more than {count.limit} nodes "
-            f"({current_limits().describe('tree_nodes')})",
-            path=count.path,
-        )
+        raise _too_large(count)
+
+
+def _too_large(count: _NodeCount) -> ArtifactTooLarge:
+    return ArtifactTooLarge(
+        f"the document tree needs more than {count.limit} nodes ({current_limits().describe('tree_nodes')})",
+        path=count.path,
+    )

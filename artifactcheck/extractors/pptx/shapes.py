@@ -14,6 +14,7 @@ from typing import Any
 
 from lxml import etree
 
+from ...errors import ArtifactTooLarge
 from ...model import Box, Node, Style
 from ..drawingml.color import A_NS
 from .fill import Fill, line_color, shape_fill
@@ -62,6 +63,8 @@ class ShapeWalker:
             node_id = f"{parent_id}/sh{len(out)}"
             try:
                 node = self.shape(shape, parent, node_id, rot_acc, group_fill)
+            except ArtifactTooLarge:
+                raise  # a budget refuses the deck, not one shape
             except Exception as exc:  # noqa: BLE001 - one bad shape must not lose the deck
                 self.ctx.warnings.append(
                     f"internal: {source_of(shape, self.ctx, self.part)}: shape skipped: {type(exc).__name__}: {exc}"
