@@ -30,6 +30,14 @@ def corpus_files(folder: str, *suffixes: str) -> list[Path]:
     return sorted(p for p in base.iterdir() if p.is_file() and (not suffixes or p.suffix in suffixes))
 
 
+def corpus_file(folder: str, name: str) -> Path:
+    """One corpus file; the calling test is skipped when it is absent."""
+    path = CORPUS / folder / name
+    if not path.is_file():
+        pytest.skip(f"corpus file {folder}/{name} not found")
+    return path
+
+
 @pytest.fixture(scope="session")
 def corpus() -> Path:
     if not CORPUS.is_dir():

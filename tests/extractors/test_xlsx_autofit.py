@@ -15,7 +15,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font
 
 from artifactcheck.extractors.xlsx.extract import extract_xlsx
-from tests.conftest import CORPUS
+from tests.conftest import corpus_file
 
 _ROW = re.compile(rb"<row\b[^>]*>")
 
@@ -44,17 +44,10 @@ def _unsized_copy(src: Path, dst: Path) -> dict[tuple[str, int], float]:
     return stored
 
 
-def _corpus(name: str) -> Path:
-    path = CORPUS / "xlsx" / name
-    if not path.is_file():
-        pytest.skip(f"corpus file {name} not found")
-    return path
-
-
 @pytest.mark.parametrize("name", ["poi_ConditionalFormattingSamples.xlsx", "poi_stress024.xlsx"])
 def test_heights_equal_what_windows_excel_stored(name: str, tmp_path: Path) -> None:
     copy = tmp_path / name
-    stored = _unsized_copy(_corpus(name), copy)
+    stored = _unsized_copy(corpus_file("xlsx", name), copy)
     doc = extract_xlsx(copy, recalculate=False)
     assert any(r.attrs.get("autofit") for r in doc.iter("row")), "no row needed auto-fit"
     for sheet in doc.iter("sheet"):
@@ -69,7 +62,7 @@ def test_line_counts_match_a_mac_excel_file(tmp_path: Path) -> None:
     15 pt: compare line counts (height / one line's height)."""
     name = "poi_mv-calculator.xlsm"
     copy = tmp_path / "mv.xlsm"
-    stored = _unsized_copy(_corpus(name), copy)
+    stored = _unsized_copy(corpus_file("xlsx", name), copy)
     doc = extract_xlsx(copy, recalculate=False)
     sheet = doc.get("User Guide")
     pairs = []

@@ -13,7 +13,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Font, PatternFill
 
 from artifactcheck.extractors.xlsx.extract import extract_xlsx
-from tests.conftest import CORPUS
+from tests.conftest import corpus_file
 
 
 def test_autofilter_sort_and_column_styles(tmp_path: Path) -> None:
@@ -76,15 +76,8 @@ def _reddish_pixels_left_of(path: Path, word: str, *, width_pt: float) -> int:
     return count
 
 
-def _corpus(name: str) -> Path:
-    path = CORPUS / "xlsx" / name
-    if not path.is_file():
-        pytest.skip(f"corpus file {name} not found")
-    return path
-
-
 def test_pivot_table_node() -> None:
-    doc = extract_xlsx(_corpus("poi_DataTableCities.xlsx"))
+    doc = extract_xlsx(corpus_file("xlsx", "poi_DataTableCities.xlsx"))
     pivots = doc.select("table[pivot=true]")
     assert [p.id for p in pivots] == ["PivotTable!pivot1"]
     p = pivots[0]
@@ -98,7 +91,7 @@ def test_pivot_table_node() -> None:
 
 
 def test_threaded_comments_with_authors_and_replies() -> None:
-    doc = extract_xlsx(_corpus("docling_xlsx_comments.xlsx"))
+    doc = extract_xlsx(corpus_file("xlsx", "docling_xlsx_comments.xlsx"))
     thread = doc.get("Sheet1!F7/comment")
     assert (thread.text, thread.attrs["author"], thread.attrs["threaded"]) == (
         "Minimum number of saltwater ducks", "Jane Smith (JS)", True)

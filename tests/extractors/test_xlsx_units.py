@@ -179,3 +179,29 @@ def test_rules_apply_in_priority_order_and_stop() -> None:
     assert "bold" not in cells[(3, 1)].attrs["conditional_style"]  # type: ignore[operator]
     assert [r["evaluated"] for r in rules] == [True, True, False]
     assert "colour scale" in str(rules[2]["not_evaluated"])
+
+
+def test_cf_formulas_follow_excel() -> None:
+    from artifactcheck.extractors.xlsx.cf_formula import Context, compile_formula
+
+    cells = {(2, 1): 5.0, (3, 1): "urgent", (2, 2): None, (4, 1): 12.0}
+
+    def ctx(row: int, col: int = 1, anchor: tuple[int, int] = (2, 1)) -> Context:
+        return Context(lambda r, c: cells.get((r, c)), lambda r0, c0, r1, c1: [v for (r, c), v in cells.items()
+                       if r0 <= r <= r1 and c0 <= c <= c1], row, col, row - anchor[0], col - anchor[1])
+
+    def ev(formula: str, row: int = 2) -> object:
+        fn = compile_formula(formula)
+        assert fn is not None, formula
+        return fn(ctx(row))
+
+    assert ev("-2^2") == 4.0 and ev("2+3*4") == 14.0 and ev("50%") == 0.5
+    assert ev('$A2="URGENT"', row=3) is True  # relative row, case-insensitive text
+    assert ev("MOD(ROW(),2)=0") is True and ev("MOD(ROW(),2)=0", row=3) is False
+    assert ev("ISBLANK(B2)") is True and ev("AND(A2>1,A2<10)") is True and ev("OR(A2>10,FALSE)") is False
+    assert ev('COUNTIF($A$2:$A$4,">4")') == 2.0 and ev("SUM($A:$A)") == 17.0  # whole column
+    assert ev("1/0") == "#DIV/0!" and ev('IFERROR(1/0,"x")') == "x"
+    assert ev('A2&"!"') == "5!" and ev("LEN(A3)", row=2) == 6.0
+    assert compile_formula("VLOOKUP(A2,Other!A:B,2,FALSE)") is None  # another sheet: not evaluated
+    assert compile_formula("MyName>3") is None  # a defined name: not evaluated
+    assert compile_formula("XNPV(A1,B1,C1)") is None  # an unknown function

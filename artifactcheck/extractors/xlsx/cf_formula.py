@@ -348,12 +348,16 @@ def _txt1(fn: Callable[[str], Any]) -> Callable[..., Any]:
     return run
 
 
+def _error_in(*values: Any) -> XlError | None:
+    """The first error among coerced arguments (Excel propagates it)."""
+    return next((v for v in values if isinstance(v, XlError)), None)
+
+
 def _mod(a: Any, b: Any) -> Any:
     x, y = to_number(_scalar(a)), to_number(_scalar(b))
-    if isinstance(x, XlError):
-        return x
-    if isinstance(y, XlError):
-        return y
+    if (err := _error_in(x, y)) is not None:
+        return err
+    assert isinstance(x, float) and isinstance(y, float)
     if y == 0:
         return DIV0
     return x - y * math.floor(x / y)
@@ -361,10 +365,9 @@ def _mod(a: Any, b: Any) -> Any:
 
 def _round(v: Any, digits: Any = 0.0) -> Any:
     x, d = to_number(_scalar(v)), to_number(_scalar(digits))
-    if isinstance(x, XlError):
-        return x
-    if isinstance(d, XlError):
-        return d
+    if (err := _error_in(x, d)) is not None:
+        return err
+    assert isinstance(x, float) and isinstance(d, float)
     q = 10 ** int(d)
     return math.copysign(math.floor(abs(x) * q + 0.5) / q, x)
 
@@ -376,18 +379,16 @@ def _left(v: Any, n: Any = 1.0) -> Any:
 
 def _right(v: Any, n: Any = 1.0) -> Any:
     t, k = to_text(_scalar(v)), to_number(_scalar(n))
-    if isinstance(t, XlError):
-        return t
-    if isinstance(k, XlError):
-        return k
+    if (err := _error_in(t, k)) is not None:
+        return err
+    assert isinstance(t, str) and isinstance(k, float)
     return t[len(t) - int(k):] if int(k) else ""
 
 
 def _mid(v: Any, start: Any, n: Any) -> Any:
     t, s, k = to_text(_scalar(v)), to_number(_scalar(start)), to_number(_scalar(n))
-    for x in (t, s, k):
-        if isinstance(x, XlError):
-            return x
+    if (err := _error_in(t, s, k)) is not None:
+        return err
     assert isinstance(t, str) and isinstance(s, float) and isinstance(k, float)
     return VALUE if s < 1 else t[int(s) - 1 : int(s) - 1 + int(k)]
 
@@ -395,9 +396,8 @@ def _mid(v: Any, start: Any, n: Any) -> Any:
 def _find(case: bool) -> Callable[..., Any]:
     def run(needle: Any, hay: Any, start: Any = 1.0) -> Any:
         n, h, s = to_text(_scalar(needle)), to_text(_scalar(hay)), to_number(_scalar(start))
-        for x in (n, h, s):
-            if isinstance(x, XlError):
-                return x
+        if (err := _error_in(n, h, s)) is not None:
+            return err
         assert isinstance(n, str) and isinstance(h, str) and isinstance(s, float)
         i = (h.find(n, int(s) - 1) if case else h.casefold().find(n.casefold(), int(s) - 1))
         return float(i + 1) if i >= 0 else VALUE
@@ -567,10 +567,9 @@ _INFIX: dict[str, tuple[int, Callable[[Any, Any], Any]]] = {}
 def _arith(fn: Callable[[float, float], float]) -> Callable[[Any, Any], Any]:
     def run(a: Any, b: Any) -> Any:
         x, y = to_number(_scalar(a)), to_number(_scalar(b))
-        if isinstance(x, XlError):
-            return x
-        if isinstance(y, XlError):
-            return y
+        if (err := _error_in(x, y)) is not None:
+            return err
+        assert isinstance(x, float) and isinstance(y, float)
         try:
             return fn(x, y)
         except ZeroDivisionError:
@@ -583,11 +582,9 @@ def _arith(fn: Callable[[float, float], float]) -> Callable[[Any, Any], Any]:
 
 def _concat(a: Any, b: Any) -> Any:
     x, y = to_text(_scalar(a)), to_text(_scalar(b))
-    if isinstance(x, XlError):
-        return x
-    if isinstance(y, XlError):
-        return y
-    return x + y
+    if (err := _error_in(x, y)) is not None:
+        return err
+    return str(x) + str(y)
 
 
 def _comparison(op: str) -> Callable[[Any, Any], Any]:
