@@ -461,7 +461,8 @@ class _Extractor:
         """Give formulas without a cached value the value LibreOffice computes; mark
         the builder's cells that got one, and those that could not (with why)."""
         missing = {(rec[0], rec[1]): i for i, rec in enumerate(sx.cells)
-                   if needs_recalculation(rec[3], rec[4], rec[5], rec[6], rec[7])}
+                   if rec[4] is None and (rec[5] is not None or rec[6] is not None)
+                   and needs_recalculation(rec[3], rec[4], rec[5], rec[6], rec[7])}
         if not missing:
             return
         if self.recalc is None:
@@ -1022,17 +1023,21 @@ class _SheetBuilder:
         text and fonts larger than the workbook's default."""
         grid, styles = self.grid, self.ex.styles
         default_size = styles.default_font.size or 11.0
+        # Formats that can need more than the default height; most workbooks have none,
+        # and then no cell is looked at.
+        tall = {i for i, f in enumerate(styles.formats)
+                if (f.style.wrap or (f.style.size or default_size) > default_size + 0.01) and not f.rotation}
+        if not tall:
+            return
         in_merge = {(r, c) for r0, c0, r1, c1 in merge_rects if (r1 - r0 + 1) * (c1 - c0 + 1) <= 10_000
                     for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)}
         heights: dict[int, float] = {}
         for r, c, s, t, v, _f, _fm, inline, _vm in self.sx.cells:
-            if r in grid.stored_rows:
+            if s not in tall or r in grid.stored_rows or (r, c) in in_merge:
                 continue
             fmt = styles.format(s)
             st = fmt.style
             size = st.size or default_size
-            if not (st.wrap or size > default_size + 0.01) or fmt.rotation or (r, c) in in_merge:
-                continue
             text = self._plain_text(t, v, inline, fmt)
             if not text or not measurable(st.font, bold=bool(st.bold), italic=bool(st.italic)):
                 continue
