@@ -24,6 +24,10 @@ any of them counts; the evidence says which one matched. A prefix (``google:``, 
 
 Distances are CIEDE2000 (coloraide, ``method="2000"``) on sRGB colours; 0 is identity,
 about 2.3 is a just-noticeable difference, palette neighbours differ by 5-20.
+
+Colours are read from the style a reader sees (``layer: displayed``): for spreadsheet
+cells that includes table styles, conditional formatting and ``[Red]``-style number
+formats; ``layer: direct`` reads the node's own format.
 """
 
 from __future__ import annotations

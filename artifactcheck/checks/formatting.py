@@ -5,6 +5,11 @@ Properties are read where they live (``target.style_units``): character properti
 each run with visible text, paragraph properties on paragraphs, fill on the node. The
 result says, per run, which property failed and what it was; the score is the fraction
 of (run, property) pairs satisfied, and the status is pass only when all are.
+
+Styles are the ones a reader sees (``layer: displayed``): a spreadsheet cell's table
+style, conditional formatting and number-format colour included, with the layer that
+set a checked property in the evidence (``style_source``); ``layer: direct`` reads the
+node's own format (design/xlsx-display.md).
 """
 
 from __future__ import annotations
