@@ -676,7 +676,7 @@ class _SheetBuilder:
         comment = self.comments.get(pos)
         has_content = value is not None or formula is not None
         if not has_content and not (fmt.has_fill or fmt.borders or link or comment or fmt.checkbox or merge
-                                    or pos in self.sparkline_at):
+                                    or (self.sparkline_at and pos in self.sparkline_at)):
             return None
         grid = self.grid
         if merge is not None:
@@ -699,7 +699,7 @@ class _SheetBuilder:
             attrs["serial"] = serial
         if formula is not None:
             attrs["formula"] = formula
-            if pos in self.recalculated:
+            if self.recalculated and pos in self.recalculated:
                 attrs["cached_value_missing"] = True  # never calculated (e.g. written by openpyxl)
                 attrs["value_source"] = "recalculated"
             elif pos in self.value_unknown:
@@ -755,7 +755,7 @@ class _SheetBuilder:
         cell_id = f"{self.name}!{ref}"
         if t == "s" and self.ex.rich and v is not None and v.isdigit() and int(v) in self.ex.rich:
             children.extend(self._runs(cell_id, self.ex.rich[int(v)], style))
-        thread = self.threads.get(pos)
+        thread = self.threads.get(pos) if self.threads else None
         if thread is not None:
             attrs["comment"] = thread.first.text
             children.append(self._thread_node(cell_id, thread))
@@ -765,7 +765,7 @@ class _SheetBuilder:
                 f"{cell_id}/comment", kind="comment", text=comment[1],
                 attrs={"author": comment[0]}, boxes=[], source=comment[2], children=[],
             ))
-        spark = self.sparkline_at.get(pos)
+        spark = self.sparkline_at.get(pos) if self.sparkline_at else None
         if spark is not None:
             attrs["sparkline"] = {k: v for k, v in spark.items() if k != "cell"}
         return make_node(
