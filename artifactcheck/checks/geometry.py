@@ -71,7 +71,7 @@ from .spatial import (
     spread,
     union_of,
 )
-from .target import TargetSpec, node_ref, select_targets
+from .target import TargetSpec, ensure_layout_for, node_ref, select_targets
 
 PageRef = int | Literal["first", "last"] | None
 Quantifier = Literal["all", "any"]
@@ -163,6 +163,16 @@ class Placed:
 
     def evidence(self) -> dict[str, Any]:
         return {**node_ref(self.node), "page": self.page, "boxes": [box_dict(b) for b in self.boxes]}
+
+
+def select_placed(doc: Document, target: TargetSpec) -> list[Node]:
+    """``select_targets``, then the drawn layout if a target's box depends on it (a slide
+    deck's paragraphs and runs: design/pptx-geometry.md): every geometry check selects
+    through here, so text is judged where it is drawn, and a check about pictures or
+    shapes never starts a renderer."""
+    nodes = select_targets(doc, target)
+    ensure_layout_for(doc, nodes)
+    return nodes
 
 
 def place(node: Node, page: int | None) -> Placed | None:
@@ -261,7 +271,7 @@ def _targets(
     page, missing = resolve_page(doc, page_ref)
     if missing:
         return page, [], _missing_page(check, doc, missing, evidence)
-    nodes = select_targets(doc, target)
+    nodes = select_placed(doc, target)
     if not nodes:
         return page, nodes, _no_targets(check, target, evidence)
     return page, nodes, no_geometry(check, nodes, page, evidence)
@@ -275,7 +285,7 @@ def _target_pair(
     page, missing = resolve_page(doc, page_ref)
     if missing:
         return page, [], [], _missing_page(check, doc, missing, evidence)
-    a_nodes, b_nodes = select_targets(doc, a), select_targets(doc, b)
+    a_nodes, b_nodes = select_placed(doc, a), select_placed(doc, b)
     for label, t, found in (("A", a, a_nodes), ("B", b, b_nodes)):
         if not found:
             return page, a_nodes, b_nodes, result(check, passed=False, explanation=f"{label}: no node matches {t.describe()}", evidence=evidence)
@@ -379,7 +389,7 @@ def in_region(doc: Document, p: InRegionParams, resources: Resources) -> CheckRe
                 raise ValueError(f"region {p.region!r} names the {named} page but page={p.page!r}")
             page_ref = named
     page, missing = resolve_page(doc, page_ref)
-    nodes = select_targets(doc, p.target)
+    nodes = select_placed(doc, p.target)
     region_name = p.region if isinstance(p.region, str) else "the given box"
     evidence: dict[str, Any] = {
         "region": p.region if isinstance(p.region, str) else p.region.model_dump(),
@@ -650,7 +660,7 @@ def _group(name: str, doc: Document, p: _GroupParams, *, same_page: bool) -> tup
     page, missing = resolve_page(doc, p.page)
     if missing:
         return [], _missing_page(name, doc, missing, evidence), evidence
-    nodes = select_targets(doc, p.target)
+    nodes = select_placed(doc, p.target)
     if (err := no_geometry(name, nodes, page, evidence)) is not None:
         return [], err, evidence
     placed = [pl for n in nodes if (pl := place(n, page)) is not None]
@@ -988,7 +998,7 @@ def within_page(doc: Document, p: WithinPageParams, resources: Resources) -> Che
     name = "within_page"
     if extracted_without_layout(doc):
         return without_layout(name, "geometric", "where things lie on their pages")
-    nodes = [n for n in select_targets(doc, p.target) if n.boxes]
+    nodes = [n for n in select_placed(doc, p.target) if n.boxes]
     outside: list[dict[str, Any]] = []
     checked = 0
     for node in nodes:

@@ -1,17 +1,25 @@
 """``text_fits`` (mechanism ``geometric``): is any text cut off or overflowing its shape
 or cell?
 
-- Cells: the xlsx extractor has already applied Excel's rules with measured font widths
-  and recorded ``attrs["overflow"]``: ``fits`` and ``spills`` (drawn over empty
-  neighbours) are visible; ``clipped`` and ``hashes`` (``###``) are not; ``hidden`` and
-  ``unknown`` (rotated text) are not judged.
-- Shapes and text boxes: the text is measured with the real font metrics
+- Cells of a spreadsheet: the xlsx extractor has already applied Excel's rules with
+  measured font widths and recorded ``attrs["overflow"]``: ``fits`` and ``spills`` (drawn
+  over empty neighbours) are visible; ``clipped`` and ``hashes`` (``###``) are not;
+  ``hidden`` and ``unknown`` (rotated text) are not judged.
+- Shapes, text boxes and table cells of a slide deck whose layout can be drawn (a .pptx
+  rendered by LibreOffice, a Google Slides deck with its Drive PDF export): the check
+  asks for the layout and judges the **drawn** text (``attrs["drawn_text_box"]``, the
+  union of the paragraphs' ``layout`` boxes) against the frame (the node's ``native``
+  box, the cell's box) and the slide: text drawn more than ``tolerance_pt`` outside
+  either does not fit. Autofit is whatever the renderer drew: text shrunk by
+  ``normAutofit`` fits when it is drawn inside; a frame that grows to its text
+  (``spAutoFit``, ``attrs["autofit"] == "shape"``) is judged against the slide only.
+- Otherwise (no layout), the text is measured with the real font metrics
   (``extractors/fonts/metrics.py``: Office fonts through their metric twins), word-wrapped
   greedily at the box width minus the insets when the shape wraps, and the needed height
   (lines x 1.2 x size, plus insets) compared with the box; an unwrapped shape compares its
   widest line with the box width. Text shrunk by PowerPoint (``attrs
   ["autofit_font_scale"]``, normAutofit's fontScale) is measured at the shrunk size; a
-  shape recorded as autofitting otherwise (``attrs["autofit"]`` = ``"shrink"`` or
+  shape recorded as autofitting without a scale (``attrs["autofit"]`` = ``"shrink"`` or
   ``"shape"``) is not judged. Widths follow the shape's own (unrotated) size.
 
 OOXML's default insets are 0.1 in left/right and 0.05 in top/bottom; an extractor may
@@ -29,7 +37,7 @@ from ..model import Document, Node
 from .geometry import box_dict, result
 from .registry import Resources, register_check
 from .result import CheckResult
-from .target import TargetSpec, node_ref, select_targets
+from .target import TargetSpec, ensure_layout_for, node_ref, select_targets
 
 DEFAULT_INSETS_PT = (7.2, 3.6, 7.2, 3.6)  # left, top, right, bottom (OOXML bodyPr defaults)
 DEFAULT_SIZE_PT = 18.0  # PowerPoint's default body text size when a run states none
@@ -117,6 +125,49 @@ def measure_shape_text(node: Node, width: float, height: float) -> dict[str, Any
     }
 
 
+_SIDES = ("left", "top", "right", "bottom")
+
+
+def drawn_fit(doc: Document, node: Node, tolerance_pt: float) -> dict[str, Any] | None:
+    """The verdict on a frame's drawn text (see the module docstring), or None when the
+    node has no drawn text to judge (no layout, or its text was not found)."""
+    drawn = node.attrs.get("drawn_text_box")
+    frame = node.box
+    if not isinstance(drawn, dict) or frame is None or frame.page >= len(doc.pages):
+        return None
+    x0, top, x1, bottom = (float(drawn[k]) for k in ("x0", "top", "x1", "bottom"))  # type: ignore[arg-type]
+    page = doc.pages[frame.page]
+    outside: dict[str, float] = {}
+    cut: dict[str, float] = {}
+    for side, amount_frame, amount_page in zip(
+        _SIDES,
+        (frame.x0 - x0, frame.top - top, x1 - frame.x1, bottom - frame.bottom),
+        (-x0, -top, x1 - page.width, bottom - page.height),
+        strict=True,
+    ):
+        if amount_frame > tolerance_pt:
+            outside[side] = round(amount_frame, 2)
+        if amount_page > tolerance_pt:
+            cut[side] = round(amount_page, 2)
+    grows = node.attrs.get("autofit") == "shape"
+    row: dict[str, Any] = {
+        "measured": "drawn",
+        "drawn_text_box": drawn,
+        "frame": box_dict(frame),
+        "autofit": node.attrs.get("autofit"),
+        "ok": not cut and (grows or not outside),
+    }
+    if node.attrs.get("drawn_font_scale") is not None:
+        row["drawn_font_scale"] = node.attrs["drawn_font_scale"]
+    if cut:
+        row["overflow"] = "drawn past the slide edge by " + ", ".join(f"{v} pt ({k})" for k, v in cut.items())
+    elif outside and not grows:
+        row["overflow"] = "drawn outside its frame by " + ", ".join(f"{v} pt ({k})" for k, v in outside.items())
+    elif outside:
+        row["frame_grows"] = outside  # spAutoFit: the frame is drawn around its text
+    return row
+
+
 @register_check(
     "text_fits",
     mechanism="geometric",
@@ -124,18 +175,26 @@ def measure_shape_text(node: Node, width: float, height: float) -> dict[str, Any
     example={"target": "cell, shape, textbox", "tolerance_pt": 2},
 )
 def text_fits(doc: Document, p: TextFitsParams, resources: Resources) -> CheckResult:
-    """No text is cut off or overflows its shape or cell (cells: the extractor's overflow verdict; shapes: measured text vs box).
+    """No text is cut off or overflows its shape or cell (cells: the extractor's overflow verdict; slide text: where it is drawn, else measured text vs box).
 
-    Nodes without text are ignored; cells marked hidden or with rotated text, and shapes
-    that autofit, are listed as not judged. Fails listing every node whose text does not fit.
+    Nodes without text are ignored; cells marked hidden or with rotated text, and (without
+    a layout) shapes that autofit, are listed as not judged. Slide decks are judged on
+    their drawn text (a render is asked for). Fails listing every node whose text does not fit.
     """
     name = "text_fits"
     judged: list[dict[str, Any]] = []
     not_judged: list[dict[str, Any]] = []
-    for node in select_targets(doc, p.target):
+    targets = select_targets(doc, p.target)
+    ensure_layout_for(doc, targets, frames=True)
+    for node in targets:
         if not node.text.strip():
             continue
         row: dict[str, Any] = {**node_ref(node), "boxes": [box_dict(b) for b in node.boxes[:1]]}
+        drawn = drawn_fit(doc, node, p.tolerance_pt)
+        if drawn is not None:
+            row.update(drawn)
+            judged.append(row)
+            continue
         if node.kind == "cell":
             verdict = node.attrs.get("overflow")
             if verdict in _VISIBLE or verdict in _CUT:
@@ -145,7 +204,7 @@ def text_fits(doc: Document, p: TextFitsParams, resources: Resources) -> CheckRe
                 not_judged.append({**row, "reason": f"overflow={verdict!r}" if verdict else "the extractor recorded no overflow verdict"})
             continue
         autofit = node.attrs.get("autofit")
-        if autofit in ("shrink", "shape", "normAutofit", "spAutoFit"):
+        if autofit in ("shrink", "shape", "normAutofit", "spAutoFit") and "autofit_font_scale" not in node.attrs:
             not_judged.append({**row, "reason": f"autofit={autofit!r}: the text is fitted when drawn"})
             continue
         size = _unrotated_size(node)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Literal
 
@@ -14,6 +15,9 @@ from .node import Node
 from .select import SelectionIndex
 
 SCHEMA_VERSION = "1.0"
+# One lock for every Document's deferred layout: attaching one is rare (a render each),
+# and a module-level lock keeps Documents picklable.
+_LAYOUT_LOCK = threading.RLock()
 
 # MIME type -> file extension for ``write_assets`` (a fixed table: a blob's MIME type
 # comes from the artifact and must never shape a path).
@@ -100,6 +104,8 @@ class Document(BaseModel):
     _by_id: dict[str, Node] = PrivateAttr(default_factory=dict)
     _nodes: list[Node] = PrivateAttr(default_factory=list)
     _selection: SelectionIndex[Node] | None = PrivateAttr(default=None)  # built lazily
+    _layout_hook: Callable[[Document], None] | None = PrivateAttr(default=None)
+    _layout_error: BaseException | None = PrivateAttr(default=None)
 
     def model_post_init(self, context: Any, /) -> None:
         self._link()
@@ -149,6 +155,46 @@ class Document(BaseModel):
         if self._selection is None:
             self._selection = SelectionIndex(self.root)
         return self._selection
+
+    # -- deferred layout --------------------------------------------------------------
+    def defer_layout(self, attach: Callable[[Document], None]) -> None:
+        """Register how this Document gets its rendered layout, to run on the first
+        :meth:`ensure_layout`. Slide-deck extractors use it: a render costs a LibreOffice
+        start (or reading a PDF export), and most checks never need one. ``attach``
+        changes the tree in place (boxes, attributes, warnings)."""
+        self._layout_hook = attach
+        self._layout_error = None
+
+    @property
+    def layout_pending(self) -> bool:
+        """True while a deferred layout has not been attached (nor failed)."""
+        return self._layout_hook is not None
+
+    def ensure_layout(self) -> bool:
+        """Attach the deferred layout now, if there is one (once). Returns True when this
+        call attached it, False when there was nothing to do. Checks that judge where
+        text is drawn call it before reading boxes; users may call it before reading
+        ``paragraph``/``run`` boxes of a slide deck themselves.
+
+        Raises what the layout raised (``RenderError``, ``RenderTimeout``,
+        ``MissingDependency`` ...), and raises it again on every later call: a render
+        that failed is not retried, and its tree keeps the boxes it had."""
+        with _LAYOUT_LOCK:
+            if self._layout_error is not None:
+                raise self._layout_error
+            hook = self._layout_hook
+            if hook is None:
+                return False
+            try:
+                hook(self)
+            except BaseException as exc:
+                self._layout_error = exc
+                self._layout_hook = None
+                self._selection = None
+                raise
+            self._layout_hook = None
+            self._link()  # boxes, attributes (and maybe nodes) changed: re-index, selector mirror lazily
+            return True
 
     # -- navigation -------------------------------------------------------------------
     def iter(self, kind: str | None = None) -> Iterator[Node]:

@@ -81,11 +81,11 @@ def build_deck(path: Path, slides: list[list[Item]]) -> Path:
     return path
 
 
-def load_deck(path: Path) -> Document:
-    """The deck through the real pptx extractor."""
+def load_deck(path: Path, **options: Any) -> Document:
+    """The deck through the real pptx extractor (``render=False``: never laid out)."""
     import artifactcheck
 
-    return artifactcheck.load(path)
+    return artifactcheck.load(path, **options)
 
 
 def node_named(doc: Document, name: str) -> Node:

@@ -390,15 +390,32 @@ def fit_files(tmp_path_factory: pytest.TempPathFactory) -> tuple[Document, Docum
     return deck, artifactcheck.load(d / "fit.xlsx"), artifactcheck.load(shrunk)
 
 
+@pytest.mark.slow
 def test_text_fits_shapes(fit_files: tuple[Document, Document, Document]) -> None:
+    """The deck is rendered (the check asks for the layout): the drawn text decides."""
     deck, _, shrunk = fit_files
     assert check("text_fits", deck, target=sel("Fits")).status == "pass"
     r = check("text_fits", deck, target="shape")
     bad = r.evidence["overflowing"]
     assert r.status == "fail" and r.score == 0.5 and len(bad) == 1
+    frame, drawn = bad[0]["frame"], bad[0]["drawn_text_box"]
+    assert bad[0]["measured"] == "drawn" and drawn["top"] < frame["top"] and drawn["bottom"] > frame["bottom"]
+    # The same text in a frame that shrinks it (normAutofit): LibreOffice draws it smaller, inside.
+    r = check("text_fits", shrunk, target="shape")
+    row = r.evidence["fitting_sample"][0]
+    assert r.status == "pass" and row["autofit"] == "shrink" and row["drawn_font_scale"] < 0.9
+
+
+def test_text_fits_shapes_measured_without_layout(fit_files: tuple[Document, Document, Document]) -> None:
+    """Without a layout (render=False) the text is measured with the font's metrics."""
+    deck, _, shrunk = fit_files
+    deck = load_deck(Path(str(deck.artifact.path)), render=False)
+    r = check("text_fits", deck, target="shape")
+    bad = r.evidence["overflowing"]
+    assert r.status == "fail" and r.score == 0.5 and len(bad) == 1
     assert bad[0]["needed_height_pt"] > bad[0]["available_height_pt"] and bad[0]["lines"] >= 4
     # The same text shrunk to 25% by PowerPoint (normAutofit fontScale) fits.
-    r = check("text_fits", shrunk, target="shape")
+    r = check("text_fits", load_deck(Path(str(shrunk.artifact.path)), render=False), target="shape")
     assert r.status == "pass" and r.evidence["fitting_sample"][0]["font_scale"] == 0.25
 
 

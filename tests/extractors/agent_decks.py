@@ -5,7 +5,9 @@ python-pptx has no API for. Shared by the .pptx geometry and layout tests."""
 from __future__ import annotations
 
 import io
+import zipfile
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 from lxml import etree
@@ -14,6 +16,7 @@ from pptx import Presentation
 from pptx.util import Emu
 
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"
+FIXED_TIME = datetime(2024, 1, 1)
 _A = f"{{{A}}}"
 
 # The default template's master body placeholder (EMU): where a layout without an xfrm
@@ -104,7 +107,7 @@ def build_xfrm_deck(path: Path) -> list[XfrmCase]:
         p_pr.set("marL", "0")
         p_pr.set("indent", "0")
         etree.SubElement(p_pr, f"{_A}buNone")
-    prs.save(str(path))
+    save(prs, path)
     return cases
 
 
@@ -114,3 +117,27 @@ def png_bytes(size: tuple[int, int] = (64, 48), color: tuple[int, int, int] = (4
     Image.new("RGB", size, color).save(out, format="PNG")
     out.seek(0)
     return out
+
+
+def save(prs: object, path: Path) -> Path:
+    """``prs.save(path)`` with fixed core properties and zip member times, so the same
+    deck is the same bytes on every run and its render comes from the render cache."""
+    from pptx.presentation import Presentation as PresentationType
+
+    assert isinstance(prs, PresentationType)
+    cp = prs.core_properties
+    cp.created = cp.modified = FIXED_TIME
+    cp.last_modified_by = "tests"
+    cp.revision = 1
+    buf = io.BytesIO()
+    prs.save(buf)
+    with zipfile.ZipFile(io.BytesIO(buf.getvalue())) as zin:
+        members = [(i.filename, zin.read(i)) for i in zin.infolist()]
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
+        for name, blob in members:
+            info = zipfile.ZipInfo(name, date_time=FIXED_TIME.timetuple()[:6])
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zout.writestr(info, blob)
+    path.write_bytes(out.getvalue())
+    return path

@@ -18,7 +18,7 @@ from artifactcheck.extractors.pptx.extract import extract_pptx
 from artifactcheck.extractors.render import read_layout, render_pdf
 from artifactcheck.model import Document, Node
 
-from .agent_decks import A, XfrmCase, build_xfrm_deck, png_bytes, xfrm_cases
+from .agent_decks import A, XfrmCase, build_xfrm_deck, png_bytes, save, xfrm_cases
 
 EMU_PER_PT = 12700.0
 P = "http://schemas.openxmlformats.org/presentationml/2006/main"
@@ -85,7 +85,7 @@ def test_title_moved_to_the_bottom_reads_as_at_the_bottom(tmp_path: Path) -> Non
     slide.shapes.title.text = "Quarterly Review"
     slide.shapes.title.top = Inches(6)
     path = tmp_path / "moved.pptx"
-    prs.save(str(path))
+    save(prs, path)
     title = extract_pptx(path).select_one("shape[placeholder_type=title]")
     assert title is not None and title.box is not None
     # python-pptx writes <a:off x="0" y="5486400"/>: x is 0, the size is the layout's.
@@ -95,29 +95,57 @@ def test_title_moved_to_the_bottom_reads_as_at_the_bottom(tmp_path: Path) -> Non
     assert title.attrs["size_from"] == "master" and "position_from" not in title.attrs
 
 
-def _group_deck(tmp_path: Path, parts: str) -> Path:
-    """A group whose own xfrm is cut down to ``parts`` (chOff/chExt kept)."""
+def _group_deck(path: Path) -> Path:
+    """One slide per entry of :data:`GROUP_MEMBER`: a group whose own xfrm is cut down
+    to those parts (chOff/chExt kept), holding a wrapping text box at (2 in, 1 in),
+    2 x 1 in."""
     prs = Presentation()
-    slide = prs.slides.add_slide(prs.slide_layouts[6])
-    group = slide.shapes.add_group_shape()
-    group.shapes.add_textbox(Inches(2), Inches(1), Inches(2), Inches(1)).text = "member"
-    xfrm = group._element.grpSpPr.find(f"{{{A}}}xfrm")
-    for name in ("off", "ext"):
-        if name not in parts:
-            xfrm.remove(xfrm.find(f"{{{A}}}{name}"))
-    path = tmp_path / f"group-{parts}.pptx"
-    prs.save(str(path))
-    return path
+    for parts in GROUP_MEMBER:
+        slide = prs.slides.add_slide(prs.slide_layouts[6])
+        group = slide.shapes.add_group_shape()
+        member = group.shapes.add_textbox(Inches(2), Inches(1), Inches(2), Inches(1))
+        member.text = "member"
+        member.text_frame.word_wrap = True
+        xfrm = group._element.grpSpPr.find(f"{{{A}}}xfrm")
+        for name in ("off", "ext"):
+            if name not in parts:
+                xfrm.remove(xfrm.find(f"{{{A}}}{name}"))
+    return save(prs, path)
 
 
-@pytest.mark.parametrize("parts", ["off+ext", "off", "ext", ""])
-def test_group_without_part_of_its_xfrm_draws_members_unscaled(tmp_path: Path, parts: str) -> None:
-    """A group has nothing to inherit from: a missing off/ext falls back to its child
-    space (scale 1), so the member stays where its own xfrm puts it."""
-    doc = extract_pptx(_group_deck(tmp_path, parts))
-    member = doc.select_one("group textbox")
+# Where LibreOffice draws the member (x0, top, x1, bottom, pt): a missing off is (0, 0),
+# a missing ext is 0 x 0 (the member squeezed to nothing at the group's offset).
+GROUP_MEMBER = {
+    "off+ext": (144.0, 72.0, 288.0, 144.0),
+    "off": (144.0, 72.0, 144.0, 72.0),
+    "ext": (0.0, 0.0, 144.0, 72.0),
+    "": (0.0, 0.0, 0.0, 0.0),
+}
+
+
+@pytest.fixture(scope="module")
+def group_deck(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _group_deck(tmp_path_factory.mktemp("groups") / "groups.pptx")
+
+
+@pytest.mark.parametrize("index", range(len(GROUP_MEMBER)), ids=[p or "none" for p in GROUP_MEMBER])
+def test_group_without_part_of_its_xfrm_takes_the_default(group_deck: Path, index: int) -> None:
+    """A group has nothing to inherit: a missing off/ext is CT_Transform2D's default."""
+    member = extract_pptx(group_deck).root.children[index].select_one("group textbox")
     assert member is not None and member.box is not None
-    assert (member.box.x0, member.box.top, member.box.x1, member.box.bottom) == (144.0, 72.0, 288.0, 144.0)
+    b = member.box
+    assert (b.x0, b.top, b.x1, b.bottom) == pytest.approx(list(GROUP_MEMBER.values())[index])
+
+
+@pytest.mark.slow
+def test_libreoffice_draws_group_members_where_the_tree_says(group_deck: Path) -> None:
+    lines = read_layout(render_pdf(group_deck).pdf_path).lines
+    for index, (parts, (x0, top, _x1, _bottom)) in enumerate(GROUP_MEMBER.items()):
+        line = next(ln for ln in lines if ln.page == index)
+        # The text starts ~4 pt below the member's top (inset and band); at its left
+        # inset (7.2 pt), or at its edge when it is squeezed to zero width.
+        assert abs(line.top - (top + 4.0)) < 1.0, (parts, line)
+        assert abs(line.x0 - x0) < 8.0, (parts, line)
 
 
 def test_picture_placeholder_with_a_lone_offset(tmp_path: Path) -> None:
@@ -132,7 +160,7 @@ def test_picture_placeholder_with_a_lone_offset(tmp_path: Path) -> None:
         picture._element.spPr.remove(xfrm)
     picture.top = Inches(5)
     path = tmp_path / "picture.pptx"
-    prs.save(str(path))
+    save(prs, path)
     image = extract_pptx(path).select_one("image")
     assert image is not None and image.box is not None
     assert image.box.top == 360.0 and image.box.width == pytest.approx(5486400 / EMU_PER_PT)
@@ -152,7 +180,7 @@ def test_graphic_frame_placeholder_with_a_lone_offset(tmp_path: Path) -> None:
     xfrm = frame._element.find(f"{{{P}}}xfrm")
     xfrm.remove(xfrm.find(f"{{{A}}}ext"))
     path = tmp_path / "table.pptx"
-    prs.save(str(path))
+    save(prs, path)
     table = extract_pptx(path).select_one("table")
     assert table is not None and table.box is not None
     assert (table.box.x0, table.box.top) == (72.0, 288.0)
@@ -162,15 +190,34 @@ def test_graphic_frame_placeholder_with_a_lone_offset(tmp_path: Path) -> None:
     assert first is not None and first.box is not None and first.box.top == 288.0
 
 
-def test_shape_without_size_and_nothing_to_inherit_has_no_box(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("cut", "want"),
+    [("ext", (144.0, 216.0, 144.0, 216.0)), ("xfrm", (0.0, 0.0, 0.0, 0.0))],
+)
+def test_non_placeholder_without_position_or_size_takes_the_default(tmp_path: Path, cut: str, want: tuple[float, ...]) -> None:
+    """LibreOffice draws a text box without a:ext as a zero-size frame at its offset,
+    and one without any xfrm at (0, 0), its text growing around that point."""
     prs = Presentation()
     slide = prs.slides.add_slide(prs.slide_layouts[6])
-    box = slide.shapes.add_textbox(Inches(1), Inches(1), Inches(2), Inches(1))
+    box = slide.shapes.add_textbox(Inches(2), Inches(3), Inches(2), Inches(1))
     box.text = "sizeless"
     xfrm = box._element.spPr.find(f"{{{A}}}xfrm")
-    xfrm.remove(xfrm.find(f"{{{A}}}ext"))
+    if cut == "ext":
+        xfrm.remove(xfrm.find(f"{{{A}}}ext"))
+    else:
+        box._element.spPr.remove(xfrm)
     path = tmp_path / "sizeless.pptx"
-    prs.save(str(path))
+    save(prs, path)
     node = extract_pptx(path).select_one("textbox")
-    assert node is not None and node.boxes == []
-    assert node.attrs["rendered"] is False and "no size" in str(node.attrs["not_rendered_reason"])
+    assert node is not None and node.box is not None
+    assert (node.box.x0, node.box.top, node.box.x1, node.box.bottom) == want
+    assert node.attrs["size_from"] == "default"
+    assert node.attrs.get("position_from") == (None if cut == "ext" else "default")
+
+
+def test_placeholder_without_position_anywhere_has_no_box(corpus: Path) -> None:
+    """unstructured's malformed deck: LibreOffice draws that placeholder 10 m off the
+    slide; the tree says it is not drawn rather than invent a place."""
+    doc = extract_pptx(corpus / "bad" / "unstructured_fake-power-point-malformed.pptx")
+    date = doc.get("s0/sh0")
+    assert date.boxes == [] and date.attrs["rendered"] is False

@@ -48,6 +48,7 @@ from ..geometry import (
     place,
     resolve_page,
     result,
+    select_placed,
 )
 from ..image.match import crop_fractions
 from ..layout import extracted_without_layout, without_layout
@@ -55,7 +56,7 @@ from ..regions import parse_region
 from ..registry import Resources, register_check
 from ..result import CheckResult
 from ..spatial import center_gap, gap, overlap_fraction, relate, shape_of
-from ..target import TargetSpec, node_ref, select_targets
+from ..target import TargetSpec, node_ref
 
 MIN_OCR_HEIGHT_PX = 600  # small embedded pictures are upscaled to this height for tesseract
 
@@ -355,7 +356,7 @@ def ocr_text_in_node(doc: Document, p: OcrNodeParams, resources: Resources) -> C
     name = "ocr_text_in_node"
 
     def body() -> CheckResult:
-        nodes = select_targets(doc, p.target)
+        nodes = select_placed(doc, p.target)
         evidence: dict[str, Any] = {"text": p.text, "source": p.source, "min_score": p.min_score}
         if not nodes:
             return result(name, passed=False, explanation=f"no node matches {p.target.describe()}", evidence=evidence)
@@ -434,7 +435,7 @@ def ocr_text_near(doc: Document, p: OcrNearParams, resources: Resources) -> Chec
     name = "ocr_text_near"
 
     def body() -> CheckResult:
-        anchors = select_targets(doc, p.anchor)
+        anchors = select_placed(doc, p.anchor)
         evidence: dict[str, Any] = {"text": p.text, "relation": p.relation, "max_gap_pt": p.max_gap_pt, "tolerance_pt": p.tolerance_pt}
         if not anchors:
             return result(name, passed=False, explanation=f"no anchor matches {p.anchor.describe()}", evidence=evidence)

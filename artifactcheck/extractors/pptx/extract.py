@@ -13,6 +13,7 @@ child space and raises on several chart types (design/pptx-geometry.md).
 
 from __future__ import annotations
 
+import functools
 import gc
 import math
 from pathlib import Path
@@ -49,21 +50,30 @@ DEFAULT_SLIDE_SIZE_EMU = (9144000.0, 6858000.0)  # 10 x 7.5 in, PowerPoint's 4:3
 MAX_SLIDE_EMU = 10 * 51206400  # PowerPoint allows 56 in a side; 10x that is not a slide
 
 
-def extract_pptx(path: str | Path, **options: Any) -> Document:
+def extract_pptx(path: str | Path, *, render: bool | str = "lazy", **options: Any) -> Document:
     """Read a presentation. Raises ``CorruptArtifact`` (naming the file and part) when
     the package cannot be read; problems confined to one shape or part become
-    ``Document.warnings``. Options are accepted for API symmetry and ignored."""
+    ``Document.warnings``.
+
+    ``render``: where text is drawn comes from a LibreOffice render (``layout`` boxes for
+    paragraphs, lines and runs; design/pptx-geometry.md). ``"lazy"`` (default): rendered
+    on the first ``doc.ensure_layout()``, which the checks that judge drawn text call,
+    so an extraction without such a check never starts LibreOffice; ``True``: now;
+    ``False``: never (paragraphs and runs keep their frame's box). ``timeout``: seconds
+    for the renderer (default 120)."""
     p = Path(path)
     info = inspect_package(p)
     if info.format != "pptx":
         raise CorruptArtifact(f"not a presentation: the package holds a {info.format} main part", path=p)
+    if render not in (True, False, "lazy"):
+        raise ValueError(f"render must be True, False or 'lazy', not {render!r}")
     # The tree is tens of thousands of small objects and almost no cycles: cyclic GC passes
     # over the growing heap made extraction time superlinear in the slide count.
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:
         with PptxPackage(p) as pkg:
-            return _extract(p, pkg, info.main_part)
+            doc = _extract(p, pkg, info.main_part)
     except ArtifactCheckError:
         raise
     except Exception as exc:
@@ -71,6 +81,18 @@ def extract_pptx(path: str | Path, **options: Any) -> Document:
     finally:
         if gc_was_enabled:
             gc.enable()
+    if render is False:
+        return doc
+    doc.defer_layout(functools.partial(_attach_layout, path=p, timeout=float(options.get("timeout", 120))))
+    if render is True:
+        doc.ensure_layout()
+    return doc
+
+
+def _attach_layout(doc: Document, *, path: Path, timeout: float) -> None:
+    from .layout import attach_pptx_layout  # the render machinery loads only when asked for
+
+    attach_pptx_layout(doc, path, timeout=timeout)
 
 
 def _extract(path: Path, pkg: PptxPackage, main_part: str) -> Document:

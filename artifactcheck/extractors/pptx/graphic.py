@@ -102,6 +102,11 @@ def _table_rows(walker: ShapeWalker, tbl: etree._Element, x: float, y: float, pa
     for h in heights:
         row_y.append(row_y[-1] + h)
     attrs.update(rows=len(rows_el), cols=len(widths))
+    unsized = sum(1 for h in heights if h <= 0)
+    if unsized:
+        # PowerPoint sizes such rows to their text; only a render knows how tall they are
+        # (render/table_rows.py), so a geometry check asks for the layout.
+        attrs["rows_without_height"] = unsized
     text_styles = ctx.master_text_style(None)
     table_style = ctx.table_styles.for_table(tbl) if ctx.table_styles is not None else None
     if table_style is not None:
@@ -160,6 +165,9 @@ def _table_rows(walker: ShapeWalker, tbl: etree._Element, x: float, y: float, pa
                 ctx_cache[key] = tctx
             paras = paragraph_nodes(body, tctx, id_prefix=cell_id, boxes=boxes)
             anchor = tc_pr.get("anchor") if tc_pr is not None else None
+            insets = _cell_insets(tc_pr)
+            if insets is not None:
+                cell_attrs["insets_pt"] = insets
             cells.append(
                 Node(
                     id=cell_id,
@@ -173,6 +181,18 @@ def _table_rows(walker: ShapeWalker, tbl: etree._Element, x: float, y: float, pa
         row_box = [emu_box(ctx.page, col_x[0], row_y[ri], col_x[-1] - col_x[0], heights[ri], parent)]
         rows.append(Node(id=row_id, kind="row", attrs={"row": ri}, boxes=row_box, children=cells))
     return rows
+
+
+_CELL_INSETS_EMU = (("marL", 91440), ("marT", 45720), ("marR", 91440), ("marB", 45720))
+
+
+def _cell_insets(tc_pr: etree._Element | None) -> list[float] | None:
+    """[left, top, right, bottom] in points when ``a:tcPr`` states other margins than
+    the defaults (0.1 in left/right, 0.05 in top/bottom); None otherwise."""
+    if tc_pr is None or not any(tc_pr.get(name) is not None for name, _ in _CELL_INSETS_EMU):
+        return None
+    out = [_int(tc_pr, name, default) / 12700.0 for name, default in _CELL_INSETS_EMU]
+    return None if out == [7.2, 3.6, 7.2, 3.6] else [round(v, 3) for v in out]
 
 
 # -- charts ------------------------------------------------------------------------------

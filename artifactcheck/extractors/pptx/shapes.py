@@ -144,19 +144,21 @@ class ShapeWalker:
             rot = parts.rot if rot is None else rot
             flip_h = parts.flip_h if flip_h is None else flip_h
             flip_v = parts.flip_v if flip_v is None else flip_v
-        if own is not None and local(shape) == "grpSp":
-            # A group's own child space stands in for a missing position or size: the
-            # children are then drawn unscaled where they are (scale 1).
-            off = off or own.ch_off
-            ext = ext or own.ch_ext
+        if placeholder_of(shape) is None:
+            # Not a placeholder: nothing to inherit, and a missing part is CT_Transform2D's
+            # default, (0, 0). LibreOffice draws such shapes (and groups) exactly there: a
+            # lone a:off gives a zero-size frame whose text grows around it.
+            if off is None:
+                off = (0.0, 0.0)
+                attrs["position_from"] = "default"
+            if ext is None:
+                ext = (0.0, 0.0)
+                attrs["size_from"] = "default"
         if off is None or ext is None:
             attrs.pop("position_from", None)
             attrs.pop("size_from", None)
             attrs["rendered"] = False
-            if placeholder_of(shape) is not None:
-                attrs["not_rendered_reason"] = NO_POSITION if off is None else NO_SIZE
-            else:
-                attrs["not_rendered_reason"] = "shape has no position (no a:off in its a:xfrm)" if off is None else "shape has no size (no a:ext in its a:xfrm)"
+            attrs["not_rendered_reason"] = NO_POSITION if off is None else NO_SIZE
             return None
         base = own if own is not None else XfrmParts(off=off, ext=ext)
         return base.complete(off, ext, rot=rot, flip_h=flip_h, flip_v=flip_v)
@@ -216,13 +218,8 @@ class ShapeWalker:
         body_pr = _first_body_pr([shape, *inherited])
         valign = _VALIGN.get(body_pr.get("anchor", "t"), "top") if body_pr is not None else ("top" if body is not None else None)
         wrap = (body_pr.get("wrap") != "none") if body_pr is not None else (True if body is not None else None)
-        autofit = child(child(body, "bodyPr"), "normAutofit") if body is not None else None
-        if autofit is not None and autofit.get("fontScale"):
-            # PowerPoint shrinks the text on screen; run sizes stay the stated sizes.
-            try:
-                attrs["autofit_font_scale"] = float(autofit.get("fontScale") or 100000) / 100000.0
-            except ValueError:
-                pass
+        if body is not None:
+            attrs.update(_autofit([shape, *inherited]))
         children = paragraph_nodes(body, ctx.text_context(shape, inherited), id_prefix=node_id, boxes=boxes) if body is not None else []
         if not boxes and children:
             for n in children:
@@ -313,6 +310,36 @@ def _first_body_pr(shapes: list[etree._Element]) -> etree._Element | None:
         if bp.get("anchor") is not None or bp.get("wrap") is not None:
             return bp
     return first
+
+
+_AUTOFIT = {"normAutofit": "shrink", "spAutoFit": "shape", "noAutofit": "none"}
+
+
+def _autofit(shapes: list[etree._Element]) -> dict[str, Any]:
+    """How the text frame fits its text, from the first ``bodyPr`` along the placeholder
+    chain that says: ``autofit`` = ``shrink`` (``normAutofit``: the text is shrunk to
+    the frame), ``shape`` (``spAutoFit``: the frame grows to the text) or ``none``;
+    with ``normAutofit``, the ``fontScale`` and ``lnSpcReduction`` PowerPoint last
+    applied, as fractions (run sizes stay the stated sizes). Nothing when no element of
+    the chain says (PowerPoint then does not fit)."""
+    for s in shapes:
+        body_pr = child(child(s, "txBody"), "bodyPr")
+        if body_pr is None:
+            continue
+        for el in body_pr:
+            kind = _AUTOFIT.get(local(el))
+            if kind is None:
+                continue
+            out: dict[str, Any] = {"autofit": kind}
+            for name, key in (("fontScale", "autofit_font_scale"), ("lnSpcReduction", "autofit_line_spacing_reduction")):
+                raw = el.get(name)
+                if raw:
+                    try:
+                        out[key] = float(raw.rstrip("%")) / (100000.0 if not raw.endswith("%") else 100.0)
+                    except ValueError:
+                        pass
+            return out
+    return {}
 
 
 def _mark_unrendered(node: Node, reason: str) -> None:
