@@ -7,7 +7,7 @@ minutes, so scoring from the live file is neither reproducible nor possible late
     manifest.json     what was captured: file id, kind, Drive metadata, time, member list,
                       content URL -> image member map
     response.json     the documents.get / spreadsheets.get / presentations.get response
-    export.pdf        Drive's PDF export (Docs geometry; page images for OCR)
+    export.pdf        Drive's PDF export (Docs geometry, Slides' drawn text, page images for OCR)
     images/<sha256>.<ext>   bytes of every content URL in the response
 
 ``load(bundle.zip)`` then builds the tree offline, with no credentials, through the very
@@ -168,7 +168,7 @@ def _document_from_capture(cap: Capture, **options: Any) -> Document:
 
     if cap.response is None:
         raise CorruptArtifact("capture holds no API response", path=cap.source_url)
-    pdf = cap.pdf if cap.kind == "document" else None
+    pdf = cap.pdf if cap.kind in ("document", "presentation") else None
     doc = extract_google_response(cap.response, path=cap.source_url, pdf=pdf, images=cap.images,
                                   raw=canonical_json(cap.response), **options)
     doc.warnings[:0] = cap.warnings

@@ -263,8 +263,8 @@ def ensure_layout_for(doc: Document, nodes: list[Node], *, frames: bool = False)
     one of ``nodes`` :func:`wants_layout`. Does nothing for documents whose layout is
     attached or absent, so a check over pictures never starts a renderer. Raises what
     the render raised: the check then reports ``error`` (the evaluator broke)."""
-    if doc.layout_pending and any(wants_layout(n, frames=frames) for n in nodes):
-        doc.ensure_layout()
+    if (doc.layout_pending or doc.layout_error is not None) and any(wants_layout(n, frames=frames) for n in nodes):
+        doc.ensure_layout()  # raises again when the render failed: never judged on frames
 
 
 def select_union(doc: Document, selector: str) -> list[Node]:

@@ -170,6 +170,11 @@ class Document(BaseModel):
         """True while a deferred layout has not been attached (nor failed)."""
         return self._layout_hook is not None
 
+    @property
+    def layout_error(self) -> BaseException | None:
+        """What the deferred layout raised, when it failed (it is not retried)."""
+        return self._layout_error
+
     def ensure_layout(self) -> bool:
         """Attach the deferred layout now, if there is one (once). Returns True when this
         call attached it, False when there was nothing to do. Checks that judge where

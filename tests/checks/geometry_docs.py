@@ -15,6 +15,7 @@ from pptx import Presentation
 from pptx.util import Pt
 
 from artifactcheck.model import ArtifactInfo, Box, Document, Node, Page
+from tests.extractors.agent_decks import save
 
 SLIDE_W, SLIDE_H = 720.0, 540.0
 
@@ -77,7 +78,7 @@ def build_deck(path: Path, slides: list[list[Item]]) -> Path:
                 shape.name = it.name
             if it.rotation:
                 shape.rotation = it.rotation
-    prs.save(str(path))
+    save(prs, path)  # fixed bytes: the render cache serves later runs
     return path
 
 

@@ -373,6 +373,8 @@ def fit_files(tmp_path_factory: pytest.TempPathFactory) -> tuple[Document, Docum
     from lxml import etree
     from pptx import Presentation
 
+    from tests.extractors.agent_decks import save
+
     shrunk = d / "shrunk.pptx"
     build_deck(shrunk, [[Item("box", 60, 200, 150, 40, name="Shrunk", text="This is a very long sentence that cannot possibly fit in this small box", font_size=18)]])
     prs = Presentation(str(shrunk))
@@ -380,7 +382,7 @@ def fit_files(tmp_path_factory: pytest.TempPathFactory) -> tuple[Document, Docum
     for old in list(body_pr):
         body_pr.remove(old)
     body_pr.append(etree.SubElement(body_pr, "{http://schemas.openxmlformats.org/drawingml/2006/main}normAutofit", fontScale="25000"))
-    prs.save(str(shrunk))
+    save(prs, shrunk)
     wb = openpyxl.Workbook()
     ws = wb.active
     ws["A1"] = "A long text that is cut off by B1"

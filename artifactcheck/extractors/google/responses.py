@@ -108,8 +108,8 @@ def extract_google_response(
 ) -> Document:
     """Build the tree of a saved Google API response (see the module docstring).
 
-    ``pdf`` is an optional Drive PDF export (Docs geometry; a ``.pdf`` with the same name
-    beside a ``.json`` response is used when not given); ``images`` (in options) maps
+    ``pdf`` is an optional Drive PDF export (Docs geometry, Slides' drawn text; a ``.pdf``
+    with the same name beside a ``.json`` response is used when not given); ``images`` (in options) maps
     content URLs to (bytes, mime). Raises UnsupportedFormat for JSON of another shape."""
     try:
         return _extract(data, path=path, pdf=pdf, raw=raw, **options)
@@ -153,7 +153,7 @@ def _extract(
             )
         data, raw = inner, None
     kind = detect_api(data)
-    if kind == "document" and pdf is None and path is not None:
+    if kind in ("document", "presentation") and pdf is None and path is not None:
         beside = Path(path).with_suffix(".pdf")
         if beside.is_file() and Path(path).suffix.lower() == ".json":
             pdf = beside  # doc.json + doc.pdf: the Drive export saved beside the response

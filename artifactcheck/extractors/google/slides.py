@@ -21,9 +21,11 @@ colour scheme of the slide's master (its layout's master when the slide omits it
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import math
+import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import accumulate
@@ -32,6 +34,7 @@ from typing import Any
 
 from ...model import ArtifactInfo, Box, Document, Node, Page, Style, ToolInfo, describe_image
 from ...model.units import emu_to_pt
+from ..pptx.deck import orientation
 from ..tree_builder import fill_container_text
 from .values import dimension_pt, index_value, rgb_hex, theme_color_hex
 
@@ -558,11 +561,18 @@ def extract_gslides(
     path: str | Path | None = None,
     images: ImageBytes | None = None,
     raw: bytes | None = None,
-    pdf: Any = None,
+    pdf: str | Path | bytes | None = None,
+    render: bool | str = "lazy",
     **_options: Any,
 ) -> Document:
     """Build the tree of a ``presentations.get`` response. ``images`` maps content URLs to
-    (bytes, mime); ``raw`` is the response's original bytes (artifact hash)."""
+    (bytes, mime); ``raw`` is the response's original bytes (artifact hash).
+
+    ``pdf``: Drive's PDF export of the deck (a path or bytes; snapshot bundles carry it).
+    With one, where text is drawn comes from it, as a .pptx gets it from LibreOffice
+    (``render``: ``"lazy"``, on the first ``doc.ensure_layout()``; ``True`` now;
+    ``False`` never; design/pptx-geometry.md). Without one, paragraphs and runs carry
+    their frame's box."""
     warnings: list[str] = []
     deck = _Deck(elements={}, layouts={}, masters={}, images=images or {}, blobs={})
     masters = list(data.get("masters", []) or [])
@@ -612,11 +622,32 @@ def extract_gslides(
         )
     root = Node(id="doc", kind="document", source=data.get("presentationId"), children=slides,
                 attrs={"title": data.get("title"), "presentation_id": data.get("presentationId"),
-                       "slide_width": width, "slide_height": height})
+                       "slide_width": width, "slide_height": height, "orientation": orientation(width, height)})
     fill_container_text(root)
     raw = raw if raw is not None else json.dumps(data, sort_keys=True).encode()
     artifact = ArtifactInfo(format="gslides", platform="google", sha256=hashlib.sha256(raw).hexdigest(),
                             size_bytes=len(raw), path=str(path) if path is not None else None,
                             producer="Google Slides API v1")
     tools = [ToolInfo(name="google-slides-api-v1", version=str(data.get("revisionId") or "unknown"))]
-    return Document(artifact=artifact, pages=pages, root=root, blobs=deck.blobs, tools=tools, warnings=warnings)
+    doc = Document(artifact=artifact, pages=pages, root=root, blobs=deck.blobs, tools=tools, warnings=warnings)
+    if pdf is not None and render is not False:
+        doc.defer_layout(functools.partial(_attach_export_layout, pdf=pdf))
+        if render is True:
+            doc.ensure_layout()
+    return doc
+
+
+def _attach_export_layout(doc: Document, *, pdf: str | Path | bytes) -> None:
+    """Drawn text boxes from Drive's PDF export (the render machinery loads only now)."""
+    from ..render import read_layout
+    from ..render.slide_layout import lay_out_slides
+
+    with tempfile.TemporaryDirectory(prefix="artifactcheck-gslides-") as tmp:
+        path = Path(tmp) / "export.pdf"
+        if isinstance(pdf, (bytes, bytearray)):
+            path.write_bytes(pdf)
+        else:
+            path = Path(pdf)
+        layout = read_layout(path, images=False)
+    doc.tools.append(ToolInfo(name="drive-pdf-export+align", version="1"))
+    lay_out_slides(doc, layout, source="drive-pdf-export")

@@ -26,6 +26,7 @@ from ...errors import ArtifactCheckError, ArtifactTooLarge, CorruptArtifact
 from ...model import ArtifactInfo, Blob, Box, Document, Node, Page, ToolInfo
 from ..package.inspection import inspect_package
 from ..tree_builder import fill_container_text
+from .deck import orientation, slide_transition
 from .fill import Fill, background_fill
 from .geometry import EMU_PER_PT, IDENTITY
 from .media import MediaStore
@@ -74,6 +75,8 @@ def extract_pptx(path: str | Path, *, render: bool | str = "lazy", **options: An
     try:
         with PptxPackage(p) as pkg:
             doc = _extract(p, pkg, info.main_part)
+        if render is not False:
+            doc.defer_layout(functools.partial(_attach_layout, path=p, timeout=float(options.get("timeout", 120))))
     except ArtifactCheckError:
         raise
     except Exception as exc:
@@ -81,9 +84,6 @@ def extract_pptx(path: str | Path, *, render: bool | str = "lazy", **options: An
     finally:
         if gc_was_enabled:
             gc.enable()
-    if render is False:
-        return doc
-    doc.defer_layout(functools.partial(_attach_layout, path=p, timeout=float(options.get("timeout", 120))))
     if render is True:
         doc.ensure_layout()
     return doc
@@ -103,6 +103,7 @@ def _extract(path: Path, pkg: PptxPackage, main_part: str) -> Document:
     width_emu, height_emu = _slide_size(pres, path=path, warnings=warnings)
     width, height = width_emu / EMU_PER_PT, height_emu / EMU_PER_PT
     default_text = pres.find(f"{_P}defaultTextStyle")
+    first_number = _int_attr(pres, "firstSlideNum", 1)
 
     slide_parts: list[str] = []
     slide_ids: list[str | None] = []
@@ -123,7 +124,7 @@ def _extract(path: Path, pkg: PptxPackage, main_part: str) -> Document:
     pages: list[Page] = []
     slides: list[Node] = []
     for i, part in enumerate(slide_parts):
-        slide_node, page = _slide(pkg, part, i, width, height, default_text, media, warnings, slide_index, table_styles, authors)
+        slide_node, page = _slide(pkg, part, i, width, height, default_text, media, warnings, slide_index, table_styles, authors, first_number + i)
         section = sections.get(slide_ids[i] or "")
         if section is not None:
             slide_node.attrs["section"] = section
@@ -131,7 +132,7 @@ def _extract(path: Path, pkg: PptxPackage, main_part: str) -> Document:
         slides.append(slide_node)
         pages.append(page)
 
-    root = Node(id="pptx", kind="document", children=slides, source=main_part)
+    root = Node(id="pptx", kind="document", children=slides, source=main_part, attrs=_deck_attrs(pres, width, height, first_number))
     fill_container_text(root)
     data_sha, size = file_digest(path)
     return Document(
@@ -156,6 +157,7 @@ def _slide(
     slide_index: dict[str, int],
     table_styles: TableStyles,
     authors: dict[str, str],
+    number: int,
 ) -> tuple[Node, Page]:
     slide = pkg.xml(part, cache=False)
     layout_part = pkg.first_related(part, "slideLayout")
@@ -195,6 +197,7 @@ def _slide(
         warnings=warnings,
         hyperlink=hyperlink,
         table_styles=table_styles,
+        slide_number=number,
     )
     c_sld = slide.find(f"{_P}cSld")
     tree = c_sld.find(f"{_P}spTree") if c_sld is not None else None
@@ -207,10 +210,14 @@ def _slide(
     layout_c_sld = layout.find(f"{_P}cSld") if layout is not None else None
     attrs: dict[str, Any] = {
         "index": index,
+        "number": number,
         "hidden": hidden,
         "layout": layout_c_sld.get("name") if layout_c_sld is not None else None,
         "part": part,
     }
+    if c_sld is not None and c_sld.get("name"):
+        attrs["name"] = c_sld.get("name")
+    attrs.update(slide_transition(slide))
     attrs.update(_background(ctx, slide, layout, master, part, layout_part, master_part))
     notes = _notes(ctx, part, node_id)
     if notes is not None:
@@ -298,7 +305,7 @@ def _notes(ctx: SlideContext, part: str, slide_id: str) -> Node | None:
             continue
         body = child(sp, "txBody")
         own = child(body, "lstStyle")
-        tctx = TextContext(theme=ctx.theme, clr_map=ctx.clr_map, list_styles=[own] if own is not None else [], hyperlink=ctx.hyperlink)
+        tctx = TextContext(theme=ctx.theme, clr_map=ctx.clr_map, list_styles=[own] if own is not None else [], hyperlink=ctx.hyperlink, slide_number=ctx.slide_number)
         paras.extend(paragraph_nodes(body, tctx, id_prefix=f"{slide_id}/notes/b{len(paras)}", boxes=[]))
     for p in paras:
         for n in p.iter():
@@ -311,6 +318,28 @@ def _notes(ctx: SlideContext, part: str, slide_id: str) -> Node | None:
         source=notes_part,
         children=paras,
     )
+
+
+def _int_attr(el: etree._Element | None, name: str, default: int) -> int:
+    try:
+        return int(el.get(name, str(default))) if el is not None else default
+    except ValueError:
+        return default
+
+
+def _deck_attrs(pres: etree._Element, width: float, height: float, first_number: int) -> dict[str, Any]:
+    """The document node's slide size (points), orientation and size preset
+    (``p:sldSz@type``: ``screen4x3``, ``screen16x9``, ``A4``, ... ``custom``)."""
+    sz = pres.find(f"{_P}sldSz")
+    out: dict[str, Any] = {
+        "slide_width": round(width, 3),
+        "slide_height": round(height, 3),
+        "orientation": orientation(width, height),
+        "slide_size_type": (sz.get("type") if sz is not None else None) or "custom",
+    }
+    if first_number != 1:
+        out["first_slide_number"] = first_number
+    return out
 
 
 def _sections(pres: etree._Element) -> dict[str, str]:

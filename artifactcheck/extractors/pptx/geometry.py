@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from ...model import Box
+from ..tree_builder import make_box
 
 EMU_PER_PT = 12700.0
 _ROT_UNITS = 60000.0  # ST_Angle: 60000ths of a degree, clockwise (y down)
@@ -220,7 +221,10 @@ def to_box(page: int, xfrm: Xfrm, parent: Affine) -> Box:
     if t.is_axis_aligned:
         xs = [p[0] for p in pts_pt]
         ys = [p[1] for p in pts_pt]
-        return Box(page=page, x0=min(xs), top=min(ys), x1=max(xs), bottom=max(ys))
+        x0, top, x1, bottom = min(xs), min(ys), max(xs), max(ys)
+        if all(math.isfinite(v) for v in (x0, top, x1, bottom)):
+            return make_box(page, x0, top, x1, bottom)  # well-formed by construction
+        return Box(page=page, x0=x0, top=top, x1=x1, bottom=bottom)  # raises, naming the values
     return Box.around(page, pts_pt)
 
 

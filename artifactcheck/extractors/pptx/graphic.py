@@ -9,6 +9,7 @@ area; cells it covers (``hMerge``/``vMerge``) are kept, with ``merged_into`` and
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Protocol
 
 from lxml import etree
@@ -16,6 +17,7 @@ from lxml import etree
 from ...errors import ArtifactCheckError
 from ...model import Box, Node, Style
 from ..drawingml.color import A_NS
+from ..tree_builder import make_node
 from .chart import read_chart
 from .fill import read_fill
 from .geometry import Affine, Xfrm, emu_box, translate
@@ -161,6 +163,7 @@ def _table_rows(walker: ShapeWalker, tbl: etree._Element, x: float, y: float, pa
                     font_ref=part_text_rpr(parts),
                     font_ref_at=1 if own_used else 0,
                     hyperlink=ctx.hyperlink,
+                    slide_number=ctx.slide_number,
                 )
                 ctx_cache[key] = tctx
             paras = paragraph_nodes(body, tctx, id_prefix=cell_id, boxes=boxes)
@@ -169,18 +172,24 @@ def _table_rows(walker: ShapeWalker, tbl: etree._Element, x: float, y: float, pa
             if insets is not None:
                 cell_attrs["insets_pt"] = insets
             cells.append(
-                Node(
-                    id=cell_id,
-                    kind="cell",
-                    style=Style(fill=fill_color, valign=_VALIGN.get(anchor or "t", "top")),
+                make_node(
+                    cell_id,
+                    "cell",
+                    style=_cell_style(fill_color, _VALIGN.get(anchor or "t", "top")),
                     attrs=cell_attrs,
                     boxes=boxes,
                     children=paras,
                 )
             )
         row_box = [emu_box(ctx.page, col_x[0], row_y[ri], col_x[-1] - col_x[0], heights[ri], parent)]
-        rows.append(Node(id=row_id, kind="row", attrs={"row": ri}, boxes=row_box, children=cells))
+        rows.append(make_node(row_id, "row", attrs={"row": ri}, boxes=row_box, children=cells))
     return rows
+
+
+@lru_cache(maxsize=256)
+def _cell_style(fill: str | None, valign: str) -> Style:
+    """One shared (frozen) Style per distinct cell look: a deck has few, cells many."""
+    return Style(fill=fill, valign=valign)
 
 
 _CELL_INSETS_EMU = (("marL", 91440), ("marT", 45720), ("marR", 91440), ("marB", 45720))
@@ -236,7 +245,7 @@ def _smartart(walker: ShapeWalker, data: etree._Element, parent: Affine, xfrm: A
             for text in texts:
                 if text:
                     etree.SubElement(etree.SubElement(etree.SubElement(body, f"{_A}p"), f"{_A}r"), f"{_A}t").text = text
-            tctx = TextContext(theme=ctx.theme, clr_map=ctx.clr_map, list_styles=ctx.master_text_style(None), hyperlink=ctx.hyperlink)
+            tctx = TextContext(theme=ctx.theme, clr_map=ctx.clr_map, list_styles=ctx.master_text_style(None), hyperlink=ctx.hyperlink, slide_number=ctx.slide_number)
             return paragraph_nodes(body, tctx, id_prefix=node_id, boxes=[])
     if drawing_part is None or xfrm is None:
         return []

@@ -15,10 +15,7 @@ from pathlib import Path
 from ...errors import ArtifactCheckError, RenderError
 from ...model import Document, ToolInfo
 from ..render import read_layout, render_pdf
-from ..render.slides import attach_slide_text, slide_pdf_pages
-from ..render.table_rows import fit_table_rows
-
-_PAGE_SIZE_TOLERANCE_PT = 1.0
+from ..render.slide_layout import lay_out_slides
 
 
 def attach_pptx_layout(doc: Document, path: Path, *, timeout: float = 120) -> None:
@@ -28,30 +25,8 @@ def attach_pptx_layout(doc: Document, path: Path, *, timeout: float = 120) -> No
     try:
         layout = read_layout(rendered.pdf_path, images=False)
         doc.tools.append(ToolInfo(name=rendered.renderer_name, version=rendered.renderer_version))
-        doc.root.attrs["layout_source"] = rendered.renderer_name
-        pages = slide_pdf_pages(doc, len(layout.pages))
-        if pages is None:
-            doc.warnings.append(
-                f"the render has {len(layout.pages)} page(s) for {len(doc.pages)} slide(s); "
-                "text keeps its frame boxes (native)"
-            )
-            return
-        for slide, page in pages.items():
-            want, got = doc.pages[slide], layout.pages[page]
-            if abs(want.width - got.width) > _PAGE_SIZE_TOLERANCE_PT or abs(want.height - got.height) > _PAGE_SIZE_TOLERANCE_PT:
-                doc.warnings.append(
-                    f"slide {slide} is {want.width:.1f} x {want.height:.1f} pt but its rendered page is "
-                    f"{got.width:.1f} x {got.height:.1f} pt; drawn boxes may be off"
-                )
-                break
-        stats = attach_slide_text(doc, layout, pages)
-        fit_table_rows(doc)
+        lay_out_slides(doc, layout, source=rendered.renderer_name)
     except ArtifactCheckError:
         raise
     except Exception as exc:
         raise RenderError(f"cannot lay out the rendered slides: {type(exc).__name__}: {exc}", path=path) from exc
-    if stats.slides_missing:
-        doc.warnings.append(
-            f"slide(s) {', '.join(str(i) for i in stats.slides_missing)} are hidden and not in the render; "
-            "their text keeps its frame boxes (native)"
-        )

@@ -132,7 +132,7 @@ class ShapeWalker:
             parts = own if src is shape else read_xfrm_parts(shape_xfrm(src))
             if parts is None:
                 continue
-            where = None if src is shape else "layout" if src.getroottree().getroot() is self.ctx.layout else "master"
+            where = None if src is shape else self._where(src)
             if off is None and parts.off is not None:
                 off = parts.off
                 if where:
@@ -162,6 +162,10 @@ class ShapeWalker:
             return None
         base = own if own is not None else XfrmParts(off=off, ext=ext)
         return base.complete(off, ext, rot=rot, flip_h=flip_h, flip_v=flip_v)
+
+    def _where(self, placeholder: etree._Element) -> str:
+        """``layout`` or ``master``: which part an inherited placeholder lives in."""
+        return "layout" if placeholder.getroottree().getroot() is self.ctx.layout else "master"
 
     # -- kinds -------------------------------------------------------------------------
     def group(self, shape: etree._Element, parent: Affine, node_id: str, rot_acc: float, group_fill: Fill | None) -> Node:
@@ -219,7 +223,7 @@ class ShapeWalker:
         valign = _VALIGN.get(body_pr.get("anchor", "t"), "top") if body_pr is not None else ("top" if body is not None else None)
         wrap = (body_pr.get("wrap") != "none") if body_pr is not None else (True if body is not None else None)
         if body is not None:
-            attrs.update(_autofit([shape, *inherited]))
+            attrs.update(_autofit([(shape, None), *((s, self._where(s)) for s in inherited)]))
         children = paragraph_nodes(body, ctx.text_context(shape, inherited), id_prefix=node_id, boxes=boxes) if body is not None else []
         if not boxes and children:
             for n in children:
@@ -315,14 +319,17 @@ def _first_body_pr(shapes: list[etree._Element]) -> etree._Element | None:
 _AUTOFIT = {"normAutofit": "shrink", "spAutoFit": "shape", "noAutofit": "none"}
 
 
-def _autofit(shapes: list[etree._Element]) -> dict[str, Any]:
+def _autofit(chain: list[tuple[etree._Element, str | None]]) -> dict[str, Any]:
     """How the text frame fits its text, from the first ``bodyPr`` along the placeholder
-    chain that says: ``autofit`` = ``shrink`` (``normAutofit``: the text is shrunk to
-    the frame), ``shape`` (``spAutoFit``: the frame grows to the text) or ``none``;
-    with ``normAutofit``, the ``fontScale`` and ``lnSpcReduction`` PowerPoint last
-    applied, as fractions (run sizes stay the stated sizes). Nothing when no element of
-    the chain says (PowerPoint then does not fit)."""
-    for s in shapes:
+    chain (shape, where it is: None for the slide, ``layout``, ``master``) that says:
+    ``autofit`` = ``shrink`` (``normAutofit``: the text is shrunk to the frame),
+    ``shape`` (``spAutoFit``: the frame grows to the text) or ``none``, and
+    ``autofit_from`` when a layout or master says it; with ``normAutofit``, the
+    ``fontScale`` and ``lnSpcReduction`` PowerPoint last applied, as fractions (run
+    sizes stay the stated sizes). Nothing when no element of the chain says (PowerPoint
+    then does not fit). LibreOffice 7.4 shrinks only text whose own bodyPr asks: an
+    inherited ``shrink`` is drawn at full size (design/pptx-geometry.md)."""
+    for s, where in chain:
         body_pr = child(child(s, "txBody"), "bodyPr")
         if body_pr is None:
             continue
@@ -331,6 +338,8 @@ def _autofit(shapes: list[etree._Element]) -> dict[str, Any]:
             if kind is None:
                 continue
             out: dict[str, Any] = {"autofit": kind}
+            if where is not None:
+                out["autofit_from"] = where
             for name, key in (("fontScale", "autofit_font_scale"), ("lnSpcReduction", "autofit_line_spacing_reduction")):
                 raw = el.get(name)
                 if raw:

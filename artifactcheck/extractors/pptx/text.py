@@ -29,6 +29,7 @@ from lxml import etree
 
 from ...model import Box, Node, Style
 from ..drawingml.color import A_NS, Theme, resolve_color
+from ..tree_builder import make_node
 
 _A = f"{{{A_NS}}}"
 _R_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
@@ -55,6 +56,7 @@ class TextContext:
     font_ref: etree._Element | None = None
     font_ref_at: int = 1
     hyperlink: Callable[[str | None, str | None], str | None] = lambda rid, action: None
+    slide_number: int | None = None  # what a slidenum field shows on this slide
     _level_cache: dict[int, tuple[list[etree._Element], list[etree._Element]]] = field(default_factory=dict)
 
     def level_chain(self, level: int) -> tuple[list[etree._Element], list[etree._Element]]:
@@ -292,10 +294,17 @@ def paragraph_nodes(
                 run_attrs["hyperlink"] = link
             if name == "fld":
                 run_attrs["field"] = r.get("type") or "field"
+                if run_attrs["field"] == "slidenum" and ctx.slide_number is not None:
+                    # PowerPoint and LibreOffice show the slide's number, whatever the file
+                    # stored last ("‹#›" in layouts, a stale number after reordering).
+                    shown = str(ctx.slide_number)
+                    if shown != text:
+                        run_attrs["field_stored_text"] = text
+                    text = shown
             runs.append(
-                Node(
-                    id=f"{pid}/r{ri}",
-                    kind="run",
+                make_node(
+                    f"{pid}/r{ri}",
+                    "run",
                     text=text,
                     style=run_style(chain, ctx, is_link=bool(link), text=text),
                     attrs=run_attrs,
@@ -321,9 +330,9 @@ def paragraph_nodes(
                 attrs.update(list_level=level, list_ordered=False, bullet="picture")
         algn = _first_attr(ppr_chain, "algn")
         out.append(
-            Node(
-                id=pid,
-                kind="paragraph",
+            make_node(
+                pid,
+                "paragraph",
                 style=_paragraph_style(_ALIGN.get(algn or "l", "left")),
                 attrs=attrs,
                 boxes=list(boxes),

@@ -46,7 +46,7 @@ from ...model import Box, Document, Node, union_all
 from .align import TextSpan, align_text_to_layout, normalize_char
 from .layout import PdfLayout
 
-__all__ = ["SlideTextStats", "attach_slide_text", "slide_pdf_pages"]
+__all__ = ["SlideTextStats", "attach_slide_text", "box_attr"]
 
 _RETRY_BELOW = 0.999  # a frame matched below this share is aligned again alone
 _OVERFLOW_PT = 1.0  # drawn text further than this outside its frame overflows it
@@ -84,19 +84,6 @@ class _RunMatch:
     @property
     def ratio(self) -> float:
         return min(1.0, self.matched / self.key_chars) if self.key_chars else 0.0
-
-
-def slide_pdf_pages(doc: Document, pdf_pages: int) -> dict[int, int] | None:
-    """Slide index -> PDF page index. One page per slide; or, when the PDF left hidden
-    slides out (LibreOffice's default), one page per visible slide in order. None when
-    neither fits (the PDF is not of this deck)."""
-    slides = [p for p in doc.pages if p.kind == "slide"]
-    if pdf_pages == len(slides):
-        return {p.index: i for i, p in enumerate(slides)}
-    visible = [p.index for p in slides if not p.hidden]
-    if pdf_pages == len(visible):
-        return {s: i for i, s in enumerate(visible)}
-    return None
 
 
 def attach_slide_text(doc: Document, layout: PdfLayout, pages: dict[int, int]) -> SlideTextStats:

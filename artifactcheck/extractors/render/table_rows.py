@@ -1,22 +1,27 @@
-"""Slide table rows sized from the render: a row is as tall as the file says (``a:tr@h``,
-Slides' ``rowHeight``) or as its tallest cell's drawn text plus the cell's top and bottom
-insets, whichever is more. That is how LibreOffice and PowerPoint grow a row whose text
-no longer fits, and the only size a row stored as ``h="0"`` has.
+"""Slide table rows sized from the render: a row stored as ``h="0"`` has no other size,
+and a row whose text no longer fits is drawn taller than the file says.
 
-A cell's text is as tall as its drawn lines: ``n`` lines at the pitch LibreOffice put
-between them (measured in the cell; for a one-line cell, the pitch per point of font
-size measured elsewhere in the table, else the line's band). The band of a line (ascent
-+ line gap + descent of the font) is not its pitch: in a python-pptx table 18 pt text
-has 22 pt bands 18.15 pt apart, and three such lines make a 61.6 pt row with the 7.2 pt
-of default insets (tests/extractors/test_pptx_layout.py compares rows with the render).
+Each row ends where the next row's first drawn line says it does: that line sits a fixed
+distance below its row's top, measured on the first row (whose top is the table's). For
+the last row (and rows whose next row has no top-anchored text in the same size) the
+row is as tall as the file says or as its tallest cell's text plus the cell's top and
+bottom insets, whichever is more; a cell's text is ``n`` lines at the pitch LibreOffice
+put between them (measured in the cell; for a one-line cell, the pitch per point of font
+size measured elsewhere in the table, else the line's band). Reading the render beats a
+formula: LibreOffice drew the same python-pptx table's ``h="0"`` row 61.6 pt tall, or
+72.1 pt when a text box preceded the table on the slide, with its text in the same
+place (tests/extractors/test_pptx_layout.py compares every row with the rendered pixels).
+A boundary within 0.5 pt of the file's height keeps the file's value.
 
 Runs after :func:`~artifactcheck.extractors.render.slides.attach_slide_text` (it reads the
 paragraphs' ``line_boxes``). Rows, cells and the table then get ``layout`` boxes laid
-out again from the table's top; the file's frame stays in ``attrs["frame_box"]``. Rotated
-tables (polygons) are left alone. Points, top-left origin.
+out again from the table's top (rows also ``height_pt``); the file's frame stays in
+``attrs["frame_box"]``. Rotated tables (polygons) are left alone. Points, top-left origin.
 """
 
 from __future__ import annotations
+
+from itertools import pairwise
 
 from ...model import Box, Document, Node
 from .slides import box_attr
@@ -76,12 +81,27 @@ def _insets(cell: Node) -> tuple[float, float]:
     return DEFAULT_TOP_BOTTOM_INSET_PT, DEFAULT_TOP_BOTTOM_INSET_PT
 
 
+def _first_line(row: Node) -> tuple[float, float, float] | None:
+    """(top of the first drawn line, the cell's top inset, font size) of the row's
+    top-anchored cells that start in it, the highest; None without one."""
+    best: tuple[float, float, float] | None = None
+    for cell in row.children:
+        if cell.kind != "cell" or cell.attrs.get("merged_into"):
+            continue
+        if cell.style is not None and cell.style.valign not in (None, "top"):
+            continue
+        lines = _lines(cell)
+        if lines and (best is None or lines[0][0] < best[0]):
+            best = (lines[0][0], _insets(cell)[0], lines[0][2])
+    return best
+
+
 def _fit(table: Node) -> bool:
     rows = [r for r in table.children if r.kind == "row"]
     if not rows or any(not r.boxes or r.boxes[0].polygon is not None for r in rows):
         return False
     heights = [r.boxes[0].height for r in rows]
-    grown = list(heights)
+    needed = list(heights)
     pitch = _pitch_per_pt([c for r in rows for c in r.children if c.kind == "cell"])
     for i, row in enumerate(rows):
         for cell in row.children:
@@ -91,17 +111,35 @@ def _fit(table: Node) -> bool:
             if text is None:
                 continue
             top, bottom = _insets(cell)
-            grown[i] = max(grown[i], text + top + bottom)
+            needed[i] = max(needed[i], text + top + bottom)
+    # Where a row ends is best read from the render: the next row's first line is drawn
+    # a fixed distance below the row's top (measured on the first row, whose top is the
+    # table's). LibreOffice sometimes makes a row taller than its text needs (10.5 pt
+    # more for the same table when a text box precedes it on the slide), which no
+    # formula of the file's values reproduces; the last row has no next row to read.
+    table_top = rows[0].boxes[0].top
+    first = _first_line(rows[0])
+    band = first[0] - first[1] - table_top if first is not None else None
+    tops = [table_top]
+    for i in range(len(rows)):
+        top = tops[-1]
+        bottom = top + needed[i]
+        nxt = _first_line(rows[i + 1]) if i + 1 < len(rows) and band is not None else None
+        if nxt is not None and band is not None and first is not None and abs(nxt[2] - first[2]) < 0.5:
+            measured = nxt[0] - nxt[1] - band
+            if measured > top:
+                bottom = measured
+        if abs(bottom - (top + heights[i])) <= _CHANGED_PT:
+            bottom = top + heights[i]  # the file's height, as drawn
+        tops.append(bottom)
+    grown = [b - t for t, b in pairwise(tops)]
     if all(abs(g - h) <= _CHANGED_PT for g, h in zip(grown, heights, strict=True)):
         return False
-    tops = [rows[0].boxes[0].top]
-    for g in grown:
-        tops.append(tops[-1] + g)
     page = rows[0].boxes[0].page
     for i, row in enumerate(rows):
         old = row.boxes[0]
         row.boxes = [Box(page=page, x0=old.x0, top=tops[i], x1=old.x1, bottom=tops[i + 1], origin="layout")]
-        row.attrs["height_pt"] = round(grown[i], 2)
+        row.attrs["height_pt"] = round(tops[i + 1] - tops[i], 2)
         for cell in row.children:
             if cell.kind != "cell" or not cell.boxes:
                 continue

@@ -1,71 +1,8 @@
 """Fast constructors for the many small models a big sheet needs (one Node and one Box
-per cell).
-
-They build exactly what ``Model.model_construct(**all_fields)`` builds - the same
-``__dict__``, fields-set, extra and private state - without pydantic's per-call
-generic work (defaults lookup, private-attribute initialisation), which dominated the
-extraction of 100k-cell sheets. Values must already be valid: the extractor produces
-them (boxes with ``x0 <= x1`` and ``top <= bottom``, JSON-able attrs). A test compares
-both constructions (tests/extractors/test_xlsx_units.py).
-"""
+per cell): shared with the other extractors, so they live in ``tree_builder.py``."""
 
 from __future__ import annotations
 
-from typing import Any
+from ..tree_builder import make_box, make_node
 
-from ...model import Box, Node, Style
-from ...model.budget import count_node
-
-_new = object.__new__
-_set = object.__setattr__
-# Every field is set, so one shared fields-set per class is exact: pydantic only ever
-# adds names to it (on assignment), and they are all members already. Saves ~1.4 KB a cell.
-_NODE_FIELDS = set(Node.model_fields)
-_BOX_FIELDS = set(Box.model_fields)
-
-
-def make_box(page: int, x0: float, top: float, x1: float, bottom: float) -> Box:
-    """A native box (points, sheet canvas); the caller guarantees x0 <= x1, top <= bottom."""
-    b = _new(Box)
-    # Field by field, not ``__dict__ = {...}``: set on a fresh instance, CPython keeps the
-    # values in a key-sharing (split) instance dict - the keys table is the class's - so a
-    # box costs ~230 bytes instead of ~360. Same mapping, same order: nothing can tell.
-    _set(b, "page", page)
-    _set(b, "x0", x0)
-    _set(b, "top", top)
-    _set(b, "x1", x1)
-    _set(b, "bottom", bottom)
-    _set(b, "origin", "native")
-    _set(b, "polygon", None)
-    _set(b, "__pydantic_fields_set__", _BOX_FIELDS)
-    _set(b, "__pydantic_extra__", None)
-    _set(b, "__pydantic_private__", None)
-    return b
-
-
-def make_node(
-    id: str,
-    kind: str,
-    *,
-    text: str = "",
-    style: Style | None = None,
-    attrs: dict[str, Any] | None = None,
-    boxes: list[Box] | None = None,
-    source: str | None = None,
-    children: list[Node] | None = None,
-) -> Node:
-    n = _new(Node)
-    # Field by field into the key-sharing instance dict (see make_box): ~130 bytes a node less.
-    _set(n, "id", id)
-    _set(n, "kind", kind)
-    _set(n, "text", text)
-    _set(n, "style", style)
-    _set(n, "attrs", {} if attrs is None else attrs)
-    _set(n, "boxes", [] if boxes is None else boxes)
-    _set(n, "source", source)
-    _set(n, "children", [] if children is None else children)
-    _set(n, "__pydantic_fields_set__", _NODE_FIELDS)
-    _set(n, "__pydantic_extra__", None)
-    _set(n, "__pydantic_private__", {"_parent": None, "_document": None, "_order": -1})
-    count_node()  # what Node.model_post_init does for nodes built through pydantic
-    return n
+__all__ = ["make_box", "make_node"]
