@@ -34,7 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from shapely.geometry.base import BaseGeometry
 
 from ..model import Box, Document, Node
-from .layout import extracted_without_layout, without_layout
+from .layout import ensure_layout_for, extracted_without_layout, without_layout
 from .regions import (
     DEFAULT_AREA_FRACTION,
     DEFAULT_CRITERION,
@@ -71,7 +71,7 @@ from .spatial import (
     spread,
     union_of,
 )
-from .target import TargetSpec, ensure_layout_for, node_ref, select_targets
+from .target import TargetSpec, node_ref, select_targets
 
 PageRef = int | Literal["first", "last"] | None
 Quantifier = Literal["all", "any"]

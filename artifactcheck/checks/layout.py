@@ -4,12 +4,15 @@ decided on a paginated document read without rendering (a .docx loaded with
 ("extracted without layout"), never in a ``fail`` the artifact did not earn.
 
 Slides and sheets carry their geometry in the file (native boxes), so they always have
-layout; PDFs are laid out by definition.
+layout; PDFs are laid out by definition. Where a slide's *text* is drawn, though, comes
+from a render the Document attaches on demand (``Document.ensure_layout``: a .pptx through
+LibreOffice, a Google Slides deck from its Drive PDF): :func:`ensure_layout_for` asks for
+it when a check is about to judge the geometry of text (design/pptx-geometry.md).
 """
 
 from __future__ import annotations
 
-from ..model import Document
+from ..model import Document, Node
 from .result import CheckResult, Mechanism
 from .target import cached
 
@@ -38,3 +41,31 @@ def without_layout(check: str, mechanism: Mechanism, needs: str) -> CheckResult:
         "load it with rendering (artifactcheck.load(path, render=True))",
         error={"type": NO_LAYOUT, "message": "extracted without layout"},
     )
+
+
+LAYOUT_TEXT_KINDS = frozenset({"paragraph", "run"})
+"""Kinds whose box is where their text is drawn once a deferred layout is attached (a
+slide deck's paragraphs and runs carry their frame's box until then)."""
+
+
+def wants_layout(node: Node, *, frames: bool = False) -> bool:
+    """Would ``node``'s geometry change with the drawn layout? Paragraphs and runs do;
+    a table (or its rows and cells) with rows the file gives no height; with ``frames``,
+    also a shape or cell whose drawn text is judged against it (text fitting)."""
+    kind = node.kind
+    if kind in LAYOUT_TEXT_KINDS:
+        return True
+    if kind in ("table", "row", "cell"):
+        table = node if kind == "table" else next((a for a in node.ancestors() if a.kind == "table"), None)
+        if table is not None and table.attrs.get("rows_without_height"):
+            return True
+    return frames and bool(node.text.strip()) and kind in ("shape", "textbox", "cell")
+
+
+def ensure_layout_for(doc: Document, nodes: list[Node], *, frames: bool = False) -> None:
+    """Attach the document's deferred layout (a slide deck's LibreOffice render) when
+    one of ``nodes`` :func:`wants_layout`. Does nothing for documents whose layout is
+    attached or absent, so a check over pictures never starts a renderer. Raises what
+    the render raised: the check then reports ``error`` (the evaluator broke)."""
+    if (doc.layout_pending or doc.layout_error is not None) and any(wants_layout(n, frames=frames) for n in nodes):
+        doc.ensure_layout()  # raises again when the render failed: never judged on frames

@@ -239,34 +239,6 @@ def select_targets(doc: Document, target: Target) -> list[Node]:
     return nodes
 
 
-LAYOUT_TEXT_KINDS = frozenset({"paragraph", "run"})
-"""Kinds whose box is where their text is drawn once a deferred layout is attached (a
-slide deck's paragraphs and runs carry their frame's box until then)."""
-
-
-def wants_layout(node: Node, *, frames: bool = False) -> bool:
-    """Would ``node``'s geometry change with the drawn layout? Paragraphs and runs do;
-    a table (or its rows and cells) with rows the file gives no height; with ``frames``,
-    also a shape or cell whose drawn text is judged against it (text fitting)."""
-    kind = node.kind
-    if kind in LAYOUT_TEXT_KINDS:
-        return True
-    if kind in ("table", "row", "cell"):
-        table = node if kind == "table" else next((a for a in node.ancestors() if a.kind == "table"), None)
-        if table is not None and table.attrs.get("rows_without_height"):
-            return True
-    return frames and bool(node.text.strip()) and kind in ("shape", "textbox", "cell")
-
-
-def ensure_layout_for(doc: Document, nodes: list[Node], *, frames: bool = False) -> None:
-    """Attach the document's deferred layout (a slide deck's LibreOffice render) when
-    one of ``nodes`` :func:`wants_layout`. Does nothing for documents whose layout is
-    attached or absent, so a check over pictures never starts a renderer. Raises what
-    the render raised: the check then reports ``error`` (the evaluator broke)."""
-    if (doc.layout_pending or doc.layout_error is not None) and any(wants_layout(n, frames=frames) for n in nodes):
-        doc.ensure_layout()  # raises again when the render failed: never judged on frames
-
-
 def select_union(doc: Document, selector: str) -> list[Node]:
     """``doc.select`` for a selector group (``a, b``): each selector is run alone and the
     results merged in document order. libxml2's XPath union of two large node sets is

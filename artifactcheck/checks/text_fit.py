@@ -35,9 +35,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..model import Document, Node
 from .geometry import box_dict, result
+from .layout import ensure_layout_for
 from .registry import Resources, register_check
 from .result import CheckResult
-from .target import TargetSpec, ensure_layout_for, node_ref, select_targets
+from .target import TargetSpec, node_ref, select_targets
 
 DEFAULT_INSETS_PT = (7.2, 3.6, 7.2, 3.6)  # left, top, right, bottom (OOXML bodyPr defaults)
 DEFAULT_SIZE_PT = 18.0  # PowerPoint's default body text size when a run states none

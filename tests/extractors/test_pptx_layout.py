@@ -303,3 +303,13 @@ def test_lxml_is_what_python_pptx_wrote(deck: Path) -> None:
     tr = prs.slides[4].shapes[3]._element.find(f".//{{{A}}}tr[2]")
     assert tr is not None and tr.get("h") == "0"
     assert prs.slides[5]._element.get("show") == "0" and P
+
+
+def test_every_layout_attribute_is_declared(doc: Document) -> None:
+    """The attribute reference covers what a laid-out deck carries (drawn boxes, lines,
+    table rows sized from the render, slide numbers); the reference's own test loads
+    decks without a layout."""
+    from tests.model.test_attributes import undeclared
+
+    problems = undeclared(doc, "agent deck")
+    assert not problems, "\n".join(problems)

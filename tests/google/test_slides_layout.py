@@ -111,3 +111,12 @@ def test_placeholder_takes_size_and_transform_independently(own: dict[str, Any],
     assert title is not None and title.box is not None
     b = title.box
     assert (b.x0, b.top, b.x1, b.bottom) == pytest.approx(want, abs=0.01)
+
+
+@pytest.mark.slow
+def test_every_layout_attribute_is_declared(export_pdf: bytes) -> None:
+    from tests.model.test_attributes import undeclared
+
+    doc = extract_google_response(fixture_json("slides_parity.json"), pdf=export_pdf, render=True)
+    problems = undeclared(doc, "slides_parity.json")
+    assert not problems, "\n".join(problems)
