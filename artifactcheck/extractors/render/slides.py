@@ -56,6 +56,7 @@ _MIN_WINDOW_SCORE = 80.0  # rapidfuzz partial_ratio below which a longer text is
 _MIN_PARAGRAPH_SHARE = 0.5  # a window match finding less of a paragraph is not kept
 _SHORT_DISPLACED_PT = 2.0  # a short text drawn further than this from its frame was mispaired
 _DISPLACED_PT = 72.0  # ... a longer one further than this (overflowing text stays closer)
+_NEAR_GROWTH = 0.25  # the frame grown by this share of its size holds its text's characters
 _TWIN_PT = 1.0  # frames this close with the same text are drawn over each other
 _WINDOW_SLACK = 8  # key characters around the fuzzy window (a moved colon, a bullet)
 
@@ -307,15 +308,17 @@ class _SlideText:
         return "".join(keys), origin
 
     def _near(self, frame: Node) -> list[int]:
-        """The page's characters drawn on the frame's box (centres inside)."""
+        """The page's characters drawn on the frame's box grown by a quarter of its size
+        on each side (text a little too long for its frame spills over; centres inside)."""
         box = frame.box
         if box is None:
             return []
+        dx, dy = box.width * _NEAR_GROWTH, box.height * _NEAR_GROWTH
         cols = self.layout.columns
         lo, hi = self.page_chars.start, self.page_chars.stop
         cx = (cols.x0[lo:hi] + cols.x1[lo:hi]) / 2
         cy = (cols.top[lo:hi] + cols.bottom[lo:hi]) / 2
-        inside = (cx >= box.x0) & (cx <= box.x1) & (cy >= box.top) & (cy <= box.bottom)
+        inside = (cx >= box.x0 - dx) & (cx <= box.x1 + dx) & (cy >= box.top - dy) & (cy <= box.bottom + dy)
         return (np.flatnonzero(inside) + lo).tolist()
 
     def _distance(self, frame: Node, chars: list[int]) -> float:
