@@ -113,6 +113,7 @@ def extract(
     assets: Annotated[Path | None, typer.Option("--assets", help="Write image blobs to this directory.")] = None,
     compact: Annotated[bool, typer.Option("--compact", help="One-line JSON.")] = False,
     credentials: Annotated[Path | None, typer.Option("--credentials", help="Google service-account or authorized-user JSON (for a URL/id).")] = None,
+    layout: Annotated[bool, typer.Option("--layout", help="Slide decks: box paragraphs, lines and runs where the text is drawn (a LibreOffice render; Google: the PDF export) instead of their frames.")] = False,
     renderer: RendererOption = None,
     server: ServerOption = None,
     token_file: TokenFileOption = None,
@@ -123,12 +124,16 @@ def extract(
 
     output_file(output, "--output")
     output_dir(assets, "--assets")
+    if server is not None and layout:
+        raise UsageError("--layout renders here; with --server, leave it out (the server returns frame boxes)")
     if server is not None:
         with _client(server, token_file) as client:
             doc = client.extract(file)
     else:
         with renderer_mode(renderer):
             doc = load(file, credentials=credentials) if credentials is not None else load(file)
+            if layout:
+                doc.ensure_layout()
     text = doc.to_json(indent=None if compact else 2)
     if output is None:
         sys.stdout.write(text + "\n")

@@ -18,6 +18,7 @@ bytes (``original.<ext>``) and read by the Office extractors.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import tempfile
@@ -162,6 +163,11 @@ def _document_from_capture(cap: Capture, **options: Any) -> Document:
             path = Path(tmp) / f"original.{ext}"
             path.write_bytes(cap.office_bytes or b"")
             doc = extract_office(path, **options)
+        if doc.layout_pending:
+            # The deferred layout (a .pptx's drawn text) must not render the temp file,
+            # gone by then: it writes the same bytes again when it runs.
+            doc.defer_layout(functools.partial(_office_layout, data=cap.office_bytes or b"", ext=ext,
+                                               timeout=float(options.get("timeout", 120))))
         doc.artifact.path = cap.source_url
         return doc
     from .extractors.google.responses import extract_google_response
@@ -179,6 +185,16 @@ def _document_from_capture(cap: Capture, **options: Any) -> Document:
         # across machines) and export_pdf_path() finds the bytes in the local cache.
         doc.root.attrs["pdf_export_sha256"] = _store_export(cap.pdf)
     return doc
+
+
+def _office_layout(doc: Document, *, data: bytes, ext: str, timeout: float) -> None:
+    """Lay out an Office file of a capture from its bytes (only .pptx defers a layout)."""
+    from .extractors.pptx.layout import attach_pptx_layout
+
+    with tempfile.TemporaryDirectory(prefix="artifactcheck-office-") as tmp:
+        path = Path(tmp) / f"original.{ext}"
+        path.write_bytes(data)
+        attach_pptx_layout(doc, path, timeout=timeout)
 
 
 def _exports_dir() -> Path:

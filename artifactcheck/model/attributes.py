@@ -263,7 +263,7 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
         _a("slide_width", "number", "Slide width", 720.0, SLIDES, unit="pt"),
         _a("slide_height", "number", "Slide height", 405.0, SLIDES, unit="pt"),
         _a("orientation", "string", "Slide orientation: `landscape`, `portrait` or `square`", "landscape", SLIDES),
-        _a("slide_size_type", "string", "PowerPoint's slide size preset (`p:sldSz@type`: `screen4x3`, `screen16x9`, `A4`...; `custom` when none)", "screen4x3", (PPTX,)),
+        _a("slide_size_type", "string", "PowerPoint's slide size preset as the file states it (`p:sldSz@type`: `screen4x3`, `screen16x9`, `A4`...; `custom` when none; python-pptx keeps `screen4x3` when it resizes a deck: `slide_width`/`slide_height` are the size)", "screen4x3", (PPTX,)),
         _a("first_slide_number", "integer", "Number of the first slide when it is not 1 (`firstSlideNum`)", 0, (PPTX,)),
     ),
     "slide": (

@@ -313,3 +313,29 @@ def test_every_layout_attribute_is_declared(doc: Document) -> None:
 
     problems = undeclared(doc, "agent deck")
     assert not problems, "\n".join(problems)
+
+
+def test_cli_extract_with_layout_prints_drawn_boxes(deck: Path, doc: Document) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from artifactcheck.cli import app
+
+    result = CliRunner().invoke(app, ["extract", str(deck), "--layout", "--compact"])
+    assert result.exit_code == 0, result.output
+    tree = json.loads(result.stdout)
+    title = tree["root"]["children"][0]["children"][0]["children"][0]  # s0/sh0/p0
+    assert title["id"] == "s0/sh0/p0" and title["boxes"][0]["origin"] == "layout"
+    assert title["boxes"][0]["top"] == pytest.approx(doc.get("s0/sh0/p0").boxes[0].top)
+    plain = json.loads(CliRunner().invoke(app, ["extract", str(deck), "--compact"]).stdout)
+    assert plain["root"]["children"][0]["children"][0]["children"][0]["boxes"][0]["origin"] == "native"
+
+
+def test_a_file_changed_after_loading_is_not_laid_out(deck: Path, tmp_path: Path) -> None:
+    copy_path = tmp_path / "copy.pptx"
+    copy_path.write_bytes(deck.read_bytes())
+    d = load(copy_path)
+    copy_path.write_bytes(deck.read_bytes() + b"\0")  # other bytes than the tree's
+    result = run_check("in_region", d, {"target": {"text": "Quarterly Review"}, "region": "bottom 30%", "page": 0})
+    assert result.status == "error" and "changed" in result.explanation

@@ -120,3 +120,20 @@ def test_every_layout_attribute_is_declared(export_pdf: bytes) -> None:
     doc = extract_google_response(fixture_json("slides_parity.json"), pdf=export_pdf, render=True)
     problems = undeclared(doc, "slides_parity.json")
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.slow
+def test_a_pptx_stored_in_drive_lays_out_from_its_bundle(tmp_path: Path) -> None:
+    """A bundle of a .pptx kept in Drive: the tree is read from a temp copy that is gone
+    by the time a check asks for the layout; the layout writes the bytes again."""
+    from artifactcheck.snapshot import Capture
+
+    data = (GOOGLE / "slides_parity.pptx").read_bytes()
+    cap = Capture(file_id=FILE_ID, kind="office", office_bytes=data, captured_at="2024-01-01T00:00:00Z",
+                  metadata={"mimeType": "application/vnd.openxmlformats-officedocument.presentationml.presentation"})
+    doc = load_bundle(write_bundle(cap, tmp_path / "pptx.zip"))
+    assert doc.artifact.format == "pptx" and doc.layout_pending
+    result = run_check("in_region", doc, {"target": {"text": "Quarterly report"}, "region": "top 20%", "page": 0})
+    assert result.status == "pass", result.explanation
+    para = doc.select_one("paragraph")
+    assert para is not None and para.box is not None and para.box.origin == "layout"

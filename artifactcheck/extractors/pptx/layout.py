@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ...digest import file_digest
 from ...errors import ArtifactCheckError, RenderError
 from ...model import Document, ToolInfo
 from ..render import read_layout, render_pdf
@@ -21,6 +22,9 @@ from ..render.slide_layout import lay_out_slides
 def attach_pptx_layout(doc: Document, path: Path, *, timeout: float = 120) -> None:
     """Render ``path`` (cached) and give the text of ``doc`` its drawn boxes, in place.
     Raises RenderError/RenderTimeout/MissingDependency when there is no render."""
+    if not path.is_file() or file_digest(path).sha256 != doc.artifact.sha256:
+        # The render must be of the bytes the tree was read from.
+        raise RenderError("the file changed or went away since it was loaded; load it again", path=path)
     rendered = render_pdf(path, timeout=timeout)
     try:
         layout = read_layout(rendered.pdf_path, images=False)

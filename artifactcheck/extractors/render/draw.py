@@ -83,6 +83,7 @@ def write_box_pages(doc: Document, path: Path, out_dir: Path, *, dpi: int = 100,
     files with ``doc``'s boxes drawn. Returns the written files; raises the renderer's
     typed errors."""
     path = Path(path)
+    doc.ensure_layout()  # a slide deck's text where it is drawn (the same cached render)
     pdf = render_pdf(path, timeout=timeout).pdf_path
     sizes = [(p.width, p.height) for p in read_layout(pdf, images=False).pages]
     mapping = _page_map(doc, sizes)
