@@ -10,9 +10,12 @@ or cell?
   asks for the layout and judges the **drawn** text (``attrs["drawn_text_box"]``, the
   union of the paragraphs' ``layout`` boxes) against the frame (the node's ``native``
   box, the cell's box) and the slide: text drawn more than ``tolerance_pt`` outside
-  either does not fit. Autofit is whatever the renderer drew: text shrunk by
-  ``normAutofit`` fits when it is drawn inside; a frame that grows to its text
-  (``spAutoFit``, ``attrs["autofit"] == "shape"``) is judged against the slide only.
+  either does not fit (at the top, a quarter of the largest font size more: a drawn
+  line's box is its font's band, which rises above the line itself). A frame that grows to its text (``spAutoFit``, ``attrs["autofit"]
+  == "shape"``) is judged against the slide only, and text in a frame that shrinks it
+  (``normAutofit``, ``"shrink"``) fits: PowerPoint shrinks it into the frame (LibreOffice
+  does only when the shape's own bodyPr asks, so an inherited setting may be drawn at
+  full size: the row says ``fitted_by_autofit`` with the amounts).
 - Otherwise (no layout), the text is measured with the real font metrics
   (``extractors/fonts/metrics.py``: Office fonts through their metric twins), word-wrapped
   greedily at the box width minus the insets when the shape wraps, and the needed height
@@ -127,6 +130,7 @@ def measure_shape_text(node: Node, width: float, height: float) -> dict[str, Any
 
 
 _SIDES = ("left", "top", "right", "bottom")
+BAND_ABOVE_LINE = 0.25  # x font size: how far a drawn line's band may rise above its line box
 
 
 def drawn_fit(doc: Document, node: Node, tolerance_pt: float) -> dict[str, Any] | None:
@@ -138,6 +142,12 @@ def drawn_fit(doc: Document, node: Node, tolerance_pt: float) -> dict[str, Any] 
         return None
     x0, top, x1, bottom = (float(drawn[k]) for k in ("x0", "top", "x1", "bottom"))  # type: ignore[arg-type]
     page = doc.pages[frame.page]
+    # A drawn line's box is its font's band (ascent + line gap + descent): it starts
+    # about 0.22 x size above the line LibreOffice lays out (3.98 pt at 18 pt, measured on
+    # table rows), so the first line of text that fits its frame pokes above it.
+    sizes = [r.style.size for r in node.descendants("run") if r.style is not None and r.style.size and r.text.strip()]
+    scale = node.attrs.get("drawn_font_scale")
+    band = BAND_ABOVE_LINE * max(sizes, default=0.0) * (float(scale) if isinstance(scale, (int, float)) else 1.0)
     outside: dict[str, float] = {}
     cut: dict[str, float] = {}
     for side, amount_frame, amount_page in zip(
@@ -146,21 +156,29 @@ def drawn_fit(doc: Document, node: Node, tolerance_pt: float) -> dict[str, Any] 
         (-x0, -top, x1 - page.width, bottom - page.height),
         strict=True,
     ):
-        if amount_frame > tolerance_pt:
+        allowed = tolerance_pt + (band if side == "top" else 0.0)
+        if amount_frame > allowed:
             outside[side] = round(amount_frame, 2)
-        if amount_page > tolerance_pt:
+        if amount_page > allowed:
             cut[side] = round(amount_page, 2)
-    grows = node.attrs.get("autofit") == "shape"
+    autofit = node.attrs.get("autofit")
+    grows = autofit == "shape"
+    shrinks = autofit == "shrink"
     row: dict[str, Any] = {
         "measured": "drawn",
+        "band_slack_pt": round(band, 2),
         "drawn_text_box": drawn,
         "frame": box_dict(frame),
-        "autofit": node.attrs.get("autofit"),
-        "ok": not cut and (grows or not outside),
+        "autofit": autofit,
+        "ok": shrinks or (not cut and (grows or not outside)),
     }
     if node.attrs.get("drawn_font_scale") is not None:
         row["drawn_font_scale"] = node.attrs["drawn_font_scale"]
-    if cut:
+    if shrinks and (cut or outside):
+        # PowerPoint shrinks this text into its frame. LibreOffice does only when the
+        # shape's own bodyPr asks: an inherited normAutofit is drawn at full size.
+        row["fitted_by_autofit"] = {**outside, **{f"slide_{k}": v for k, v in cut.items()}}
+    elif cut:
         row["overflow"] = "drawn past the slide edge by " + ", ".join(f"{v} pt ({k})" for k, v in cut.items())
     elif outside and not grows:
         row["overflow"] = "drawn outside its frame by " + ", ".join(f"{v} pt ({k})" for k, v in outside.items())

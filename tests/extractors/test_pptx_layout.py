@@ -46,13 +46,14 @@ def build_deck(path: Path) -> Path:
     title.text = "Coral Reefs"
     title.left, title.top, title.width, title.height = Inches(0.5), Inches(0.2), Inches(9), Inches(5)
     title.text_frame._txBody.bodyPr.set("anchor", "t")
-    # 2: more bullets than the body holds, no autofit of its own.
+    # 2: more bullets than the body holds, autofit turned off.
     s = prs.slides.add_slide(prs.slide_layouts[1])
     s.shapes.title.text = "Too much text"
     tf = s.placeholders[1].text_frame
     tf.text = BULLETS[0]
     for text in BULLETS[1:]:
         tf.add_paragraph().text = text
+    tf.auto_size = MSO_AUTO_SIZE.NONE
     # 3: the same bullets, with "shrink text on overflow" (python-pptx auto_size).
     s = prs.slides.add_slide(prs.slide_layouts[1])
     s.shapes.title.text = "Shrunk to fit"
@@ -85,6 +86,13 @@ def build_deck(path: Path) -> Path:
     s = prs.slides.add_slide(prs.slide_layouts[5])
     s.shapes.title.text = "Thank you"
     _slide_number_placeholder(s)
+    # 7: the bullets again, with the autofit the master gives every content placeholder.
+    s = prs.slides.add_slide(prs.slide_layouts[1])
+    s.shapes.title.text = "Master autofit"
+    tf = s.placeholders[1].text_frame
+    tf.text = BULLETS[0]
+    for text in BULLETS[1:]:
+        tf.add_paragraph().text = text
     return save(prs, path)
 
 
@@ -191,7 +199,7 @@ def test_overflowing_text_is_measured_where_it_is_drawn(doc: Document, pdf: PdfL
     para = _para(doc, BULLETS[-1], 2)
     assert para.box is not None and para.box.top == pytest.approx(last.top, abs=0.5)
     body = para.parent
-    assert body is not None and body.attrs["text_overflows"] is True
+    assert body is not None and body.attrs["text_overflows"] is True and body.attrs["autofit"] == "none"
     result = run_check("text_fits", doc, {"target": "slide:nth-of-type(3) shape"})
     assert result.status == "fail"
     row = result.evidence["overflowing"][0]
@@ -210,12 +218,18 @@ def test_autofit_shrunk_text_fits(doc: Document, pdf: PdfLayout) -> None:
     assert result.status == "pass", result.explanation
 
 
-def test_inherited_autofit_is_recorded_but_libreoffice_does_not_apply_it(doc: Document) -> None:
-    """The master's body says normAutofit; LibreOffice 7.4 shrinks only text whose own
-    bodyPr asks (slide 2 overflows), and the tree says where the setting came from."""
-    body = _para(doc, BULLETS[0], 2).parent
+def test_inherited_autofit_is_recorded_and_the_text_judged_fitted(doc: Document, pdf: PdfLayout) -> None:
+    """The master's body says normAutofit. LibreOffice 7.4 shrinks only text whose own
+    bodyPr asks, so it draws these bullets at full size, below the slide; PowerPoint
+    shrinks them into the frame, so text_fits passes and says why."""
+    body = _para(doc, BULLETS[0], 7).parent
     assert body is not None and body.attrs["autofit"] == "shrink" and body.attrs["autofit_from"] == "master"
-    assert "drawn_font_scale" not in body.attrs
+    assert "drawn_font_scale" not in body.attrs and body.attrs["text_overflows"] is True
+    assert _lines_with(pdf, _pdf_page(doc, 7), BULLETS[-1])[0].top > pdf.pages[0].height
+    result = run_check("text_fits", doc, {"target": "slide:nth-of-type(8) shape"})
+    assert result.status == "pass", result.explanation
+    row = next(r for r in result.evidence["fitting_sample"] if r["id"] == body.id)
+    assert row["fitted_by_autofit"]["slide_bottom"] > 100
 
 
 def test_text_boxes_and_the_wrapped_note(doc: Document, pdf: PdfLayout) -> None:

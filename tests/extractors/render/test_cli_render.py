@@ -41,16 +41,29 @@ def test_render_docx_draws_paragraph_boxes(known_layout_pdf: RenderedPDF, tmp_pa
     assert _has_colour_near(img, pt_to_px(box.x0, 72), pt_to_px(box.top, 72), KIND_COLOURS["paragraph"])
 
 
-def test_render_pptx_uses_native_boxes(deck_pdf: RenderedPDF, tmp_path: Path) -> None:
+def test_render_pptx_draws_frames_native_and_text_where_drawn(deck_pdf: RenderedPDF, tmp_path: Path) -> None:
+    """The text box's frame is outlined where the file puts it (1 inch in: 72 px at 72
+    dpi); its paragraph where LibreOffice drew the text (an unwrapped box centres it)."""
+    from artifactcheck import load
+
     out = tmp_path / "slides"
     result = CliRunner().invoke(app, ["render", str(RENDER_FIXTURES / "deck.pptx"), "--out", str(out), "--dpi", "72"])
     assert result.exit_code == 0, result.output
     (png,) = sorted(out.glob("*.png"))
     img = Image.open(png).convert("RGB")
-    colours = {img.getpixel((x, y)) for x in range(0, img.width, 1) for y in range(60, 84)}
-    drawn = {c for kind, c in KIND_COLOURS.items() if kind in ("shape", "paragraph")}
-    assert colours & drawn  # the text box (1 inch in, 72 px at 72 dpi) is outlined
-    assert _has_colour_near(img, 72, 72, next(iter(colours & drawn)))
+    frame_colour = KIND_COLOURS.get("textbox", _default_colour())
+    assert _has_colour_near(img, 72, 72, frame_colour)
+    doc = load(RENDER_FIXTURES / "deck.pptx")
+    doc.ensure_layout()
+    para = doc.select_one("paragraph")
+    assert para is not None and para.box is not None and para.box.origin == "layout" and para.box.x0 > 100
+    assert _has_colour_near(img, para.box.x0, para.box.top, KIND_COLOURS["paragraph"])
+
+
+def _default_colour() -> tuple[int, int, int]:
+    from artifactcheck.extractors.render.draw import _DEFAULT_COLOUR
+
+    return _DEFAULT_COLOUR
 
 
 def test_render_xlsx_writes_pages(book_pdf: RenderedPDF, tmp_path: Path) -> None:
