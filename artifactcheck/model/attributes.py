@@ -497,7 +497,7 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
         _a("row", "integer", "Row number: 1-based sheet row (sheets), 0-based table row (slides)", 1, SHEETS + SLIDES),
         _a("index", "integer", "0-based row index in its table (documents)", 0, DOCS),
         _a("header", "boolean", "A header row repeated at the top of each page (`w:tblHeader`)", True, (DOCX,)),
-        _a("height_pt", "number", "Row height (slide tables: as drawn, set when the render sized the rows)", 15.75, SHEETS + SLIDES, unit="pt"),
+        _a("height_pt", "number", "Row height (documents: as `w:trHeight` states it, see `height_rule`; slide tables: as drawn, set when the render sized the rows)", 15.75, SHEETS + (DOCX,) + SLIDES, unit="pt"),
         _a("autofit", "boolean", "The file states no height for the row and Excel auto-fits it to its tallest cell (wrapped text, large font): `height_pt` is that computed height", True, (XLSX,)),
         _a("height_rule", "string", "How `height_pt` applies to a document table row: `at_least`, `exact` or `auto`", "exact", (DOCX,)),
         _a("cant_split", "boolean", "The row may not break across pages", True, (DOCX,)),
