@@ -33,6 +33,17 @@ def _slide_number_placeholder(slide: Any) -> None:
     slide.shapes._spTree.append(copy.deepcopy(layout_sp._element))
 
 
+def _bullet_slide(prs: Any, title: str) -> Any:
+    """A "Title and Content" slide whose body holds :data:`BULLETS` (too many to fit)."""
+    s = prs.slides.add_slide(prs.slide_layouts[1])
+    s.shapes.title.text = title
+    tf = s.placeholders[1].text_frame
+    tf.text = BULLETS[0]
+    for text in BULLETS[1:]:
+        tf.add_paragraph().text = text
+    return tf
+
+
 def build_deck(path: Path) -> Path:
     prs = Presentation()
     # 0: the title moved to the bottom (a lone <a:off>), a short body.
@@ -47,21 +58,9 @@ def build_deck(path: Path) -> Path:
     title.left, title.top, title.width, title.height = Inches(0.5), Inches(0.2), Inches(9), Inches(5)
     title.text_frame._txBody.bodyPr.set("anchor", "t")
     # 2: more bullets than the body holds, autofit turned off.
-    s = prs.slides.add_slide(prs.slide_layouts[1])
-    s.shapes.title.text = "Too much text"
-    tf = s.placeholders[1].text_frame
-    tf.text = BULLETS[0]
-    for text in BULLETS[1:]:
-        tf.add_paragraph().text = text
-    tf.auto_size = MSO_AUTO_SIZE.NONE
+    _bullet_slide(prs, "Too much text").auto_size = MSO_AUTO_SIZE.NONE
     # 3: the same bullets, with "shrink text on overflow" (python-pptx auto_size).
-    s = prs.slides.add_slide(prs.slide_layouts[1])
-    s.shapes.title.text = "Shrunk to fit"
-    tf = s.placeholders[1].text_frame
-    tf.text = BULLETS[0]
-    for text in BULLETS[1:]:
-        tf.add_paragraph().text = text
-    tf.auto_size = MSO_AUTO_SIZE.TEXT_TO_FIT_SHAPE
+    _bullet_slide(prs, "Shrunk to fit").auto_size = MSO_AUTO_SIZE.TEXT_TO_FIT_SHAPE
     # 4: added text boxes (a credit in the lower-left, a wrapping note), a table with a
     # row of height 0 (PowerPoint sizes it to its text), a slide number.
     s = prs.slides.add_slide(prs.slide_layouts[5])
@@ -87,12 +86,7 @@ def build_deck(path: Path) -> Path:
     s.shapes.title.text = "Thank you"
     _slide_number_placeholder(s)
     # 7: the bullets again, with the autofit the master gives every content placeholder.
-    s = prs.slides.add_slide(prs.slide_layouts[1])
-    s.shapes.title.text = "Master autofit"
-    tf = s.placeholders[1].text_frame
-    tf.text = BULLETS[0]
-    for text in BULLETS[1:]:
-        tf.add_paragraph().text = text
+    _bullet_slide(prs, "Master autofit")
     return save(prs, path)
 
 
