@@ -24,6 +24,7 @@ from lxml import etree
 from ...digest import file_digest
 from ...errors import ArtifactCheckError, ArtifactTooLarge, CorruptArtifact
 from ...model import ArtifactInfo, Blob, Box, Document, Node, Page, ToolInfo
+from ..drawingml.color import SCHEME_SLOTS
 from ..package.inspection import inspect_package
 from ..tree_builder import fill_container_text
 from .deck import orientation, slide_transition
@@ -132,7 +133,16 @@ def _extract(path: Path, pkg: PptxPackage, main_part: str) -> Document:
         slides.append(slide_node)
         pages.append(page)
 
-    root = Node(id="pptx", kind="document", children=slides, source=main_part, attrs=_deck_attrs(pres, width, height, first_number))
+    # The theme colours of the first slide's master on the root; a slide whose master has
+    # another theme keeps its own (colour checks read the nearest: checks/color.theme_of).
+    theme_colors = slides[0].attrs.get("theme_colors") if slides else None
+    for slide_node in slides:
+        if slide_node.attrs.get("theme_colors") == theme_colors:
+            slide_node.attrs.pop("theme_colors", None)
+    deck_attrs = _deck_attrs(pres, width, height, first_number)
+    if theme_colors:
+        deck_attrs["theme_colors"] = theme_colors
+    root = Node(id="pptx", kind="document", children=slides, source=main_part, attrs=deck_attrs)
     fill_container_text(root)
     data_sha, size = file_digest(path)
     return Document(
@@ -214,6 +224,7 @@ def _slide(
         "hidden": hidden,
         "layout": layout_c_sld.get("name") if layout_c_sld is not None else None,
         "part": part,
+        "theme_colors": {slot: theme.colors[slot] for slot in SCHEME_SLOTS if slot in theme.colors},
     }
     if c_sld is not None and c_sld.get("name"):
         attrs["name"] = c_sld.get("name")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from ..drawingml.color import A_NS, Theme, find_color_element, resolve_color
+from ..drawingml.color import A_NS, Theme, ThemedColor, find_color_element, resolve_themed_color
 
 _A = f"{{{A_NS}}}"
 _P = "{http://schemas.openxmlformats.org/presentationml/2006/main}"
@@ -32,6 +32,12 @@ class Fill:
     color: str | None = None
     blip_rid: str | None = None
     part: str | None = None
+    theme: str | None = None  # theme slot of ``color`` and the transforms applied (ThemedColor)
+    mods: str | None = None
+
+
+def _colored(kind: str, color: ThemedColor | None) -> Fill:
+    return Fill(kind, color.hex, theme=color.theme, mods=color.mods) if color is not None else Fill(kind)
 
 
 def _fill_child(el: etree._Element | None) -> etree._Element | None:
@@ -54,14 +60,14 @@ def read_fill(
     """One fill element as a :class:`Fill`; ``placeholder`` is what ``phClr`` means."""
     name = etree.QName(fill).localname
     if name == "solidFill":
-        return Fill("solid", resolve_color(fill, theme, clr_map, placeholder=placeholder))
+        return _colored("solid", resolve_themed_color(fill, theme, clr_map, placeholder=placeholder))
     if name == "gradFill":
         gs = fill.find(f"{_A}gsLst/{_A}gs")
-        color = resolve_color(gs, theme, clr_map, placeholder=placeholder) if gs is not None else None
-        return Fill("gradient", color)
+        color = resolve_themed_color(gs, theme, clr_map, placeholder=placeholder) if gs is not None else None
+        return _colored("gradient", color)
     if name == "pattFill":
         fg = fill.find(f"{_A}fgClr")
-        return Fill("pattern", resolve_color(fg, theme, clr_map, placeholder=placeholder) if fg is not None else None)
+        return _colored("pattern", resolve_themed_color(fg, theme, clr_map, placeholder=placeholder) if fg is not None else None)
     if name == "blipFill":
         blip = fill.find(f"{_A}blip")
         return Fill("picture", blip_rid=blip.get(_R_EMBED) if blip is not None else None, part=part)
@@ -102,7 +108,7 @@ def _style_ref_fill(ref: etree._Element, theme: Theme, clr_map: dict[str, str], 
     color_el = find_color_element(ref)
     if template is None:
         # No theme fill style: PowerPoint still paints the reference colour.
-        return Fill("solid", resolve_color(color_el, theme, clr_map)) if color_el is not None else None
+        return _colored("solid", resolve_themed_color(color_el, theme, clr_map)) if color_el is not None else None
     return read_fill(template, theme, clr_map, part=theme_part, placeholder=color_el)
 
 
@@ -111,14 +117,14 @@ def line_color(
     style: etree._Element | None,
     theme: Theme,
     clr_map: dict[str, str],
-) -> str | None:
-    """Outline colour (``a:ln`` fill, else ``p:style/a:lnRef`` colour); None when none."""
+) -> ThemedColor | None:
+    """Outline colour (``a:ln`` fill, else ``p:style/a:lnRef`` colour), with its theme
+    slot; None when none."""
     for sppr, _part in sppr_chain:
         ln = sppr.find(f"{_A}ln") if sppr is not None else None
         child = _fill_child(ln)
         if child is not None:
-            fill = read_fill(child, theme, clr_map, part=None)
-            return fill.color if fill.type in ("solid", "gradient", "pattern") else None
+            return _fill_color(read_fill(child, theme, clr_map, part=None))
     if style is not None:
         ref = style.find(f"{_A}lnRef")
         if ref is not None and ref.get("idx", "0") != "0":
@@ -129,10 +135,15 @@ def line_color(
             template = theme.line_styles[idx - 1] if 1 <= idx <= len(theme.line_styles) else None
             child = _fill_child(template)
             if child is not None:
-                fill = read_fill(child, theme, clr_map, part=None, placeholder=find_color_element(ref))
-                return fill.color if fill.type in ("solid", "gradient", "pattern") else None
-            return resolve_color(ref, theme, clr_map)
+                return _fill_color(read_fill(child, theme, clr_map, part=None, placeholder=find_color_element(ref)))
+            return resolve_themed_color(ref, theme, clr_map)
     return None
+
+
+def _fill_color(fill: Fill) -> ThemedColor | None:
+    if fill.type not in ("solid", "gradient", "pattern") or fill.color is None:
+        return None
+    return ThemedColor(fill.color, fill.theme, fill.mods)
 
 
 def background_fill(c_sld: etree._Element | None, theme: Theme, clr_map: dict[str, str], *, part: str, theme_part: str | None) -> Fill | None:

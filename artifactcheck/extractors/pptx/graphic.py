@@ -19,7 +19,7 @@ from ...model import Box, Node, Style
 from ..drawingml.color import A_NS
 from ..tree_builder import make_node
 from .chart import read_chart
-from .fill import read_fill
+from .fill import Fill, read_fill
 from .geometry import Affine, Xfrm, emu_box, translate
 from .shape_attrs import base_attrs, source_of
 from .slide import SlideContext, child, local
@@ -149,7 +149,7 @@ def _table_rows(walker: ShapeWalker, tbl: etree._Element, x: float, y: float, pa
                 fill_el = next((f for f in tc_pr if local(f) in ("solidFill", "gradFill", "pattFill", "noFill", "blipFill")), None)
             if fill_el is None:
                 fill_el = part_fill(parts)
-            fill_color = read_fill(fill_el, ctx.theme, ctx.clr_map, part=None).color if fill_el is not None else None
+            cell_fill = read_fill(fill_el, ctx.theme, ctx.clr_map, part=None) if fill_el is not None else None
             body = tc.find(f"{_A}txBody")
             own = body.find(f"{_A}lstStyle") if body is not None else None
             own_used = own is not None and len(own) > 0
@@ -175,7 +175,7 @@ def _table_rows(walker: ShapeWalker, tbl: etree._Element, x: float, y: float, pa
                 make_node(
                     cell_id,
                     "cell",
-                    style=_cell_style(fill_color, _VALIGN.get(anchor or "t", "top")),
+                    style=_cell_style(cell_fill, _VALIGN.get(anchor or "t", "top")),
                     attrs=cell_attrs,
                     boxes=boxes,
                     children=paras,
@@ -187,9 +187,11 @@ def _table_rows(walker: ShapeWalker, tbl: etree._Element, x: float, y: float, pa
 
 
 @lru_cache(maxsize=256)
-def _cell_style(fill: str | None, valign: str) -> Style:
+def _cell_style(fill: Fill | None, valign: str) -> Style:
     """One shared (frozen) Style per distinct cell look: a deck has few, cells many."""
-    return Style(fill=fill, valign=valign)
+    if fill is None or fill.color is None:
+        return Style(valign=valign)
+    return Style(fill=fill.color, fill_theme=fill.theme, fill_theme_mods=fill.mods, valign=valign)
 
 
 _CELL_INSETS_EMU = (("marL", 91440), ("marT", 45720), ("marR", 91440), ("marB", 45720))

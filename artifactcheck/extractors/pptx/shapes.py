@@ -207,17 +207,22 @@ class ShapeWalker:
         fill = shape_fill(sppr_chain, style_el, ctx.theme, ctx.clr_map, theme_part=ctx.theme_part)
         if fill is not None and fill.type == "group":
             fill = group_fill
-        fill_color = None
+        fill_color = fill_theme = fill_mods = None
         if fill is not None:
             attrs["fill_type"] = fill.type
-            fill_color = fill.color if fill.type in ("solid", "gradient", "pattern") else None
+            if fill.type in ("solid", "gradient", "pattern"):
+                fill_color, fill_theme, fill_mods = fill.color, fill.theme, fill.mods
             if fill.type == "picture":
                 blob = self.blip_blob(fill.blip_rid, fill.part or self.part)
                 if blob is not None:
                     attrs["fill_blob"] = blob
         lc = line_color(sppr_chain, style_el, ctx.theme, ctx.clr_map)
         if lc is not None:
-            attrs["line_color"] = lc
+            attrs["line_color"] = lc.hex
+            if lc.theme:
+                attrs["line_color_theme"] = lc.theme
+                if lc.mods:
+                    attrs["line_color_theme_mods"] = lc.mods
         body = child(shape, "txBody")
         body_pr = _first_body_pr([shape, *inherited])
         valign = _VALIGN.get(body_pr.get("anchor", "t"), "top") if body_pr is not None else ("top" if body is not None else None)
@@ -231,7 +236,7 @@ class ShapeWalker:
         return Node(
             id=node_id,
             kind=kind,
-            style=Style(fill=fill_color, valign=valign, wrap=wrap),
+            style=Style(fill=fill_color, fill_theme=fill_theme, fill_theme_mods=fill_mods, valign=valign, wrap=wrap),
             attrs=attrs,
             boxes=boxes,
             source=source_of(shape, ctx, self.part),

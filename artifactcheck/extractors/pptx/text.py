@@ -28,7 +28,7 @@ from functools import lru_cache
 from lxml import etree
 
 from ...model import Box, Node, Style
-from ..drawingml.color import A_NS, Theme, resolve_color
+from ..drawingml.color import A_NS, Theme, ThemedColor, resolve_color, resolve_themed_color
 from ..tree_builder import make_node
 
 _A = f"{{{A_NS}}}"
@@ -128,20 +128,27 @@ _FILL_TAGS = (f"{_A}solidFill", f"{_A}gradFill", f"{_A}noFill", f"{_A}blipFill",
 _BULLET_TAGS = (f"{_A}buNone", f"{_A}buChar", f"{_A}buAutoNum", f"{_A}buBlip")
 
 
-def fill_color(fill: etree._Element | None, ctx_theme: Theme, clr_map: dict[str, str]) -> str | None:
-    """Colour of a fill element: solid -> its colour; gradient -> first stop; pattern ->
-    foreground; none/picture -> None."""
+def fill_color(fill: etree._Element | None, ctx_theme: Theme, clr_map: dict[str, str]) -> ThemedColor | None:
+    """Colour of a fill element, with the theme slot and modifiers it came from: solid ->
+    its colour; gradient -> first stop; pattern -> foreground; none/picture -> None."""
     if fill is None:
         return None
     name = etree.QName(fill).localname
     if name == "solidFill":
-        return resolve_color(fill, ctx_theme, clr_map)
+        return resolve_themed_color(fill, ctx_theme, clr_map)
     if name == "gradFill":
         gs = fill.find(f"{_A}gsLst/{_A}gs")
-        return resolve_color(gs, ctx_theme, clr_map) if gs is not None else None
+        return resolve_themed_color(gs, ctx_theme, clr_map) if gs is not None else None
     if name == "pattFill":
-        return resolve_color(fill.find(f"{_A}fgClr"), ctx_theme, clr_map)
+        return resolve_themed_color(fill.find(f"{_A}fgClr"), ctx_theme, clr_map)
     return None
+
+
+def _slot_color(theme: Theme, clr_map: dict[str, str], name: str) -> ThemedColor | None:
+    """A mapped scheme name (``tx1``, ``hlink``) as PowerPoint paints it by default."""
+    slot = clr_map.get(name, name)
+    value = theme.colors.get(slot)
+    return ThemedColor(value, slot) if value is not None else None
 
 
 def _bool(v: str | None) -> bool | None:
@@ -202,12 +209,13 @@ def run_style(rpr_chain: list[etree._Element], ctx: TextContext, *, is_link: boo
             baseline = None
     own_fill = _first_child(rpr_chain[:1], _FILL_TAGS)
     fill_el = _first_child(rpr_chain, _FILL_TAGS)
+    color: ThemedColor | None
     if is_link and own_fill is None:
-        color = theme.colors.get(clr_map.get("hlink", "hlink"), theme.colors.get("hlink"))
+        color = _slot_color(theme, clr_map, "hlink") or _slot_color(theme, {}, "hlink")
     elif fill_el is not None:
         color = fill_color(fill_el, theme, clr_map)
     else:
-        color = theme.colors.get(clr_map.get("tx1", "dk1"))
+        color = _slot_color(theme, clr_map, "tx1")
     hl = _first_child(rpr_chain[:1], (f"{_A}highlight",))
     return _style(
         font or None,
@@ -230,14 +238,15 @@ def _style(
     italic: bool,
     underline: bool,
     strike: bool,
-    color: str | None,
+    color: ThemedColor | None,
     highlight: str | None,
     baseline: str | None,
 ) -> Style:
     """One shared (frozen) Style per distinct run style: a deck has few, nodes many."""
     return Style(
         font=font, size=size, bold=bold, italic=italic, underline=underline, strike=strike,
-        color=color, highlight=highlight, baseline=baseline,
+        color=color.hex if color else None, color_theme=color.theme if color else None,
+        color_theme_mods=color.mods if color else None, highlight=highlight, baseline=baseline,
     )  # fmt: skip
 
 

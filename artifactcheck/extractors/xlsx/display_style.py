@@ -72,6 +72,10 @@ class DisplayStyler:
                 if flag in table and not getattr(direct, flag):
                     put(flag, table[flag], TABLE)
         changed = {k: v for k, v in changes.items() if getattr(direct, k) != v}
+        for prop in ("color", "fill"):
+            if prop in changed:  # another layer's colour: the direct theme slot no longer applies
+                changed[f"{prop}_theme"] = None
+                changed[f"{prop}_theme_mods"] = None
         if not sources:
             return
         node.attrs["style_sources"] = dict(sources)

@@ -72,6 +72,7 @@ from .richdata import read_cell_pictures
 from .sheet import SheetXml, read_sheet_xml, split_range, split_ref
 from .sparklines import read_sparklines
 from .styles import (
+    THEME_ORDER,
     CellFormat,
     Stylesheet,
     read_run_font,
@@ -245,6 +246,7 @@ class _Extractor:
                 root_attrs["named_ranges"] = named
             root_attrs["default_font"] = {"name": font.name, "size": font.size}
             root_attrs["max_digit_width_px"] = self.mdw
+            root_attrs["theme_colors"] = dict(zip(THEME_ORDER, self.styles.colours.theme))
             producer = self._producer()
         root = Node(id="doc", kind="document", attrs=root_attrs, children=sheets, source=self.main_part)
         fill_container_text(root)

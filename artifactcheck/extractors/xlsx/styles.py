@@ -8,7 +8,9 @@ so a 100k-cell sheet holds as many Style objects as the file has formats.
 Colours: ``rgb="AARRGGBB"``, ``indexed`` (the legacy 64-colour palette or the file's own
 ``indexedColors``), ``theme`` + ``tint`` (Excel's theme index order lt1, dk1, lt2, dk2,
 accent1..6, hlink, folHlink - the first two pairs swapped relative to the theme XML) and
-``auto`` (black for text). A font without a colour is black ("Automatic").
+``auto`` (black for text). A font without a colour is black ("Automatic"). Theme
+colours keep their slot on the Style (``color_theme``/``fill_theme``, ``tint=-0.25`` as
+the mods) and in border dicts (``color_theme``).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from lxml import etree
 from openpyxl.styles.colors import COLOR_INDEX
 
 from ...model import Style
-from ..drawingml.color import apply_tint
+from ..drawingml.color import ThemedColor, apply_tint
 from .number_format import builtin_format
 
 NS = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
@@ -55,9 +57,12 @@ def read_theme_colours(root: etree._Element | None) -> list[str]:
             val = c.get("lastClr") if etree.QName(c).localname == "sysClr" else c.get("val")
             if val and len(val) == 6:
                 by_name[name] = "#" + val.lower()
-    order = ["lt1", "dk1", "lt2", "dk2", "accent1", "accent2", "accent3", "accent4",
-             "accent5", "accent6", "hlink", "folHlink"]
-    return [by_name.get(n, DEFAULT_THEME[i]) for i, n in enumerate(order)]
+    return [by_name.get(n, DEFAULT_THEME[i]) for i, n in enumerate(THEME_ORDER)]
+
+
+THEME_ORDER = ("lt1", "dk1", "lt2", "dk2", "accent1", "accent2", "accent3", "accent4",
+               "accent5", "accent6", "hlink", "folHlink")
+"""The theme slot of SpreadsheetML's ``theme="n"`` index (lt/dk swapped against the theme XML)."""
 
 
 @dataclass
@@ -67,11 +72,21 @@ class ColourResolver:
 
     def resolve(self, el: etree._Element | None, *, auto: str | None = None) -> str | None:
         """A ``<color>``-like element to ``#rrggbb``; ``auto`` for ``auto="1"``/absent."""
+        got = self.resolve_themed(el, auto=auto)
+        return got.hex if got is not None else None
+
+    def resolve_themed(self, el: etree._Element | None, *, auto: str | None = None) -> ThemedColor | None:
+        """:meth:`resolve` keeping the theme slot (``theme="5"`` is ``accent2``) and the
+        tint applied (``tint=-0.249977``)."""
         if el is None:
-            return auto
-        tint = float(el.get("tint", "0") or 0)
+            return ThemedColor(auto) if auto else None
+        try:
+            tint = float(el.get("tint", "0") or 0)
+        except ValueError:
+            tint = 0.0
         rgb = el.get("rgb")
         base: str | None = None
+        slot: str | None = None
         if rgb:
             rgb = rgb.strip()
             if len(rgb) == 8:
@@ -80,7 +95,9 @@ class ColourResolver:
                 base = "#" + rgb.lower()
         elif el.get("theme") is not None:
             try:
-                base = self.theme[int(el.get("theme", "0"))]
+                index = int(el.get("theme", "0"))
+                base = self.theme[index]
+                slot = THEME_ORDER[index]
             except (ValueError, IndexError):
                 base = None
         elif el.get("indexed") is not None:
@@ -95,10 +112,13 @@ class ColourResolver:
             elif idx == 65:  # system background
                 base = "#ffffff"
         elif el.get("auto") in ("1", "true"):
-            return auto
+            return ThemedColor(auto) if auto else None
         if base is None or not _is_hex(base):
-            return auto
-        return apply_tint(base, tint) if tint else base
+            return ThemedColor(auto) if auto else None
+        value = apply_tint(base, tint) if tint else base
+        if slot is None:
+            return ThemedColor(value)
+        return ThemedColor(value, slot, f"tint={el.get('tint')}" if tint else None)
 
 
 def _is_hex(v: str) -> bool:
@@ -115,6 +135,8 @@ class FontSpec:
     strike: bool
     color: str | None
     baseline: str | None
+    color_theme: str | None = None
+    color_theme_mods: str | None = None
 
 
 @dataclass
@@ -170,6 +192,7 @@ def _font(el: etree._Element | None, colours: ColourResolver) -> FontSpec:
     baseline = None
     if va is not None and va.get("val") in ("superscript", "subscript"):
         baseline = va.get("val")
+    color = colours.resolve_themed(el.find(f"{NS}color"), auto="#000000")
     return FontSpec(
         name=name.get("val") if name is not None else None,
         size=size,
@@ -177,12 +200,14 @@ def _font(el: etree._Element | None, colours: ColourResolver) -> FontSpec:
         italic=_bool_attr(el.find(f"{NS}i")),
         underline=u is not None and u.get("val", "single") != "none",
         strike=_bool_attr(el.find(f"{NS}strike")),
-        color=colours.resolve(el.find(f"{NS}color"), auto="#000000"),
+        color=color.hex if color else None,
         baseline=baseline,
+        color_theme=color.theme if color else None,
+        color_theme_mods=color.mods if color else None,
     )
 
 
-def _fill(el: etree._Element | None, colours: ColourResolver) -> str | None:
+def _fill(el: etree._Element | None, colours: ColourResolver) -> ThemedColor | None:
     """The colour a fill paints: a pattern fill's foreground (solid and patterns alike;
     ``none`` and ``gray125`` - Excel's reserved fill 1 - paint nothing we report), or a
     gradient's first stop."""
@@ -193,15 +218,15 @@ def _fill(el: etree._Element | None, colours: ColourResolver) -> str | None:
         pattern = pf.get("patternType", "none" if pf.find(f"{NS}fgColor") is None else "solid")
         if pattern in ("none", "gray125"):
             return None
-        fg = colours.resolve(pf.find(f"{NS}fgColor"))
+        fg = colours.resolve_themed(pf.find(f"{NS}fgColor"))
         if fg is None and pattern == "solid":
-            fg = colours.resolve(pf.find(f"{NS}bgColor"))
+            fg = colours.resolve_themed(pf.find(f"{NS}bgColor"))
         return fg
     gf = el.find(f"{NS}gradientFill")
     if gf is not None:
         stop = gf.find(f"{NS}stop")
         if stop is not None:
-            return colours.resolve(stop.find(f"{NS}color"))
+            return colours.resolve_themed(stop.find(f"{NS}color"))
     return None
 
 
@@ -213,13 +238,18 @@ def _border(el: etree._Element | None, colours: ColourResolver) -> dict[str, Any
         s = el.find(f"{NS}{side}")
         if s is None or not s.get("style") or s.get("style") == "none":
             continue
-        out[side] = {"style": s.get("style"), "color": colours.resolve(s.find(f"{NS}color"), auto="#000000")}
+        color = colours.resolve_themed(s.find(f"{NS}color"), auto="#000000")
+        out[side] = {"style": s.get("style"), "color": color.hex if color else None}
+        if color is not None and color.theme:
+            out[side]["color_theme"] = color.theme
+            if color.mods:
+                out[side]["color_theme_mods"] = color.mods
     return out or None
 
 
 def _format_from(
     font: FontSpec,
-    fill: str | None,
+    fill: ThemedColor | None,
     borders: dict[str, Any] | None,
     align: dict[str, str],
     number_format: str,
@@ -233,7 +263,11 @@ def _format_from(
         underline=font.underline,
         strike=font.strike,
         color=font.color,
-        fill=fill,
+        color_theme=font.color_theme,
+        color_theme_mods=font.color_theme_mods,
+        fill=fill.hex if fill is not None else None,
+        fill_theme=fill.theme if fill is not None else None,
+        fill_theme_mods=fill.mods if fill is not None else None,
         align=_H_ALIGN.get(align.get("horizontal", "general"), "general"),
         valign=_V_ALIGN.get(align.get("vertical", "bottom"), "bottom"),
         wrap=align.get("wrapText", "0") in ("1", "true"),
@@ -348,9 +382,9 @@ def _dxf(el: etree._Element, colours: ColourResolver, numfmts: dict[int, str]) -
             if c:
                 out["fill"] = c
         else:
-            c = _fill(fill, colours)
-            if c:
-                out["fill"] = c
+            themed = _fill(fill, colours)
+            if themed:
+                out["fill"] = themed.hex
     nf = el.find(f"{NS}numFmt")
     if nf is not None:
         out["number_format"] = nf.get("formatCode")
