@@ -102,13 +102,8 @@ def load_located(path: str | Path) -> Any:
         loader = _LineLoader(text)
     except yaml.YAMLError as exc:  # the reader checks characters as it is built
         raise RubricError(f"not valid YAML/JSON: {_problem(exc)}", path=file) from None
-    loader.file_name = file
     try:
-        node = loader.get_single_node()
-        if node is None:
-            return None
-        _check_expansion(node, file)
-        return loader.construct_document(node)
+        return _bounded_document(loader, file)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
@@ -117,27 +112,31 @@ def load_located(path: str | Path) -> Any:
         raise RubricError(f"not valid YAML/JSON: {_problem(exc)}", path=file) from None
     except RecursionError:
         raise RubricError("values nest too deeply", path=file) from None
-    finally:
-        loader.dispose()
 
 
 def load_value(text: str, *, what: str) -> Any:
     """One YAML value given outside a file (``--param name=VALUE``), with the same
     bounds as a rubric file: nesting, alias expansion, no self-reference, safe tags only.
     Raises RubricError naming ``what``."""
-    loader = _LineLoader(text) if text.isprintable() or "\n" in text else None
-    if loader is None:
+    if not (text.isprintable() or "\n" in text):
         raise RubricError(f"{what}: the value holds control characters")
-    loader.file_name = what
+    try:
+        return _bounded_document(_LineLoader(text), what)
+    except yaml.YAMLError as exc:
+        raise RubricError(f"{what}: the value is not a YAML scalar, list or mapping ({_problem(exc)}); "
+                          "quote it to pass a string") from None
+
+
+def _bounded_document(loader: _LineLoader, name: str) -> Any:
+    """Compose the one document of ``loader`` (nesting bounded in compose_node), check its
+    alias expansion, then construct it; the loader is disposed of in every case."""
+    loader.file_name = name
     try:
         node = loader.get_single_node()
         if node is None:
             return None
-        _check_expansion(node, what)
+        _check_expansion(node, name)
         return loader.construct_document(node)
-    except yaml.YAMLError as exc:
-        raise RubricError(f"{what}: the value is not a YAML scalar, list or mapping ({_problem(exc)}); "
-                          "quote it to pass a string") from None
     finally:
         loader.dispose()
 

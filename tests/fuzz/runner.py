@@ -35,6 +35,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Self
 
+from artifactcheck.extractors.render.process_group import group_members
+
 REPO = Path(__file__).resolve().parents[2]
 OUTCOMES = ("ok", "typed", "untyped", "memory", "hang", "crash")
 
@@ -187,20 +189,6 @@ def _child(request: Request, scratch: Path, result_file: Path) -> None:
     result_file.write_text(json.dumps(asdict(outcome)))
 
 
-def _members(pgid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            fields = stat[stat.rfind(")") + 2:].split()
-            if len(fields) > 2 and int(fields[2]) == pgid and fields[0] != "Z":
-                found.append(int(entry.name))
-    return found
-
-
 def _files(root: Path) -> list[str]:
     return sorted(str(p.relative_to(root)) for p in root.rglob("*") if not p.is_dir()) if root.is_dir() else []
 
@@ -245,7 +233,7 @@ def run_forked(request: Request, base: Path) -> Outcome:
     else:
         outcome = Outcome("crash", f"exit {os.waitstatus_to_exitcode(status)}", hang_text[-500:])
     outcome.seconds = outcome.seconds or seconds
-    members = _members(pid)
+    members = group_members(pid)
     outcome.processes = len(members)
     _kill_group(pid)
     outcome.leftovers = _files(work / "tmp")
