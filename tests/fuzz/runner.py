@@ -300,14 +300,17 @@ class Runner:
         return Outcome(**json.loads(line))
 
     def close(self) -> None:
-        if self.proc.stdin is not None:
-            self.proc.stdin.close()
+        """Stop the server and remove its scratch folder, also when the server died
+        (closing a pipe to a dead process raises BrokenPipeError)."""
         try:
+            if self.proc.stdin is not None:
+                self.proc.stdin.close()
             self.proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.proc.pid, signal.SIGKILL)
+        except (OSError, subprocess.TimeoutExpired):
+            _kill_group(self.proc.pid)
             self.proc.wait()
-        shutil.rmtree(self.base, ignore_errors=True)
+        finally:
+            shutil.rmtree(self.base, ignore_errors=True)
 
     def __enter__(self) -> Self:
         return self
