@@ -304,7 +304,7 @@ def create_app(settings: ServiceSettings | None = None, *, renderer: Renderer | 
             raise
 
         def work(seconds_left: float) -> str:
-            from ..checks.image.match import ASSETS_ONLY
+            from ..checks.resource_files import ASSETS_ONLY
             from ..report.html import write_report_html
             from ..rubric.loader import includes_confined_to
             from ..rubric.scoring import score as score_artifact

@@ -31,6 +31,7 @@ from ...model.blobs import decode_image
 from ..geometry import box_dict, result
 from ..layout import extracted_without_layout, without_layout
 from ..registry import Resources, register_check
+from ..resource_files import resolve_resource_file
 from ..result import CheckResult
 from ..target import TargetSpec, node_ref, select_targets
 from .identity import PixelComparison, compare_pixels
@@ -86,31 +87,13 @@ def _reference_cached(path: str, mtime_ns: int, size: int) -> Reference:
     return Reference(Path(path))
 
 
-ASSETS_ONLY = "assets_only"
-"""``Resources.extras`` key: when true, reference images must lie inside ``assets_dir``
-(set by the HTTP service, whose rubrics may name only files uploaded with them)."""
-
-
 def load_reference(name: str, resources: Resources) -> Reference:
     """The reference image ``name``: absolute, or relative to ``resources.assets_dir``
-    (else to the working directory). Raises FileNotFoundError naming both."""
-    path = Path(name)
-    if not path.is_absolute() and resources.assets_dir is not None:
-        path = Path(resources.assets_dir) / path
-    if resources.extras.get(ASSETS_ONLY):
-        root = Path(resources.assets_dir or "/nonexistent").resolve()
-        if not path.resolve().is_relative_to(root):
-            raise FileNotFoundError(f"reference image {name!r}: only the uploaded assets may be named")
-    allowed = [Path(d).resolve() for d in (resources.assets_dir, resources.rubric_root) if d is not None]
-    if allowed and not any(path.resolve().is_relative_to(d) for d in allowed):
-        # Checked before the file is opened or even looked for: a rubric must not read
-        # (or probe for) files outside its folders.
-        raise FileNotFoundError(f"reference image {name!r} resolves outside the assets folder and the rubric root")
-    if not path.is_file():
-        where = f" (assets_dir={resources.assets_dir!r})" if resources.assets_dir else " (no assets_dir given)"
-        raise FileNotFoundError(f"reference image {name!r} not found at {str(path)!r}{where}")
+    (else to the working directory), confined as :func:`resolve_resource_file` says.
+    Raises FileNotFoundError naming both."""
+    path = resolve_resource_file(name, resources, what="reference image")
     st = path.stat()
-    return _reference_cached(str(path.resolve()), st.st_mtime_ns, st.st_size)
+    return _reference_cached(str(path), st.st_mtime_ns, st.st_size)
 
 
 def _decode(data: bytes) -> Image.Image:
