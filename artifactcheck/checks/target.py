@@ -138,7 +138,7 @@ class Target(BaseModel):
         examples=[{"link": "example.org/report", "text": "full report"}],
     )
     where: list[str] = Field(
-        default_factory=list, description="numeric comparisons that must all hold: style fields, numeric attrs, or the first box's width/height/x0/x1/top/bottom (pt)",
+        default_factory=list, description="numeric comparisons that must all hold (one string or a list): style fields, numeric attrs, or the first box's width/height/x0/x1/top/bottom (pt)",
         examples=[{"selector": "image", "where": ["width > 100"]}, {"selector": "run", "where": ["size >= 12"]}],
     )
     skip_empty: bool = Field(
@@ -146,6 +146,12 @@ class Target(BaseModel):
         examples=[{"selector": "paragraph", "skip_empty": True, "nth": -1}],
     )
     nth: int | None = Field(default=None, description="keep only the n-th match (0-based; -1 = the last)", examples=[{"selector": "image", "nth": 0}])
+
+    @field_validator("where", mode="before")
+    @classmethod
+    def _one_comparison(cls, value: object) -> object:
+        # Authors write one condition as a string ("value < 0"); it means a list of one.
+        return [value] if isinstance(value, str) else value
 
     @field_validator("where")
     @classmethod

@@ -53,6 +53,8 @@ def test_target_where_compares_numbers(letter: Document) -> None:
     # the signature is drawn 1.5 in = 108 pt wide (its box, from the render)
     assert run_check("exists", letter, {"target": {"selector": "image", "where": ["width > 100"]}}).status == "pass"
     assert run_check("exists", letter, {"target": {"selector": "image", "where": ["width > 110"]}}).status == "fail"
+    # One condition may be written as a plain string, as authors write it.
+    assert run_check("count", letter, {"target": {"selector": "run", "where": "size >= 12"}, "exactly": 4}).status == "pass"
     bad = run_check("exists", letter, {"target": {"selector": "run", "where": ["size is big"]}})
     assert bad.status == "error" and "name op number" in bad.explanation
 
