@@ -20,7 +20,7 @@ from ...model import Box, Document, Node
 from ..registry import Resources, register_check
 from ..result import CheckResult
 from .diff import Comparison, comparison_result
-from .picture_identity import ImageMatch, same_picture
+from .picture_identity import ImageMatch, nodes_show_same_picture
 from .reference import load_reference_document
 from .run_formatting import RunProperty, compare_run_formatting
 from .sequence_alignment import align
@@ -251,13 +251,8 @@ def compare_shape_pair(cmp: Comparison, ref: Document, art: Document, a: Node, b
     if "charts" in p.aspects and family == "chart":
         compare_chart(cmp, a, b, where)
     if "images" in p.aspects and family in ("image", "media"):
-        same, how = same_picture(_blob(ref, a), _blob(art, b), p.image_match)
+        same, how = nodes_show_same_picture(ref, a, art, b, p.image_match)
         cmp.check("images", where, a.attrs.get("blob"), b.attrs.get("blob"), equal=same, note=how)
-
-
-def _blob(doc: Document, node: Node, key: str = "blob") -> Any:
-    sha = node.attrs.get(key)
-    return doc.blobs.get(sha) if isinstance(sha, str) else None
 
 
 def _notes(slide: Node, p: CompareDeckParams) -> str:
@@ -273,7 +268,7 @@ def compare_slide_facts(cmp: Comparison, ref: Document, art: Document, a: Node, 
         kind = (a.attrs.get("background_type"), b.attrs.get("background_type"))
         cmp.check("background", f"{where} background type", kind[0], kind[1])
         if kind[0] == kind[1] == "picture":
-            same, how = same_picture(_blob(ref, a, "background_blob"), _blob(art, b, "background_blob"), p.image_match)
+            same, how = nodes_show_same_picture(ref, a, art, b, p.image_match, key="background_blob")
             cmp.check("background", f"{where} background picture", a.attrs.get("background_blob"), b.attrs.get("background_blob"), equal=same, note=how)
         elif kind[0] == kind[1]:
             cmp.check("background", f"{where} background colour", a.attrs.get("background_color"), b.attrs.get("background_color"))

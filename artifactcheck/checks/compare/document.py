@@ -20,7 +20,7 @@ from ...model import Document, Node
 from ..registry import Resources, register_check
 from ..result import CheckResult
 from .diff import Comparison, comparison_result
-from .picture_identity import ImageMatch, same_picture
+from .picture_identity import ImageMatch, nodes_show_same_picture
 from .reference import load_reference_document
 from .run_formatting import DEFAULT_RUN_PROPERTIES, RunProperty, compare_run_formatting
 from .sequence_alignment import Pair, align
@@ -266,15 +266,10 @@ def compare_images(cmp: Comparison, ref: Document, art: Document, p: CompareDocu
             cmp.missing("images", where, a.attrs.get("blob"))
             continue
         b = art_images[pair.artifact]
-        same, how = same_picture(_blob(ref, a), _blob(art, b), p.image_match)
+        same, how = nodes_show_same_picture(ref, a, art, b, p.image_match)
         cmp.check("images", where, a.attrs.get("blob"), b.attrs.get("blob"), equal=same, note=how)
         if pair.moved and not p.ignore_order:
             cmp.check("order", where, f"image {pair.reference + 1}", f"image {pair.artifact + 1}", equal=False)
-
-
-def _blob(doc: Document, node: Node) -> Any:
-    sha = node.attrs.get("blob")
-    return doc.blobs.get(sha) if isinstance(sha, str) else None
 
 
 def compare_page_setup(cmp: Comparison, ref: Document, art: Document, p: CompareDocumentParams, skipped: dict[str, str]) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import threading
 from typing import Literal
 
-from ...model import Blob
+from ...model import Blob, Document, Node
 from ...model.blobs import decode_image
 from ..image.identity import compare_pixels
 from ..image.match import (
@@ -26,9 +26,28 @@ from ..image.match import (
 )
 
 ImageMatch = Literal["identity", "pixels"]
+UNSTORED_IMAGE_KEYS = ("linked_url", "linked_image", "image_link", "missing_image", "image_missing", "drawing")
+"""What tells two pictures apart when neither file stores their bytes (linked, missing)."""
 
 _CACHE: dict[tuple[str, str, str], tuple[bool, str]] = {}
 _LOCK = threading.Lock()
+
+
+def nodes_show_same_picture(
+    reference: Document, a: Node, artifact: Document, b: Node, method: ImageMatch, *, key: str = "blob"
+) -> tuple[bool, str]:
+    """Whether node ``a`` of the reference and ``b`` of the artifact show the same picture
+    (``key``: the attribute naming the blob, ``background_blob`` for slide backgrounds).
+    Two pictures neither file stores (a linked picture, a missing part) are the same when
+    they point at the same thing."""
+    ref_sha, art_sha = a.attrs.get(key), b.attrs.get(key)
+    ref_blob = reference.blobs.get(ref_sha) if isinstance(ref_sha, str) else None
+    art_blob = artifact.blobs.get(art_sha) if isinstance(art_sha, str) else None
+    if ref_blob is None and art_blob is None:
+        ka = {k: a.attrs.get(k) for k in UNSTORED_IMAGE_KEYS if a.attrs.get(k) is not None}
+        kb = {k: b.attrs.get(k) for k in UNSTORED_IMAGE_KEYS if b.attrs.get(k) is not None}
+        return ka == kb, f"neither file stores the picture; compared by {', '.join(sorted(ka)) or 'its absence'}"
+    return same_picture(ref_blob, art_blob, method)
 
 
 def same_picture(reference: Blob | None, artifact: Blob | None, method: ImageMatch) -> tuple[bool, str]:

@@ -75,9 +75,12 @@ def compare_run_formatting(
         return
     # reference character index -> artifact character index, where the texts agree
     aligned: dict[int, int] = {}
-    for block in difflib.SequenceMatcher(None, ref_text, art_text, autojunk=False).get_matching_blocks():
-        for k in range(block.size):
-            aligned[block.a + k] = block.b + k
+    if ref_text == art_text:  # the usual case: no alignment to compute
+        aligned = {i: i for i in range(len(ref_text))}
+    else:
+        for block in difflib.SequenceMatcher(None, ref_text, art_text, autojunk=False).get_matching_blocks():
+            for k in range(block.size):
+                aligned[block.a + k] = block.b + k
     by_run: dict[int, list[int]] = {}
     for i in aligned:
         if not ref_text[i].isspace():
