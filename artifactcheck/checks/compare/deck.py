@@ -23,7 +23,7 @@ from .diff import Comparison, comparison_result
 from .picture_identity import ImageMatch, nodes_show_same_picture
 from .reference import load_reference_document
 from .run_formatting import RunProperty, compare_run_formatting
-from .sequence_alignment import align
+from .sequence_alignment import align, ratio
 from .text_options import TextCompareParams, is_blank, normalize_text, snippet, texts_agree
 from .text_tables import compare_table_cells
 
@@ -99,8 +99,27 @@ def slide_shapes(slide: Node) -> list[Node]:
     return out
 
 
-def _slide_key(shapes: list[Node], p: CompareDeckParams) -> str:
+def _slide_text(shapes: list[Node], p: CompareDeckParams) -> str:
     return " | ".join(normalize_text(s.text, p) for s in shapes if s.kind != "table" and not is_blank(s.text))
+
+
+def _slide_key(slide: Node, shapes: list[Node], p: CompareDeckParams) -> str:
+    """What pairs slides: the layout and the kinds of shapes on it, then its text
+    (``layout/kinds`` + KEY_SEPARATOR + text)."""
+    kinds = ",".join(sorted(FAMILY[s.kind] for s in shapes))
+    return f"{slide.attrs.get('layout') or ''}/{kinds}{KEY_SEPARATOR}{_slide_text(shapes, p)}"
+
+
+KEY_SEPARATOR = "\x00"
+STRUCTURE_WEIGHT = 0.5
+"""Share of a slide pair's similarity that comes from its layout and shape kinds (the rest
+from its text): a slide whose only title was retyped still pairs with its original."""
+
+
+def slide_similarity(a: str, b: str) -> float:
+    sa, _, ta = a.partition(KEY_SEPARATOR)
+    sb, _, tb = b.partition(KEY_SEPARATOR)
+    return STRUCTURE_WEIGHT * ratio(sa, sb) + (1 - STRUCTURE_WEIGHT) * ratio(ta, tb)
 
 
 def shape_label(node: Node, slide: str) -> str:
@@ -237,7 +256,7 @@ def compare_chart(cmp: Comparison, a: Node, b: Node, where: str) -> None:
 def compare_shape_pair(cmp: Comparison, ref: Document, art: Document, a: Node, b: Node, where: str, p: CompareDeckParams) -> None:
     family = FAMILY[a.kind]
     if "shapes" in p.aspects and family == "shape":
-        cmp.check("shapes", where, a.attrs.get("shape_type"), b.attrs.get("shape_type"), note="preset geometry")
+        cmp.check("shapes", where, a.attrs.get("shape_type") or "rect", b.attrs.get("shape_type") or "rect", note="preset geometry")
     if "text" in p.aspects and family == "shape" and not (is_blank(a.text) and is_blank(b.text)):
         expected, actual = normalize_text(a.text, p), normalize_text(b.text, p)
         same, similarity = texts_agree(expected, actual, p)
@@ -282,25 +301,44 @@ def compare_slide_facts(cmp: Comparison, ref: Document, art: Document, a: Node, 
             cmp.check("transitions", f"{where} {key.replace('_', ' ')}", x, y)
 
 
+def _unmatched(cmp: Comparison, shapes: list[Node], where: str, p: CompareDeckParams, *, extra: bool) -> None:
+    """Shapes without a counterpart, each under the aspect that reports it (or none)."""
+    for shape in shapes:
+        aspect = _content_aspect(shape, p.aspects)
+        if aspect is None:
+            continue
+        if extra:
+            cmp.extra(aspect, shape_label(shape, where), snippet(shape.text) or shape.kind)
+        else:
+            cmp.missing(aspect, shape_label(shape, where), snippet(shape.text) or shape.kind)
+
+
 def compare_slides(cmp: Comparison, ref: Document, art: Document, p: CompareDeckParams) -> dict[str, Any]:
     ref_slides, art_slides = list(ref.root.descendants("slide")), list(art.root.descendants("slide"))
     ref_shapes = [slide_shapes(s) for s in ref_slides]
     art_shapes = [slide_shapes(s) for s in art_slides]
     pairs = align(
-        [_slide_key(s, p) for s in ref_shapes], [_slide_key(s, p) for s in art_shapes],
-        min_moved=p.fuzzy if p.fuzzy is not None else 1.0,
+        [_slide_key(s, shapes, p) for s, shapes in zip(ref_slides, ref_shapes, strict=True)],
+        [_slide_key(s, shapes, p) for s, shapes in zip(art_slides, art_shapes, strict=True)],
+        similarity=slide_similarity,
+        min_moved=1.0,
     )
     matched_by: dict[str, int] = {}
     for pair in pairs:
         if pair.reference is None:
             assert pair.artifact is not None
+            where = f"artifact slide {pair.artifact + 1}"
             if "slides" in p.aspects:
-                cmp.extra("slides", f"artifact slide {pair.artifact + 1}", snippet(_slide_key(art_shapes[pair.artifact], p)))
+                cmp.extra("slides", where, snippet(_slide_text(art_shapes[pair.artifact], p)))
+            else:  # the slide's content is still content the reference does not have
+                _unmatched(cmp, art_shapes[pair.artifact], where, p, extra=True)
             continue
         where = f"slide {pair.reference + 1}"
         if pair.artifact is None:
             if "slides" in p.aspects:
-                cmp.missing("slides", where, snippet(_slide_key(ref_shapes[pair.reference], p)))
+                cmp.missing("slides", where, snippet(_slide_text(ref_shapes[pair.reference], p)))
+            else:
+                _unmatched(cmp, ref_shapes[pair.reference], where, p, extra=False)
             continue
         if "slides" in p.aspects:
             cmp.check("slides", where, pair.reference + 1, pair.artifact + 1,
@@ -310,14 +348,8 @@ def compare_slides(cmp: Comparison, ref: Document, art: Document, p: CompareDeck
         for x, y, by in matched:
             matched_by[by] = matched_by.get(by, 0) + 1
             compare_shape_pair(cmp, ref, art, x, y, shape_label(x, where), p)
-        for x in left_refs:
-            aspect = _content_aspect(x, p.aspects)
-            if aspect:
-                cmp.missing(aspect, shape_label(x, where), snippet(x.text) or x.kind)
-        for y in left_arts:
-            aspect = _content_aspect(y, p.aspects)
-            if aspect:
-                cmp.extra(aspect, shape_label(y, f"artifact slide {pair.artifact + 1}"), snippet(y.text) or y.kind)
+        _unmatched(cmp, left_refs, where, p, extra=False)
+        _unmatched(cmp, left_arts, f"artifact slide {pair.artifact + 1}", p, extra=True)
         compare_slide_facts(cmp, ref, art, a, b, where, p)
     return {"slides": {"reference": len(ref_slides), "artifact": len(art_slides)}, "shapes_matched_by": matched_by}
 
