@@ -289,3 +289,11 @@ def test_a_corpus_deck_matches_itself_resaved_by_python_pptx(name: str, tmp_path
     pptx.Presentation(str(original)).save(str(tmp_path / "resaved.pptx"))
     result = compare(tmp_path, tmp_path / "resaved.pptx", aspects=EVERY)
     assert result.status == "pass", result.explanation
+
+
+def test_select_limits_the_comparison_to_titles(folder: Path) -> None:
+    art = variant(folder, "body_edit", lambda r: r["slides"][1].__setitem__("body", ["Reef cover fell", "Bleaching fell"]))
+    titles = '[placeholder_type="title"], [placeholder_type="ctrTitle"]'
+    assert compare(folder, art, aspects=["text"]).status == "fail"
+    result = compare(folder, art, aspects=["text"], select=titles)
+    assert result.status == "pass" and result.evidence["aspects"] == {"text": {"compared": 3, "different": 0}}

@@ -56,6 +56,11 @@ class CompareDeckParams(TextCompareParams):
         "pictures), geometry (position and size), formatting (text formatting on aligned text), notes (speaker "
         "notes), background (type, colour, picture), transitions (effect, speed, advance)",
     )
+    select: str | None = Field(
+        default=None,
+        description="selector of the reference shapes compared (e.g. '[placeholder_type=\"title\"]' for titles); "
+        "the artifact's extra shapes are then not reported; slides are still paired over all their shapes",
+    )
     tolerance_pt: float | None = Field(
         default=None,
         ge=0,
@@ -324,13 +329,14 @@ def compare_slides(cmp: Comparison, ref: Document, art: Document, p: CompareDeck
         min_moved=1.0,
     )
     matched_by: dict[str, int] = {}
+    chosen = None if p.select is None else {n.id for n in ref.select(p.select)}
     for pair in pairs:
         if pair.reference is None:
             assert pair.artifact is not None
             where = f"artifact slide {pair.artifact + 1}"
             if "slides" in p.aspects:
                 cmp.extra("slides", where, snippet(_slide_text(art_shapes[pair.artifact], p)))
-            else:  # the slide's content is still content the reference does not have
+            elif chosen is None:  # the slide's content is still content the reference does not have
                 _unmatched(cmp, art_shapes[pair.artifact], where, p, extra=True)
             continue
         where = f"slide {pair.reference + 1}"
@@ -338,7 +344,7 @@ def compare_slides(cmp: Comparison, ref: Document, art: Document, p: CompareDeck
             if "slides" in p.aspects:
                 cmp.missing("slides", where, snippet(_slide_text(ref_shapes[pair.reference], p)))
             else:
-                _unmatched(cmp, ref_shapes[pair.reference], where, p, extra=False)
+                _unmatched(cmp, [x for x in ref_shapes[pair.reference] if chosen is None or x.id in chosen], where, p, extra=False)
             continue
         if "slides" in p.aspects:
             cmp.check("slides", where, pair.reference + 1, pair.artifact + 1,
@@ -347,9 +353,11 @@ def compare_slides(cmp: Comparison, ref: Document, art: Document, p: CompareDeck
         matched, left_refs, left_arts = match_shapes(ref_shapes[pair.reference], art_shapes[pair.artifact], p)
         for x, y, by in matched:
             matched_by[by] = matched_by.get(by, 0) + 1
-            compare_shape_pair(cmp, ref, art, x, y, shape_label(x, where), p)
-        _unmatched(cmp, left_refs, where, p, extra=False)
-        _unmatched(cmp, left_arts, f"artifact slide {pair.artifact + 1}", p, extra=True)
+            if chosen is None or x.id in chosen:
+                compare_shape_pair(cmp, ref, art, x, y, shape_label(x, where), p)
+        _unmatched(cmp, [x for x in left_refs if chosen is None or x.id in chosen], where, p, extra=False)
+        if chosen is None:
+            _unmatched(cmp, left_arts, f"artifact slide {pair.artifact + 1}", p, extra=True)
         compare_slide_facts(cmp, ref, art, a, b, where, p)
     return {"slides": {"reference": len(ref_slides), "artifact": len(art_slides)}, "shapes_matched_by": matched_by}
 
