@@ -12,7 +12,6 @@ artifact does not have (edited text) are the text comparison's business, not thi
 from __future__ import annotations
 
 import difflib
-from collections import Counter
 from typing import Any, Literal
 
 from ...model import Node, Style
@@ -81,22 +80,27 @@ def compare_run_formatting(
         for block in difflib.SequenceMatcher(None, ref_text, art_text, autojunk=False).get_matching_blocks():
             for k in range(block.size):
                 aligned[block.a + k] = block.b + k
-    by_run: dict[int, list[int]] = {}
-    for i in aligned:
+    # per reference run, its aligned non-space characters grouped by the artifact run
+    # they fall in: properties are then read once per run, not once per character
+    by_run: dict[int, dict[int, list[int]]] = {}
+    for i, j in aligned.items():
         if not ref_text[i].isspace():
-            by_run.setdefault(ref_owner[i], []).append(i)
+            by_run.setdefault(ref_owner[i], {}).setdefault(art_owner[j], []).append(i)
     for k, run in enumerate(ref_runs):
-        chars = sorted(by_run.get(k, []))
-        if not chars:
+        segments = by_run.get(k)
+        if not segments:
             continue
         where = f'{location} run "{snippet(run.text, words=5)}"'
+        count = sum(len(chars) for chars in segments.values())
         for prop in properties:
             expected = run_value(run.style, prop)
-            wrong = [i for i in chars if not _equal(prop, expected, run_value(art_runs[art_owner[aligned[i]]].style, prop))]
+            wrong = [(run_value(art_runs[a].style, prop), chars) for a, chars in segments.items()]
+            wrong = [(value, chars) for value, chars in wrong if not _equal(prop, expected, value)]
             if not wrong:
                 comparison.check(prop, where, expected, expected, equal=True)
                 continue
-            got = Counter(run_value(art_runs[art_owner[aligned[i]]].style, prop) for i in wrong).most_common(1)[0][0]
-            differing = "".join(ref_text[i] for i in wrong)
-            note = f"{len(wrong)} of {len(chars)} characters differ" + (f': "{snippet(differing, words=5)}"' if len(wrong) < len(chars) else "")
+            got = max(wrong, key=lambda w: len(w[1]))[0]
+            differing = "".join(ref_text[i] for i in sorted(i for _, chars in wrong for i in chars))
+            n = len(differing)
+            note = f"{n} of {count} characters differ" + (f': "{snippet(differing, words=5)}"' if n < count else "")
             comparison.check(prop, where, expected, got, equal=False, note=note)
