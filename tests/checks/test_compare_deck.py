@@ -297,3 +297,14 @@ def test_select_limits_the_comparison_to_titles(folder: Path) -> None:
     assert compare(folder, art, aspects=["text"]).status == "fail"
     result = compare(folder, art, aspects=["text"], select=titles)
     assert result.status == "pass" and result.evidence["aspects"] == {"text": {"compared": 3, "different": 0}}
+
+
+def test_a_bullet_removed_is_a_bullet_difference(folder: Path, tmp_path: Path) -> None:
+    deck = pptx.Presentation(str(folder / "gold.pptx"))
+    paragraph = deck.slides[1].placeholders[1].text_frame.paragraphs[1]
+    etree.SubElement(paragraph._p.get_or_add_pPr(), "{http://schemas.openxmlformats.org/drawingml/2006/main}buNone")
+    deck.save(str(tmp_path / "no_bullet.pptx"))
+    assert compare(folder, tmp_path / "no_bullet.pptx", aspects=["formatting"]).status == "pass"  # bullet is asked for by name
+    (only,) = diffs(compare(folder, tmp_path / "no_bullet.pptx", aspects=["formatting"], formatting_properties=["bullet", "level"]))
+    assert (only["aspect"], only["expected"], only["actual"]) == ("bullet", "•", None)
+    assert only["location"] == "slide 2 shape 'Content Placeholder 2' paragraph 2 (\"Bleaching fell\")"

@@ -32,7 +32,8 @@ DeckAspect = Literal[
     "geometry", "formatting", "notes", "background", "transitions",
 ]
 DEFAULT_ASPECTS: tuple[DeckAspect, ...] = ("slides", "shapes", "text", "tables", "charts", "images")
-FormattingProperty = RunProperty | Literal["alignment", "level"]
+FormattingProperty = RunProperty | Literal["alignment", "level", "bullet"]
+PARAGRAPH_FORMATTING = ("alignment", "level", "bullet")
 DEFAULT_FORMATTING: tuple[FormattingProperty, ...] = ("font", "size", "bold", "italic", "underline", "color", "alignment")
 
 SHAPE_KINDS = frozenset({"shape", "textbox", "image", "table", "chart", "media"})
@@ -71,7 +72,7 @@ class CompareDeckParams(TextCompareParams):
         default=list(DEFAULT_FORMATTING),
         min_length=1,
         description="formatting: run properties (font, size, bold, italic, underline, strike, color, highlight, "
-        "baseline) and paragraph properties (alignment, level) compared",
+        "baseline) and paragraph properties (alignment, level, bullet: the bullet character or numbering scheme) compared",
     )
     image_match: ImageMatch = Field(
         default="identity",
@@ -229,7 +230,7 @@ def _paragraphs(shape: Node) -> list[Node]:
 
 def compare_formatting(cmp: Comparison, a: Node, b: Node, where: str, p: CompareDeckParams) -> None:
     pa, pb = _paragraphs(a), _paragraphs(b)
-    run_props = [x for x in p.formatting_properties if x not in ("alignment", "level")]
+    run_props = [x for x in p.formatting_properties if x not in PARAGRAPH_FORMATTING]
     for pair in align([normalize_text(n.text, p) for n in pa], [normalize_text(n.text, p) for n in pb]):
         if pair.reference is None or pair.artifact is None:
             continue
@@ -239,6 +240,8 @@ def compare_formatting(cmp: Comparison, a: Node, b: Node, where: str, p: Compare
             cmp.check("alignment", at, (x.style.align if x.style else None) or "left", (y.style.align if y.style else None) or "left")
         if "level" in p.formatting_properties:
             cmp.check("level", at, x.attrs.get("level", 0), y.attrs.get("level", 0))
+        if "bullet" in p.formatting_properties:
+            cmp.check("bullet", at, x.attrs.get("bullet"), y.attrs.get("bullet"))
         if run_props:
             compare_run_formatting(cmp, x, y, run_props, at)  # type: ignore[arg-type]
 
