@@ -356,3 +356,20 @@ def test_alignment_is_centre_for_a_centred_paragraph(folder: Path, tmp_path: Pat
     d.save(str(tmp_path / "centred.docx"))
     (only,) = diffs(compare(folder, tmp_path / "centred.docx", aspects=["paragraphs"], paragraph_properties=["alignment"]))
     assert (only["expected"], only["actual"]) == ("left", "center")
+
+
+def test_pdf_against_a_gold_pdf_like_compare_pdfs_and_compare_pdf_images() -> None:
+    folder = Path(__file__).resolve().parents[2] / "fixtures" / "tasks" / "report_pdf"
+    resources = Resources(assets_dir=str(folder))
+
+    def run(artifact: str, **params: Any) -> CheckResult:
+        return run_check("compare_document", load(folder / artifact), {"reference": "pass.pdf", **params}, resources)
+
+    assert run("pass.pdf").status == "pass"
+    (moved,) = diffs(run("fail_title_low.pdf"))  # the title pushed to page 2 reads later
+    assert moved["aspect"] == "order" and moved["location"] == 'paragraph 1 ("Quarterly Report 2024")'
+    whole_text = run("fail_title_low.pdf", aspects=["text"], join_paragraphs=True, fuzzy=0.9)
+    assert (whole_text.status, whole_text.mechanism) == ("pass", "tolerance")
+    (chart,) = diffs(run("fail_no_chart.pdf", aspects=["images"], image_match="pixels"))
+    assert chart["location"] == "image 1" and chart["note"] == "missing in the artifact"
+    assert run("pass.pdf").evidence["not_compared"] == {"structure": "a PDF or image tree has no heading levels or list items"}
