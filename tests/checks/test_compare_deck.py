@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import docx
 import pptx
 import pytest
 from lxml import etree
@@ -220,7 +221,7 @@ def test_table_cell_and_chart_value(folder: Path) -> None:
 
 
 def test_background_and_transition(folder: Path) -> None:
-    art = variant(folder, "dressed", lambda r: (r.__setitem__("background", "FFEEDD"), r.__setitem__("transition", True)))
+    art = variant(folder, "dressed", lambda r: r.update(background="FFEEDD", transition=True))
     assert compare(folder, art).status == "pass"
     found = diffs(compare(folder, art, aspects=["background", "transitions"]))
     locations = {d["location"] for d in found}
@@ -308,3 +309,16 @@ def test_a_bullet_removed_is_a_bullet_difference(folder: Path, tmp_path: Path) -
     (only,) = diffs(compare(folder, tmp_path / "no_bullet.pptx", aspects=["formatting"], formatting_properties=["bullet", "level"]))
     assert (only["aspect"], only["expected"], only["actual"]) == ("bullet", "•", None)
     assert only["location"] == "slide 2 shape 'Content Placeholder 2' paragraph 2 (\"Bleaching fell\")"
+
+
+def test_formatting_inside_table_cells_and_a_non_deck_reference(folder: Path, tmp_path: Path) -> None:
+    deck = pptx.Presentation(str(folder / "gold.pptx"))
+    table = next(s for s in deck.slides[2].shapes if s.has_table).table
+    table.cell(1, 0).text_frame.paragraphs[0].runs[0].font.italic = True
+    deck.save(str(tmp_path / "italic_cell.pptx"))
+    (only,) = diffs(compare(folder, tmp_path / "italic_cell.pptx", aspects=["formatting"]))
+    assert (only["aspect"], only["actual"]) == ("italic", True)
+    assert only["location"] == "slide 3 shape 'Table 2' row 2 cell 1 paragraph 1 (\"North\") run \"North\""
+    docx.Document().save(str(tmp_path / "memo.docx"))
+    result = run_check("compare_deck", load(folder / "gold.pptx", render=False), {"reference": "memo.docx"}, Resources(assets_dir=str(tmp_path)))
+    assert result.status == "error" and "not a deck" in result.explanation

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import docx
+import pptx
 import pytest
 from docx.enum.section import WD_ORIENT
 from docx.enum.text import WD_ALIGN_PARAGRAPH
@@ -152,7 +153,7 @@ def test_one_inserted_paragraph_is_one_difference_not_a_cascade(folder: Path) ->
     assert (only["aspect"], only["location"], only["expected"]) == (
         "text", 'artifact paragraph 3 ("An unexpected remark.")', None,
     )
-    assert result.evidence["aspects"]["text"] == {"compared": 6, "different": 1}  # type: ignore[index]
+    assert result.evidence["aspects"]["text"] == {"compared": 6, "different": 1}  # type: ignore[index,call-overload]
 
 
 def test_partial_credit_scores_the_share_of_agreeing_items(folder: Path) -> None:
@@ -274,7 +275,7 @@ def test_a_split_paragraph_agrees_when_paragraphs_are_joined(folder: Path) -> No
 
 
 def test_paragraph_properties_line_spacing_and_tab_stops(folder: Path) -> None:
-    art = variant(folder, "spacing", lambda r: (r.__setitem__("spacing", 2.0), r.__setitem__("tab", 144)))
+    art = variant(folder, "spacing", lambda r: r.update(spacing=2.0, tab=144))
     assert compare(folder, art).status == "pass"
     found = diffs(compare(folder, art, aspects=["paragraphs"]))
     by_aspect = {d["aspect"]: d for d in found}
@@ -373,3 +374,10 @@ def test_pdf_against_a_gold_pdf_like_compare_pdfs_and_compare_pdf_images() -> No
     (chart,) = diffs(run("fail_no_chart.pdf", aspects=["images"], image_match="pixels"))
     assert chart["location"] == "image 1" and chart["note"] == "missing in the artifact"
     assert run("pass.pdf").evidence["not_compared"] == {"structure": "a PDF or image tree has no heading levels or list items"}
+
+
+def test_a_deck_as_the_reference_of_a_document_is_an_error(folder: Path, tmp_path: Path) -> None:
+    pptx.Presentation().save(str(tmp_path / "deck.pptx"))
+    doc = load(folder / "gold.docx", render=False)
+    result = run_check("compare_document", doc, {"reference": "deck.pptx"}, Resources(assets_dir=str(tmp_path)))
+    assert result.status == "error" and "not a document" in result.explanation

@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from ...errors import RubricError
 from ...model import Box, Document, Node
 from ..registry import Resources, register_check
 from ..result import CheckResult
@@ -25,7 +26,7 @@ from .reference import load_reference_document
 from .run_formatting import RunProperty, compare_run_formatting
 from .sequence_alignment import align, ratio
 from .text_options import TextCompareParams, is_blank, normalize_text, snippet, texts_agree
-from .text_tables import compare_table_cells
+from .text_tables import compare_table_cells, table_grid
 
 DeckAspect = Literal[
     "slides", "shapes", "text", "tables", "charts", "images",
@@ -42,6 +43,7 @@ FAMILY = {"shape": "shape", "textbox": "shape", "image": "image", "table": "tabl
 which one a frame is (Google Slides' TEXT_BOX vs a pptx ``sp`` with a text frame)."""
 TITLE_TYPES = {"ctrTitle": "title", "title": "title", "subTitle": "body", "body": "body", "obj": "body"}
 """Placeholder roles that stand for each other when a deck is rebuilt on another layout."""
+DECK_FORMATS = frozenset({"pptx", "odp", "gslides"})
 EXACT_GEOMETRY_PT = 0.05
 """Geometry without ``tolerance_pt``: equal up to EMU rounding (1 pt = 12700 EMU)."""
 
@@ -275,6 +277,10 @@ def compare_shape_pair(cmp: Comparison, ref: Document, art: Document, a: Node, b
         compare_formatting(cmp, a, b, where, p)
     if "tables" in p.aspects and family == "table":
         compare_table_cells(cmp, a, b, where, p)
+    if "formatting" in p.aspects and family == "table":  # OSWorld compares table runs' formatting too
+        for r, (row_a, row_b) in enumerate(zip(table_grid(a), table_grid(b), strict=False)):
+            for c, (cell_a, cell_b) in enumerate(zip(row_a, row_b, strict=False)):
+                compare_formatting(cmp, cell_a, cell_b, f"{where} row {r + 1} cell {c + 1}", p)
     if "charts" in p.aspects and family == "chart":
         compare_chart(cmp, a, b, where)
     if "images" in p.aspects and family in ("image", "media"):
@@ -386,6 +392,11 @@ def compare_deck(doc: Document, p: CompareDeckParams, resources: Resources) -> C
     reference that cannot be found or read is an error, never a fail.
     """
     reference = load_reference_document(p.reference, resources, render=False)
+    if reference.artifact.format not in DECK_FORMATS:
+        raise RubricError(
+            f"compare_deck: the reference {p.reference!r} is a {reference.artifact.format} file, not a deck "
+            f"(compare_document compares documents; compare_workbook workbooks)"
+        )
     cmp = Comparison()
     evidence = compare_slides(cmp, reference, doc, p)
     evidence["reference_format"] = reference.artifact.format

@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from ...errors import RubricError
 from ...model import Document, Node
 from ..registry import Resources, register_check
 from ..result import CheckResult
@@ -43,6 +44,8 @@ NOT_BODY = frozenset({"cell", "header", "footer", "footnote", "comment", "note",
 """Containers whose paragraphs are not body paragraphs (tables are compared cell by cell)."""
 WITHOUT_STRUCTURE = frozenset({"pdf", "image"})
 """Formats whose trees carry no heading levels or list items: structure is not compared."""
+DOCUMENT_FORMATS = frozenset({"docx", "odt", "gdoc", "pdf", "png", "jpeg", "gif", "bmp", "tiff", "webp"})
+"""What a gold document may be (an image: a scanned page, read by OCR when loaded so)."""
 PAGE_SETUP_KEYS = ("page_width", "page_height", "orientation")
 MARGINS = ("top", "bottom", "left", "right")
 
@@ -318,6 +321,11 @@ def compare_document(doc: Document, p: CompareDocumentParams, resources: Resourc
     agree. A reference that cannot be found or read is an error, never a fail.
     """
     reference = load_reference_document(p.reference, resources, render=False)
+    if reference.artifact.format not in DOCUMENT_FORMATS:
+        raise RubricError(
+            f"compare_document: the reference {p.reference!r} is a {reference.artifact.format} file, not a document "
+            f"(compare_deck compares decks; compare_workbook workbooks)"
+        )
     cmp = Comparison()
     skipped: dict[str, str] = {}
     ref, art = _Side(reference, p), _Side(doc, p)
