@@ -283,7 +283,9 @@ def test_a_google_slides_response_matches_its_office_twin_in_every_aspect() -> N
     assert result.evidence["compared"] >= 40  # type: ignore[operator]
 
 
-@pytest.mark.parametrize("name", ["docling_powerpoint_sample.pptx", "pptx_cht-chart-type.pptx", "poi_table_test2.pptx", "pptx_shp-picture.pptx"])
+@pytest.mark.parametrize(
+    "name", ["docling_powerpoint_sample.pptx", "pptx_cht-chart-type.pptx", "poi_table_test2.pptx", "pptx_shp-picture.pptx", "poi_60810.pptx"]
+)
 def test_a_corpus_deck_matches_itself_resaved_by_python_pptx(name: str, tmp_path: Path) -> None:
     original = corpus_file("pptx", name)
     shutil.copy(original, tmp_path / "gold.pptx")
