@@ -113,7 +113,9 @@ def _table_rows(walker: ShapeWalker, tbl: etree._Element, x: float, y: float, pa
     table_style = ctx.table_styles.for_table(tbl) if ctx.table_styles is not None else None
     if table_style is not None:
         attrs["table_style"] = table_style.get("styleName") or table_style.get("styleId")
-    ctx_cache: dict[tuple[int, ...], TextContext] = {}
+    # keyed by the ids of the style elements; the value keeps them alive so that no other
+    # element's proxy can reuse an id while the entry exists (see SlideContext.text_context)
+    ctx_cache: dict[tuple[int, ...], tuple[list[etree._Element], TextContext]] = {}
     rows: list[Node] = []
     origin: dict[tuple[int, int], str] = {}
     for ri, tr in enumerate(rows_el):
@@ -154,7 +156,8 @@ def _table_rows(walker: ShapeWalker, tbl: etree._Element, x: float, y: float, pa
             own = body.find(f"{_A}lstStyle") if body is not None else None
             own_used = own is not None and len(own) > 0
             key = (id(own) if own_used else 0, *(id(p) for p in parts))
-            tctx = ctx_cache.get(key)
+            cached = ctx_cache.get(key)
+            tctx = cached[1] if cached is not None else None
             if tctx is None:
                 tctx = TextContext(
                     theme=ctx.theme,
@@ -165,7 +168,7 @@ def _table_rows(walker: ShapeWalker, tbl: etree._Element, x: float, y: float, pa
                     hyperlink=ctx.hyperlink,
                     slide_number=ctx.slide_number,
                 )
-                ctx_cache[key] = tctx
+                ctx_cache[key] = ([own, *parts] if own is not None else list(parts), tctx)
             paras = paragraph_nodes(body, tctx, id_prefix=cell_id, boxes=boxes)
             anchor = tc_pr.get("anchor") if tc_pr is not None else None
             insets = _cell_insets(tc_pr)

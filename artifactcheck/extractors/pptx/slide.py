@@ -117,7 +117,9 @@ class SlideContext:
     table_styles: TableStyles | None = None
     slide_number: int | None = None  # shown by slidenum fields: first_slide_number + page
     z: int = 0
-    _text_ctx_cache: dict[int, TextContext] = field(default_factory=dict)
+    # id(shape) -> (shape, context): the entry keeps the lxml proxy alive, else its id may
+    # be reused by the next shape's proxy and that shape would get this one's styles
+    _text_ctx_cache: dict[int, tuple[etree._Element, TextContext]] = field(default_factory=dict)
 
     def inherited(self, shape: etree._Element) -> list[etree._Element]:
         """[layout placeholder, master placeholder] a slide shape inherits from (empty
@@ -159,9 +161,9 @@ class SlideContext:
     def text_context(self, shape: etree._Element, inherited: list[etree._Element]) -> TextContext:
         """The style chain for text in ``shape`` (cached per shape element)."""
         key = id(shape)
-        ctx = self._text_ctx_cache.get(key)
-        if ctx is not None:
-            return ctx
+        cached = self._text_ctx_cache.get(key)
+        if cached is not None and cached[0] is shape:
+            return cached[1]
         lists: list[etree._Element] = []
         own = child(child(shape, "txBody"), "lstStyle")
         if own is not None:
@@ -180,7 +182,7 @@ class SlideContext:
             hyperlink=self.hyperlink,
             slide_number=self.slide_number,
         )
-        self._text_ctx_cache[key] = ctx
+        self._text_ctx_cache[key] = (shape, ctx)
         return ctx
 
     def next_z(self) -> int:

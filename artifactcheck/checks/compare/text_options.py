@@ -1,0 +1,76 @@
+"""How text is compared with a reference's: the options every text-bearing comparison
+(documents, decks) shares, and the normalisation they mean.
+
+Defaults are what a reader means by "the same text": whitespace runs and Unicode forms do
+not count (a double space, a non-breaking space, NFC vs NFD), case and order do.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from pydantic import Field
+
+from .diff import CompareParams
+from .sequence_alignment import ratio
+
+_SPACES = re.compile(r"\s+")
+
+
+class TextCompareParams(CompareParams):
+    """Comparison parameters plus the text options of documents and decks."""
+
+    ignore_blank: bool = Field(
+        default=True, description="paragraphs (and shapes) holding only whitespace are left out on both sides"
+    )
+    ignore_case: bool = Field(default=False, description="letter case does not count (Unicode case folding)")
+    ignore_whitespace: bool = Field(
+        default=True,
+        description="runs of whitespace count as one space and leading/trailing whitespace is dropped "
+        "(false: tabs, double and non-breaking spaces count)",
+    )
+    ignore_order: bool = Field(
+        default=False,
+        description="paragraphs (decks: slides) may come in any order; false: one that moved is an 'order' difference",
+    )
+    fuzzy: float | None = Field(
+        default=None,
+        gt=0,
+        le=1,
+        description="two texts agree when their similarity (rapidfuzz ratio, 0..1) is at least this "
+        "(mechanism tolerance); none: they must be equal after normalisation",
+    )
+
+
+def normalize_text(text: str, p: TextCompareParams) -> str:
+    """``text`` as compared: NFC, whitespace collapsed (``ignore_whitespace``), case
+    folded (``ignore_case``)."""
+    out = unicodedata.normalize("NFC", text)
+    if p.ignore_whitespace:
+        out = _SPACES.sub(" ", out).strip()
+    if p.ignore_case:
+        out = out.casefold()
+    return out
+
+
+def is_blank(text: str) -> bool:
+    return not text.strip()
+
+
+def texts_agree(expected: str, actual: str, p: TextCompareParams) -> tuple[bool, float]:
+    """Whether two normalised texts agree, and their similarity (1.0 when equal)."""
+    if expected == actual:
+        return True, 1.0
+    similarity = ratio(expected, actual)
+    return (p.fuzzy is not None and similarity >= p.fuzzy), similarity
+
+
+def snippet(text: str, words: int = 6, limit: int = 40) -> str:
+    """The first words of ``text`` for a location (``"Quarterly results for…"``)."""
+    flat = _SPACES.sub(" ", text).strip()
+    parts = flat.split(" ")
+    short = " ".join(parts[:words])
+    if len(short) > limit:
+        short = short[: limit - 1].rstrip()
+    return short + ("…" if len(short) < len(flat) else "")
