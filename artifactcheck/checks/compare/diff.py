@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -36,6 +36,18 @@ class CompareParams(BaseModel):
         default=False,
         description="score = share of compared items that agree (default: 1 when nothing differs, else 0)",
     )
+
+
+class ComparisonOptions(Protocol):
+    """What :func:`comparison_result` reads from a check's parameters: CompareParams, or
+    the parameters of a comparison against values written in the rubric (no reference
+    file) that declare the same two fields."""
+
+    @property
+    def max_shown(self) -> int: ...
+
+    @property
+    def partial_credit(self) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -100,7 +112,7 @@ class Comparison:
 def comparison_result(
     check: str,
     comparison: Comparison,
-    params: CompareParams,
+    params: ComparisonOptions,
     *,
     mechanism: Mechanism,
     reference_label: str,
