@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from ...model import Document
 from ..query.ranges import CellRange, resolve_range
@@ -116,10 +116,25 @@ class CompareWorkbookParams(CompareParams):
     )
     hidden: bool = Field(default=False, description="the same hidden rows, hidden columns and hidden sheets")
 
+    @field_validator("sheet_names", "values", "formulas", "styles", "charts", "pivot_tables", "dimensions")
+    @classmethod
+    def _true_means_defaults(cls, v: Any, info: ValidationInfo) -> Any:
+        """``true`` becomes the aspect's default options, so the report records what was
+        compared (and a tolerance the defaults carry decides the mechanism)."""
+        if v is True:
+            return _ASPECT_OPTIONS[str(info.field_name)]()
+        return v
+
     @field_validator("range", mode="before")
     @classmethod
     def _one_or_many(cls, v: Any) -> Any:
         return [v] if isinstance(v, str) else v
+
+
+_ASPECT_OPTIONS: dict[str, type[BaseModel]] = {
+    "sheet_names": SheetNameOptions, "values": ValueOptions, "formulas": FormulaOptions, "styles": StyleOptions,
+    "charts": ChartOptions, "pivot_tables": PivotOptions, "dimensions": DimensionOptions,
+}
 
 
 def _options(value: bool | BaseModel, model: type[BaseModel]) -> Any:
