@@ -68,10 +68,17 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return base
 
 
-def variant(folder: Path, name: str, edit: Callable[[Workbook], None] | None) -> Path:
+SHARED_EDITS: dict[str, Callable[[Workbook], None]] = {
+    "changed": lambda wb: wb["Budget"].__setitem__("B3", 305.5),
+    "inserted": lambda wb: wb["Budget"].insert_rows(3),
+}
+"""Variants several tests use, whichever test builds them first (tests may run in any order)."""
+
+
+def variant(folder: Path, name: str, edit: Callable[[Workbook], None] | None = None) -> Path:
     path = folder / f"{name}.xlsx"
     if not path.exists():
-        budget(path, edit)
+        budget(path, edit if edit is not None else SHARED_EDITS.get(name))
     return path
 
 
@@ -112,7 +119,7 @@ def test_a_rebuilt_identical_workbook_passes_with_the_defaults(folder: Path) -> 
 
 
 def test_one_changed_value_is_located_with_both_values(folder: Path) -> None:
-    r = compare(variant(folder, "changed", lambda wb: wb["Budget"].__setitem__("B3", 305.5)), folder)
+    r = compare(variant(folder, "changed"), folder)
     assert r.status == "fail" and r.score == 0.0
     diffs = {d["location"]: d for d in r.evidence["differences"]}
     assert set(diffs) == {"Budget!B3", "Budget!B6"}  # the total follows the changed amount
@@ -121,7 +128,7 @@ def test_one_changed_value_is_located_with_both_values(folder: Path) -> None:
 
 
 def test_partial_credit_is_the_share_of_agreeing_items(folder: Path) -> None:
-    r = compare(variant(folder, "changed", None), folder, partial_credit=True)
+    r = compare(variant(folder, "changed"), folder, partial_credit=True)
     assert r.status == "fail" and r.score == pytest.approx(1 - 2 / r.evidence["compared"])
 
 
@@ -207,7 +214,7 @@ def test_an_extra_sheet_and_a_swapped_order(folder: Path) -> None:
 
 
 def test_an_inserted_row_shifts_the_values_below_it(folder: Path) -> None:
-    r = compare(variant(folder, "inserted", lambda wb: wb["Budget"].insert_rows(3)), folder)
+    r = compare(variant(folder, "inserted"), folder)
     assert r.status == "fail"
     assert "Budget!A3" in locations(r, "values") and "Budget!A7" in locations(r, "values")
     assert all(loc.startswith("Budget!") for loc in locations(r))
@@ -274,7 +281,7 @@ def test_chart_type_title_and_series_ranges(folder: Path) -> None:
 
 
 def test_range_and_sheets_limit_the_cells_compared(folder: Path) -> None:
-    art = variant(folder, "changed", None)
+    art = variant(folder, "changed")
     assert compare(art, folder, range="Budget!A1:A6").status == "pass"  # the change is in column B
     r = compare(art, folder, range=["B2:B4"])
     assert locations(r) == ["Budget!B3"] and r.evidence["ranges"] == ["B2:B4"]
@@ -326,7 +333,7 @@ def test_a_csv_reference_compares_values(folder: Path) -> None:
     art = variant(folder, "same", None)
     r = compare(art, folder, reference="gold.csv", sheet_names=False, range="A1:C6")
     assert r.status == "pass" and r.evidence["aspects"]["values"]["compared"] == 17, r.explanation
-    r = compare(variant(folder, "changed", None), folder, reference="gold.csv", sheet_names=False, range="A1:C6")
+    r = compare(variant(folder, "changed"), folder, reference="gold.csv", sheet_names=False, range="A1:C6")
     assert locations(r) == ["Budget!B3", "Budget!B6"]
 
 
@@ -336,13 +343,13 @@ def test_a_formula_nobody_could_compute_makes_an_otherwise_equal_comparison_an_e
     res = Resources(assets_dir=str(folder / "assets"))
     r = run_check("compare_workbook", doc, {"reference": "gold.xlsx"}, res)
     assert r.status == "error" and "Budget!B6" in r.explanation
-    changed = load(variant(folder, "changed", None), recalculate=False)
+    changed = load(variant(folder, "changed"), recalculate=False)
     r = run_check("compare_workbook", changed, {"reference": "gold.xlsx"}, res)
     assert r.status == "fail" and locations(r) == ["Budget!B3"]  # a known difference decides
 
 
 def test_evidence_lists_the_first_differences_and_counts_the_rest(folder: Path) -> None:
-    r = compare(variant(folder, "inserted", lambda wb: wb["Budget"].insert_rows(3)), folder, max_shown=2)
+    r = compare(variant(folder, "inserted"), folder, max_shown=2)
     assert len(r.evidence["differences"]) == 2 and r.evidence["more_differences"] == r.evidence["different"] - 2
 
 

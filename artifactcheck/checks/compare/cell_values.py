@@ -181,6 +181,8 @@ def values_agree(expected: CellValue, actual: CellValue, options: ValueOptions, 
     (``"2024-01-05"`` matches a date cell shown as ``1/5/2024``; ``"12%"`` a cell showing
     12%). Unknown values are never called equal; callers look at ``kind`` first.
     """
+    if expected == actual and expected.kind != "unknown":
+        return True, ""  # the same content is equal under every normalisation
     if options.compare == "text":
         a = normalize_cell_text(expected.shown if expected.kind != "blank" else "", options)
         b = normalize_cell_text(actual.shown if actual.kind != "blank" else "", options)

@@ -57,15 +57,18 @@ def compare_values(pair: SheetPair, options: ValueOptions, out: Comparison, unkn
     blank = CellValue("blank")
     for pos in _sorted(values_ref.keys() | values_art.keys()):
         want, got = values_ref.get(pos, blank), values_art.get(pos, blank)
-        where = pair.where(a1(pos))
         if want.kind == "unknown" or got.kind == "unknown":
+            where = pair.where(a1(pos))
             side = "reference" if want.kind == "unknown" else "artifact"
             unknown.append(f"{where} ({side})")
             continue
         same, note = values_agree(want, got, options)
+        if same:
+            out.agree("values")
+            continue
         shown_want = want.shown if options.compare == "text" else want.describe()
         shown_got = got.shown if options.compare == "text" else got.describe()
-        out.check("values", where, shown_want, shown_got, equal=same, note=note)
+        out.check("values", pair.where(a1(pos)), shown_want, shown_got, equal=False, note=note)
 
 
 # -- formulas -------------------------------------------------------------------------------
