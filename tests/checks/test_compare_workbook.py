@@ -377,3 +377,79 @@ def test_a_real_workbook_matches_its_copy_resaved_by_openpyxl(tmp_path: Path) ->
     r = compare(tmp_path / "resaved.xlsx", tmp_path)
     assert r.status == "pass", r.explanation
     assert r.evidence["aspects"]["values"]["compared"] == 49
+
+
+def test_conditional_format_rules_and_what_they_paint(folder: Path) -> None:
+    from openpyxl.formatting.rule import CellIsRule
+
+    def rule(threshold: str) -> Callable[[Workbook], None]:
+        def edit(wb: Workbook) -> None:
+            red = PatternFill(start_color="FFC7CE", end_color="FFC7CE", fill_type="solid")
+            wb["Budget"].conditional_formatting.add("B2:B5", CellIsRule(operator="greaterThan", formula=[threshold], fill=red))
+        return edit
+
+    gold_dir = folder / "cf"
+    (gold_dir / "assets").mkdir(parents=True, exist_ok=True)
+    budget(gold_dir / "assets" / "gold.xlsx", rule("300"))
+    same, other = budget(gold_dir / "same.xlsx", rule("300")), budget(gold_dir / "other.xlsx", rule("1000"))
+    assert compare(same, gold_dir, conditional_formats=True, styles={"properties": ["fill"]}).status == "pass"
+    r = compare(other, gold_dir, conditional_formats=True)
+    d = r.evidence["differences"][0]
+    assert (d["aspect"], d["location"], d["expected"]["formulas"], d["actual"]["formulas"]) == (
+        "conditional_formats", "Budget!B2:B5", ["300"], ["1000"])
+    painted = compare(other, gold_dir, styles={"properties": ["fill"]}, values=False)
+    assert locations(painted) == ["Budget!B3"]  # 350.5 is over 300 but not over 1000: no longer pink
+
+
+def test_autofilter_sort_and_zoom(folder: Path) -> None:
+    def view(wb: Workbook) -> None:
+        ws = wb["Budget"]
+        ws.auto_filter.ref = "A1:C5"
+        ws.auto_filter.add_sort_condition("B2:B5", descending=True)
+        ws.sheet_view.zoomScale = 85
+
+    gold_dir = folder / "view"
+    (gold_dir / "assets").mkdir(parents=True, exist_ok=True)
+    budget(gold_dir / "assets" / "gold.xlsx", view)
+    assert compare(budget(gold_dir / "same.xlsx", view), gold_dir, filters=True, zoom=True).status == "pass"
+    r = compare(budget(gold_dir / "plain.xlsx"), gold_dir, filters=True, zoom=True, values=False, sheet_names=False)
+    diffs = {d["location"]: (d["expected"], d["actual"]) for d in r.evidence["differences"]}
+    assert diffs["Budget!autofilter"] == ("A1:C5", None)
+    assert diffs["Budget!sort"] == ([{"column": "B", "descending": True}], None)
+    assert diffs["Budget"] == (85, 100)
+
+
+def _with_pivot_function(source: Path, dest: Path, function: str) -> Path:
+    """The workbook with its pivot table's first data field summarised by ``function``."""
+    import zipfile
+
+    with zipfile.ZipFile(source) as zin, zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            data = zin.read(info.filename)
+            if info.filename == "xl/pivotTables/pivotTable1.xml":
+                data = data.replace(b"<dataField ", f'<dataField subtotal="{function}" '.encode(), 1)
+            zout.writestr(info, data)
+    return dest
+
+
+def test_pivot_tables_of_a_real_workbook(tmp_path: Path) -> None:
+    source = corpus_file("xlsx", "poi_DataTableCities.xlsx")
+    (tmp_path / "assets").mkdir()
+    shutil.copy(source, tmp_path / "assets" / "gold.xlsx")
+    same = compare(Path(shutil.copy(source, tmp_path / "same.xlsx")), tmp_path, pivot_tables=True, values=False)
+    assert same.status == "pass" and same.evidence["aspects"]["pivot_tables"]["compared"] == 5, same.explanation
+    r = compare(_with_pivot_function(source, tmp_path / "average.xlsx", "average"), tmp_path, pivot_tables=True)
+    assert [(d["location"], d["expected"][0], d["actual"][0]) for d in r.evidence["differences"]] == [
+        ("PivotTable pivot table 1 'PivotTable3' data", {"field": "Latitude", "function": "sum"},
+         {"field": "Latitude", "function": "average"})]
+
+
+def test_an_ods_reference_made_by_libreoffice(folder: Path) -> None:
+    from artifactcheck.extractors.render.cache import convert_cached
+
+    ods, _ = convert_cached(folder / "assets" / "gold.xlsx", target="ods")
+    shutil.copy(ods, folder / "assets" / "gold.ods")
+    # (not freeze: a headless LibreOffice writes no view settings into the .ods it converts)
+    r = compare(variant(folder, "same"), folder, reference="gold.ods", formulas=True, merges=True, data_validations=True)
+    assert r.status == "pass", r.explanation
+    assert locations(compare(variant(folder, "changed"), folder, reference="gold.ods")) == ["Budget!B3", "Budget!B6"]

@@ -166,15 +166,26 @@ def compare_filters(pair: SheetPair, out: Comparison) -> None:
 
 
 def _validation_item(dv: dict[str, Any]) -> tuple[str, str, dict[str, Any]]:
+    """What a validation rule means: a list's values (or its source formula), a custom
+    rule's formula, else the operator with the formulas it uses (``formula2`` only for
+    between / notBetween: LibreOffice writes a stray ``formula2`` 0 on lists)."""
     ranges = normalize_ref(dv.get("ranges"))
-    item = {
-        "ranges": ranges,
-        "type": dv.get("type") or "any",
-        "operator": dv.get("operator") or ("between" if dv.get("type") not in (None, "list", "custom", "any") else None),
-        "formula1": _norm_formula(dv.get("formula1")) if dv.get("type") != "list" or not dv.get("values") else None,
-        "formula2": _norm_formula(dv.get("formula2")),
-        "values": [str(v) for v in dv["values"]] if isinstance(dv.get("values"), list) else None,
-    }
+    kind = dv.get("type") or "any"
+    item: dict[str, Any] = {"ranges": ranges, "type": kind}
+    if kind == "list":
+        values = dv.get("values")
+        if isinstance(values, list) and values:
+            item["values"] = [str(v) for v in values]
+        else:
+            item["formula1"] = _norm_formula(dv.get("formula1"))
+    elif kind == "custom":
+        item["formula1"] = _norm_formula(dv.get("formula1"))
+    elif kind != "any":
+        operator = dv.get("operator") or "between"
+        item["operator"] = operator
+        item["formula1"] = _norm_formula(dv.get("formula1"))
+        if operator in ("between", "notBetween"):
+            item["formula2"] = _norm_formula(dv.get("formula2"))
     item = {k: v for k, v in item.items() if v is not None}
     return ranges, _key(item), item
 
