@@ -453,3 +453,16 @@ def test_an_ods_reference_made_by_libreoffice(folder: Path) -> None:
     r = compare(variant(folder, "same"), folder, reference="gold.ods", formulas=True, merges=True, data_validations=True)
     assert r.status == "pass", r.explanation
     assert locations(compare(variant(folder, "changed"), folder, reference="gold.ods")) == ["Budget!B3", "Budget!B6"]
+
+
+def test_a_saved_google_sheets_response_is_a_reference_like_any_other(fixtures_dir: Path) -> None:
+    google = fixtures_dir / "google"
+    res = Resources(assets_dir=str(google))
+    params = {"reference": "sheets_parity.json", "merges": True, "freeze": True, "number_formats": True,
+              "styles": {"properties": ["fill", "bold"]}}
+    r = run_check("compare_workbook", load(google / "sheets_parity.json"), params, res)
+    assert r.status == "pass" and r.evidence["aspects"]["values"]["compared"] == 19, r.explanation
+    # the .xlsx twin lacks the response's hidden sheet and row 4: located, not errors
+    r = run_check("compare_workbook", load(google / "sheets_parity.xlsx"), params, res)
+    assert r.status == "fail" and "Data!A4" in locations(r, "values")
+    assert ("sheet 2", "Hidden") in [(d["location"], d["expected"]) for d in r.evidence["differences"]]
