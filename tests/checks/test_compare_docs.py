@@ -18,7 +18,7 @@ TASK = REPO / "fixtures" / "tasks" / "gold_workbook"
 def workbook_rubric() -> str:
     page = (REPO / "design" / "compare.md").read_text(encoding="utf-8")
     section = page[page.index("## Workbooks"):]
-    match = re.search(r"```yaml\n(.*?)```", section, re.S)
+    match = re.search(r"```yaml\n(.*?)```", section, re.DOTALL)
     assert match is not None, "no yaml block under ## Workbooks"
     return match.group(1)
 
