@@ -218,6 +218,9 @@ def test_an_inserted_row_shifts_the_values_below_it(folder: Path) -> None:
     assert r.status == "fail"
     assert "Budget!A3" in locations(r, "values") and "Budget!A7" in locations(r, "values")
     assert all(loc.startswith("Budget!") for loc in locations(r))
+    # positional, but the evidence says why so many cells differ
+    assert r.evidence["rows_shifted"] == [{"sheet": "Budget", "inserted": [3], "deleted": []}]
+    assert "rows_shifted" not in compare(variant(folder, "changed"), folder).evidence  # a value, not a row
 
 
 def test_merges_are_compared_as_ranges(folder: Path) -> None:

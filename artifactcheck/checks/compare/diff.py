@@ -109,6 +109,10 @@ class Comparison:
         """An item the artifact has and the reference lacks."""
         self.check(aspect, location, None, actual, equal=False, note=note)
 
+    def differences_in(self, aspect: str) -> int:
+        """How many differences of ``aspect`` were recorded so far."""
+        return sum(1 for d in self.differences if d.aspect == aspect)
+
     @property
     def total(self) -> int:
         return sum(self.compared.values())

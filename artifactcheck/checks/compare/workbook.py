@@ -34,6 +34,7 @@ from .workbook_cells import (
     compare_number_formats,
     compare_styles,
     compare_values,
+    row_shifts,
 )
 from .workbook_objects import ChartOptions, PivotOptions, compare_charts, compare_pivots
 from .workbook_pairs import SheetPair, cells_by_position, pair_sheets, sheet_name, sheets_of
@@ -191,6 +192,7 @@ def compare_workbook(doc: Document, p: CompareWorkbookParams, resources: Resourc
     ranges = [resolve_range(ref_doc, r) for r in p.range] if p.range else None
     chosen = [x for x in pairs if p.sheets is None or sheet_name(x.ref) in p.sheets]
     unknown_cells: list[str] = []
+    row_hints: list[dict[str, Any]] = []  # whole rows inserted or deleted, when values differ
     for pair in chosen:
         if pair.art is None:
             continue  # a missing sheet is the sheet_names aspect's difference
@@ -198,11 +200,18 @@ def compare_workbook(doc: Document, p: CompareWorkbookParams, resources: Resourc
         if pair.ranges == []:
             continue  # the ranges asked for lie on other sheets
         pair.ref_cells, pair.art_cells = cells_by_position(ref_doc, pair.ref), cells_by_position(doc, pair.art)
+        before = out.differences_in("values")
         _compare_pair(pair, p, ref_doc, doc, out, unknown_cells)
+        if out.differences_in("values") > before:
+            shifted = row_shifts(pair)
+            if shifted is not None:
+                row_hints.append({"sheet": pair.name, **shifted})
     evidence: dict[str, Any] = {
         "sheets": [{"reference": sheet_name(x.ref), "artifact": sheet_name(x.art) if x.art else None, "paired": x.how}
                    for x in chosen],
     }
+    if row_hints:
+        evidence["rows_shifted"] = row_hints
     if extra:
         evidence["extra_sheets"] = [sheet_name(s) for s in extra]
     if ranges is not None:

@@ -245,3 +245,38 @@ def compare_styles(pair: SheetPair, options: StyleOptions, ref_doc: Document, ar
             else:
                 same = want == got
             out.check(f"style.{prop}", where, want, got, equal=same)
+
+
+# -- rows inserted or deleted ---------------------------------------------------------------
+
+
+def row_shifts(pair: SheetPair) -> dict[str, list[int]] | None:
+    """Rows the artifact has that the reference lacks (``inserted``, artifact row numbers)
+    and rows of the reference the artifact lacks (``deleted``, reference row numbers),
+    found by aligning the two sheets' rows by content (difflib). Only a hint for the
+    evidence: the comparison stays positional, so a row inserted in the middle still
+    shows every value below it as shifted. None when no whole row was added or removed."""
+    import difflib
+
+    def rows(cells: dict[Position, Node]) -> list[tuple[tuple[int, Any], ...]]:
+        by_row: dict[int, list[tuple[int, Any]]] = {}
+        for (r, c), node in cells.items():
+            if pair.in_scope(r, c):
+                v = cell_value(node)
+                if v.kind != "blank":
+                    by_row.setdefault(r, []).append((c, v.describe()))
+        last = max(by_row, default=0)
+        return [tuple(sorted(by_row.get(r, []))) for r in range(1, last + 1)]
+
+    ref_rows, art_rows = rows(pair.ref_cells), rows(pair.art_cells)
+    inserted: list[int] = []
+    deleted: list[int] = []
+    matcher = difflib.SequenceMatcher(None, ref_rows, art_rows, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "insert":
+            inserted.extend(range(j1 + 1, j2 + 1))
+        elif tag == "delete":
+            deleted.extend(range(i1 + 1, i2 + 1))
+    if not inserted and not deleted:
+        return None
+    return {"inserted": inserted[:50], "deleted": deleted[:50]}
