@@ -54,6 +54,7 @@ def compare_values(pair: SheetPair, options: ValueOptions, out: Comparison, unkn
             v = cell_value(node)
             if v.kind != "blank":
                 values_art[pos] = v
+    pair.ref_values, pair.art_values = values_ref, values_art
     blank = CellValue("blank")
     for pos in _sorted(values_ref.keys() | values_art.keys()):
         want, got = values_ref.get(pos, blank), values_art.get(pos, blank)
@@ -258,17 +259,15 @@ def row_shifts(pair: SheetPair) -> dict[str, list[int]] | None:
     shows every value below it as shifted. None when no whole row was added or removed."""
     import difflib
 
-    def rows(cells: dict[Position, Node]) -> list[tuple[tuple[int, Any], ...]]:
+    def rows(values: dict[Position, CellValue]) -> list[int]:
         by_row: dict[int, list[tuple[int, Any]]] = {}
-        for (r, c), node in cells.items():
-            if pair.in_scope(r, c):
-                v = cell_value(node)
-                if v.kind != "blank":
-                    by_row.setdefault(r, []).append((c, v.describe()))
+        for (r, c), v in values.items():
+            by_row.setdefault(r, []).append((c, v))
         last = max(by_row, default=0)
-        return [tuple(sorted(by_row.get(r, []))) for r in range(1, last + 1)]
+        # one hash per row: difflib compares ints much faster than tuples of values
+        return [hash(tuple(sorted(by_row.get(r, []), key=lambda cv: cv[0]))) for r in range(1, last + 1)]
 
-    ref_rows, art_rows = rows(pair.ref_cells), rows(pair.art_cells)
+    ref_rows, art_rows = rows(pair.ref_values), rows(pair.art_values)  # read by compare_values
     inserted: list[int] = []
     deleted: list[int] = []
     matcher = difflib.SequenceMatcher(None, ref_rows, art_rows, autojunk=False)

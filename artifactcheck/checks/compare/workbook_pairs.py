@@ -64,6 +64,9 @@ class SheetPair:
     ranges: list[CellRange] | None = None
     ref_cells: dict[Position, Node] = field(default_factory=dict)
     art_cells: dict[Position, Node] = field(default_factory=dict)
+    #: the non-blank values in scope, once the values aspect has read them (else empty)
+    ref_values: dict[Position, Any] = field(default_factory=dict)
+    art_values: dict[Position, Any] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
