@@ -469,3 +469,19 @@ def test_a_saved_google_sheets_response_is_a_reference_like_any_other(fixtures_d
     r = run_check("compare_workbook", load(google / "sheets_parity.xlsx"), params, res)
     assert r.status == "fail" and "Data!A4" in locations(r, "values")
     assert ("sheet 2", "Hidden") in [(d["location"], d["expected"]) for d in r.evidence["differences"]]
+
+
+def test_the_catalog_lists_each_aspects_options() -> None:
+    from typer.testing import CliRunner
+
+    from artifactcheck.checks.catalog import catalog
+    from artifactcheck.cli import app
+
+    entry = next(c for c in catalog() if c["name"] == "compare_workbook")
+    params = {p["name"]: p for p in entry["parameters"]}
+    assert {o["name"] for o in params["values"]["options"]} == {
+        "compare", "precision", "abs_tol", "rel_tol", "case_sensitive", "whitespace"}
+    assert all(o.get("description") for p in params.values() for o in p.get("options", []))
+    assert "options" not in params["reference"]
+    out = CliRunner().invoke(app, ["checks", "compare_workbook"]).output
+    assert "      .precision: int | null (default null)" in out
