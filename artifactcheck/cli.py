@@ -226,6 +226,10 @@ def list_checks(
             default = "required" if p["required"] else f"default {json.dumps(p.get('default'))}"
             desc = f" - {p['description']}" if p.get("description") else ""
             typer.echo(f"    {p['name']}: {p['type']} ({default}){desc}")
+            for o in p.get("options", []):
+                o_default = f"default {json.dumps(o['default'])}" if "default" in o else "required"
+                o_desc = f" - {o['description']}" if o.get("description") else ""
+                typer.echo(f"      .{o['name']}: {o['type']} ({o_default}){o_desc}")
         if c["example"] is not None:
             typer.echo(f"    example: {json.dumps(c['example'])}")
         typer.echo("")

@@ -126,10 +126,33 @@ def describe_params(spec: CheckSpec) -> list[dict[str, Any]]:
             description = COMMON_DESCRIPTIONS.get(name)
         if description:
             entry["description"] = description
+        options = _options_of(prop, defs)
+        if options:
+            entry["options"] = options
         out.append(entry)
     # required parameters first (stable: otherwise in declaration order), so the listing
     # starts with what a rubric must give
     return sorted(out, key=lambda e: not e["required"])
+
+
+def _options_of(prop: dict[str, Any], defs: dict[str, Any]) -> list[dict[str, Any]]:
+    """The fields of an option model a parameter accepts (``values: {precision: 2}``),
+    listed under it; a Target is described once, by :func:`target_fields`."""
+    refs = [s.get("$ref", "") for s in prop.get("anyOf", [prop])]
+    names = [r.rsplit("/", 1)[-1] for r in refs if r.startswith("#/$defs/")]
+    out: list[dict[str, Any]] = []
+    for name in names:
+        model = defs.get(name, {})
+        if name == "Target" or not isinstance(model.get("properties"), dict):
+            continue
+        for option, sub in model["properties"].items():
+            item: dict[str, Any] = {"name": option, "type": _type_of(sub, defs)}
+            if "default" in sub:
+                item["default"] = sub["default"]
+            if sub.get("description"):
+                item["description"] = sub["description"]
+            out.append(item)
+    return out
 
 
 def target_fields() -> list[dict[str, Any]]:

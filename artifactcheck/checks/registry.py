@@ -58,9 +58,15 @@ class CheckSpec:
     mechanism_when: tuple[tuple[str, Mechanism], ...] = ()
 
     def mechanism_for(self, params: BaseModel | dict[str, Any] | None) -> Mechanism:
-        """The mechanism that decides this check with these parameters."""
+        """The mechanism that decides this check with these parameters. A dotted name
+        (``values.abs_tol``) reads an option inside an option model (or mapping); a
+        level that is not a model or mapping (``values: true``) gives None."""
         for name, mechanism in self.mechanism_when:
-            value = params.get(name) if isinstance(params, dict) else getattr(params, name, None)
+            value: Any = params
+            for part in name.split("."):
+                value = value.get(part) if isinstance(value, dict) else getattr(value, part, None)
+                if value is None:
+                    break
             if value is not None:
                 return mechanism
         return self.mechanism
@@ -84,15 +90,16 @@ def register_check(
 ) -> Callable[[CheckFunction], CheckFunction]:
     """Decorator: register ``function`` under ``name``. The summary is the first line of
     its docstring. ``params`` should forbid extra keys (``extra="forbid"``).
-    ``mechanism_when`` maps a parameter to the mechanism that decides the check when the
-    parameter is given (see :class:`CheckSpec`)."""
+    ``mechanism_when`` maps a parameter (or a dotted path to an option inside one,
+    ``values.abs_tol``) to the mechanism that decides the check when it is given (see
+    :class:`CheckSpec`)."""
 
     def decorate(function: CheckFunction) -> CheckFunction:
         if name in _REGISTRY:
             raise ValueError(f"check {name!r} is registered twice")
         summary = (function.__doc__ or "").strip().splitlines()[0] if function.__doc__ else ""
         when = tuple((mechanism_when or {}).items())
-        unknown = [p for p, _ in when if p not in params.model_fields]
+        unknown = [p for p, _ in when if p.split(".")[0] not in params.model_fields]
         if unknown:
             raise ValueError(f"check {name!r}: mechanism_when names unknown parameters {unknown}")
         _REGISTRY[name] = CheckSpec(name, mechanism, params, function, summary, example, when)

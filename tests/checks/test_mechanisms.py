@@ -16,16 +16,40 @@ from artifactcheck.rubric import check, rubric, score
 from tests.checks.office_docs import build_deck_pptx
 
 
+def _get(params: dict[str, Any], dotted: str) -> Any:
+    value: Any = params
+    for part in dotted.split("."):
+        value = value.get(part) if isinstance(value, dict) else None
+    return value
+
+
+def _set(params: dict[str, Any], dotted: str, value: Any) -> dict[str, Any]:
+    """A copy with ``dotted`` (``values.abs_tol``: an option inside an option model) set,
+    or removed when ``value`` is None; a level that is not a mapping (``values: true``)
+    becomes one."""
+    head, _, rest = dotted.partition(".")
+    out = dict(params)
+    if rest:
+        inner = out.get(head) if isinstance(out.get(head), dict) else {}
+        out[head] = _set(inner, rest, value)
+    elif value is None:
+        out.pop(head, None)
+    else:
+        out[head] = value
+    return out
+
+
 def variants(spec: CheckSpec) -> list[dict[str, Any]]:
     """The example, and the example with each mechanism-changing parameter given."""
     example = dict(spec.example or {})
     out = [example]
     for name, _ in spec.mechanism_when:
-        if example.get(name) is None:
-            value: Any = {"fuzzy_threshold": 80.0, "size": 12, "color": "black", "highlight": "yellow", "fill": "white"}.get(name, 1)
-            out.append({**example, name: value})
+        if _get(example, name) is None:
+            leaf = name.rsplit(".", 1)[-1]
+            value: Any = {"fuzzy_threshold": 80.0, "size": 12, "color": "black", "highlight": "yellow", "fill": "white"}.get(leaf, 1)
+            out.append(_set(example, name, value))
         else:
-            out.append({k: v for k, v in example.items() if k != name})
+            out.append(_set(example, name, None))
     return out
 
 

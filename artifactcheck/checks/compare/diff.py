@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -36,6 +36,18 @@ class CompareParams(BaseModel):
         default=False,
         description="score = share of compared items that agree (default: 1 when nothing differs, else 0)",
     )
+
+
+class ComparisonOptions(Protocol):
+    """What :func:`comparison_result` reads from a check's parameters: CompareParams, or
+    the parameters of a comparison against values written in the rubric (no reference
+    file) that declare the same two fields."""
+
+    @property
+    def max_shown(self) -> int: ...
+
+    @property
+    def partial_credit(self) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -84,6 +96,11 @@ class Comparison:
             self.differences.append(Difference(aspect, location, expected, actual, note))
         return same
 
+    def agree(self, aspect: str, count: int = 1) -> None:
+        """``count`` items of ``aspect`` compared and found equal (no location is built:
+        the fast path of a 10k-cell comparison where nearly everything agrees)."""
+        self.compared[aspect] += count
+
     def missing(self, aspect: str, location: str, expected: Any, *, note: str = "missing in the artifact") -> None:
         """An item the reference has and the artifact lacks."""
         self.check(aspect, location, expected, None, equal=False, note=note)
@@ -91,6 +108,10 @@ class Comparison:
     def extra(self, aspect: str, location: str, actual: Any, *, note: str = "not in the reference") -> None:
         """An item the artifact has and the reference lacks."""
         self.check(aspect, location, None, actual, equal=False, note=note)
+
+    def differences_in(self, aspect: str) -> int:
+        """How many differences of ``aspect`` were recorded so far."""
+        return sum(1 for d in self.differences if d.aspect == aspect)
 
     @property
     def total(self) -> int:
@@ -100,7 +121,7 @@ class Comparison:
 def comparison_result(
     check: str,
     comparison: Comparison,
-    params: CompareParams,
+    params: ComparisonOptions,
     *,
     mechanism: Mechanism,
     reference_label: str,

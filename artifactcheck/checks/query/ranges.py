@@ -47,9 +47,14 @@ class CellRange:
         return self.r0 <= row <= self.r1 and self.c0 <= col <= self.c1
 
     def a1(self) -> str:
-        start = f"{column_letter(self.c0)}{self.r0 if self.r1 < OPEN or self.r0 > 1 else ''}"
-        end = f"{column_letter(self.c1) if self.c1 < OPEN else ''}{self.r1 if self.r1 < OPEN else ''}"
-        text = f"{start}:{end}" if (start != end) else start
+        if self.c0 == 1 and self.c1 >= OPEN:  # whole rows: 2:9
+            text = f"{self.r0}:{self.r1 if self.r1 < OPEN else ''}"
+        elif self.r0 == 1 and self.r1 >= OPEN:  # whole columns: B:D, C:C
+            text = f"{column_letter(self.c0)}:{column_letter(self.c1) if self.c1 < OPEN else ''}"
+        else:
+            start = f"{column_letter(self.c0)}{self.r0}"
+            end = f"{column_letter(self.c1) if self.c1 < OPEN else ''}{self.r1 if self.r1 < OPEN else ''}"
+            text = f"{start}:{end}" if start != end else start
         return f"{quote_sheet(self.sheet)}!{text}" if self.sheet else text
 
 
