@@ -450,7 +450,7 @@ def node_color(node: Node, prop: str, layer: StyleLayer = "displayed") -> tuple[
 class ColorIsParams(BaseModel):
     """Parameters of ``color_is``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     target: TargetSpec
     property: ColorProperty = "color"
@@ -545,7 +545,7 @@ def color_is(doc: Document, params: ColorIsParams, resources: Resources) -> Chec
 class ColorClassifiedParams(BaseModel):
     """Parameters of ``color_classified_as``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     target: TargetSpec
     property: ColorProperty = "color"
@@ -669,7 +669,7 @@ def in_family(actual_hex: str, expected: str) -> tuple[bool, NamedColor, float]:
 class ColorsDistinctParams(BaseModel):
     """Parameters of ``colors_distinct``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     target: TargetSpec = Field(description="one node per topic (or use 'topics')")
     topics: list[str] | None = Field(

@@ -295,7 +295,7 @@ def _target_pair(
 
 
 class _Params(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 class RegionBox(_Params):

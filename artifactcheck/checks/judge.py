@@ -278,7 +278,7 @@ def _left(deadline: float | None) -> float:
 
 
 class JudgeParams(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     prompt: str = Field(min_length=1, description="the requirement, as you would ask a careful reviewer")
     target: TargetSpec | None = Field(default=None, description="nodes whose content is shown (default: the whole document)")

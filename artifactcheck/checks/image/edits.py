@@ -33,7 +33,7 @@ Transform = Literal["mirror_horizontal", "mirror_vertical", "rotate_90", "rotate
 
 
 class _Params(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     target: TargetSpec = Field(default="image", validate_default=True)
     quantifier: Literal["all", "any"] = Field(default="all", description="every target image must pass, or one")

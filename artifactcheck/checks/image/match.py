@@ -68,7 +68,7 @@ def _remember(store: dict[Any, Any], key: Any, value: Any, *, limit: int) -> Non
 
 
 class _Params(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 # -- reference images --------------------------------------------------------------------

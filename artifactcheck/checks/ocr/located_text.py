@@ -66,7 +66,7 @@ MIN_OCR_HEIGHT_PX = 600  # small embedded pictures are upscaled to this height f
 class OcrOptions(BaseModel):
     """Options every OCR check shares."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     text: str = Field(min_length=1, description="the phrase to find (fuzzy, across word and line breaks)")
     min_score: float = Field(default=80.0, ge=0, le=100, description="rapidfuzz ratio a match needs (0..100)")
