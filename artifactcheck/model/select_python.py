@@ -124,15 +124,13 @@ class Structure(Generic[N]):
                 by_kind[node.kind] = [position]
             else:
                 found.append(position)
-        parent = array("q", parents)
-        sibling = array("q", siblings)
-        size = array("q", [1]) * len(nodes)
+        size = [1] * len(nodes)  # subtree sizes, children before parents (lists index fastest)
         for p in range(len(nodes) - 1, 0, -1):
-            size[parent[p]] += size[p]
+            size[parents[p]] += size[p]
         self.nodes = nodes
-        self.parent = parent
-        self.sibling = sibling
-        self.end = array("q", (p + s for p, s in enumerate(size)))
+        self.parent = array("q", parents)  # kept compact: 8 bytes a node
+        self.sibling = array("q", siblings)
+        self.end = array("q", [p + s for p, s in enumerate(size)])
         self.by_kind = by_kind
         self._positions: dict[int, int] | None = None
         self._type_before: array[int] | None = None
