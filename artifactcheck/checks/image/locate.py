@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     import numpy as np
     from PIL import Image
 
-# numpy, Pillow, imagehash (and scikit-image) are imported by the functions that compare
+# numpy, Pillow and imagehash are imported by the functions that compare
 # pixels: the check registry imports this module whether or not a rubric matches images.
 
 WORK_SIDE = 256  # long side of the original while searching, in pixels
