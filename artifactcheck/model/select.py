@@ -57,7 +57,7 @@ from .select_values import BOOLS_NAME, INDEX_NAME, MIRROR_NAMES, XML_BAD, fmt
 from .select_values import NAME as _NAME
 from .style import STYLE_FIELDS, Style
 
-__all__ = ["MIRROR_NAMES", "SelectableNode", "SelectionIndex", "compile_selector", "select_nodes"]
+__all__ = ["MIRROR_NAMES", "Engine", "SelectableNode", "SelectionIndex", "compile_selector", "fast_path_covers", "select_nodes"]
 
 
 class SelectableNode(Protocol):
