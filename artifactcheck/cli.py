@@ -20,6 +20,9 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    # Plain click help: typer's rich panels import rich for every --help, 0.08 s of CPU,
+    # half of the command's start-up (bench/bench_startup.py, design/startup.md).
+    rich_markup_mode=None,
 )
 
 F = TypeVar("F", bound=Callable[..., Any])

@@ -37,10 +37,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from coloraide import Color
-from coloraide.css import color_names
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..model import Document, Node
@@ -67,6 +65,10 @@ from .target import (
     style_units,
     text_matches,
 )
+
+if TYPE_CHECKING:
+    # coloraide is imported where a colour is parsed (design/startup.md)
+    from coloraide import Color
 
 Vocabulary = Literal["google", "office", "css", "word"]
 ColorProperty = Literal["color", "highlight", "fill"]
@@ -159,6 +161,9 @@ def _resolve_named(spec: str) -> tuple[NamedColor, ...]:
     >>> [c.vocabulary for c in resolve_color("green")]
     ['google', 'office', 'css']
     """
+    from coloraide import Color
+    from coloraide.css import color_names
+
     raw = spec.strip()
     literal = _parse_literal(raw)
     if literal is not None:
@@ -205,6 +210,8 @@ def _resolve_named(spec: str) -> tuple[NamedColor, ...]:
 
 
 def _parse_literal(raw: str) -> str | None:
+    from coloraide import Color
+
     m = _HEX6.match(raw)
     if m:
         return "#" + m.group(1).lower()
@@ -238,6 +245,8 @@ def _office_color(key: str, theme: str) -> str | None:
 
 def _office_color_in(key: str, slots: Mapping[str, str]) -> str | None:
     """:func:`_office_color` in a given scheme (UI slot names -> hex)."""
+    from coloraide import Color
+
     parts = [p.strip() for p in key.split(",")]
     slot: str | None = None
     modifier: re.Match[str] | None = None
@@ -268,6 +277,8 @@ def _office_color_in(key: str, slots: Mapping[str, str]) -> str | None:
 
 @lru_cache(maxsize=8192)
 def _lab_color(hex_value: str) -> Color:
+    from coloraide import Color
+
     return Color(hex_value)
 
 
@@ -341,6 +352,9 @@ def match_color(
 def palette(vocabulary: str) -> tuple[NamedColor, ...]:
     """Every named colour of one vocabulary (``google``, ``office``, ``css``, ``word``,
     or ``all``)."""
+    from coloraide import Color
+    from coloraide.css import color_names
+
     out: list[NamedColor] = []
     if vocabulary in ("google", "all"):
         out += [NamedColor(h, n, "google") for n, h in GOOGLE_PALETTE.items()]
@@ -436,7 +450,7 @@ def node_color(node: Node, prop: str, layer: StyleLayer = "displayed") -> tuple[
 class ColorIsParams(BaseModel):
     """Parameters of ``color_is``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     target: TargetSpec
     property: ColorProperty = "color"
@@ -531,7 +545,7 @@ def color_is(doc: Document, params: ColorIsParams, resources: Resources) -> Chec
 class ColorClassifiedParams(BaseModel):
     """Parameters of ``color_classified_as``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     target: TargetSpec
     property: ColorProperty = "color"
@@ -655,7 +669,7 @@ def in_family(actual_hex: str, expected: str) -> tuple[bool, NamedColor, float]:
 class ColorsDistinctParams(BaseModel):
     """Parameters of ``colors_distinct``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     target: TargetSpec = Field(description="one node per topic (or use 'topics')")
     topics: list[str] | None = Field(

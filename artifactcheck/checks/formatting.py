@@ -72,7 +72,7 @@ class StyleExpectation(BaseModel):
     spec ``color.resolve_color`` reads (``theme:accent 2`` = the file's own theme), or
     ``"none"`` for "not set"."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     bold: bool | None = Field(default=None, description="text is (true) or is not (false) bold")
     italic: bool | None = Field(default=None, description="text is (not) italic")
@@ -302,7 +302,7 @@ FlagProperty = Literal["bold", "italic", "underline", "strike", "highlight", "co
 class OnlyFormattedParams(BaseModel):
     """Parameters of ``only_formatted``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     property: FlagProperty = "bold"
     value: bool | str = Field(

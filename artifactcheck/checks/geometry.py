@@ -28,10 +28,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations, pairwise
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
-from shapely.geometry.base import BaseGeometry
 
 from ..model import Box, Document, Node
 from .layout import ensure_layout_for, extracted_without_layout, without_layout
@@ -72,6 +71,9 @@ from .spatial import (
     union_of,
 )
 from .target import TargetSpec, node_ref, select_targets
+
+if TYPE_CHECKING:
+    from shapely.geometry.base import BaseGeometry
 
 PageRef = int | Literal["first", "last"] | None
 Quantifier = Literal["all", "any"]
@@ -293,7 +295,7 @@ def _target_pair(
 
 
 class _Params(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 class RegionBox(_Params):

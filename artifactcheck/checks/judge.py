@@ -36,10 +36,12 @@ import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-import httpx
 from pydantic import BaseModel, ConfigDict, Field
+
+if TYPE_CHECKING:
+    import httpx  # imported where a judge is called: most rubrics have none
 
 from ..errors import ArtifactCheckError
 from ..limits import current_limits
@@ -223,6 +225,8 @@ class OpenAICompatibleJudge:
         """One verdict. ``deadline`` (a ``time.monotonic()`` value) bounds everything this
         call does, retries and backoff included: each request gets at most the time left,
         and no attempt starts after it (JudgeError)."""
+        import httpx
+
         body = self._body(prompt, content, images)
         headers = {"Content-Type": "application/json"}
         if self._api_key:
@@ -274,7 +278,7 @@ def _left(deadline: float | None) -> float:
 
 
 class JudgeParams(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     prompt: str = Field(min_length=1, description="the requirement, as you would ask a careful reviewer")
     target: TargetSpec | None = Field(default=None, description="nodes whose content is shown (default: the whole document)")

@@ -35,7 +35,7 @@ class CheckResult(BaseModel):
     caused by a missing browsing trace, reported as its own outcome.
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     check: str
     status: Status

@@ -38,14 +38,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import pairwise
-from typing import Literal
-
-import shapely
-from shapely.geometry import LineString, Point, Polygon
-from shapely.geometry import box as shapely_box
-from shapely.geometry.base import BaseGeometry
+from typing import TYPE_CHECKING, Literal
 
 from ..model import Box
+
+if TYPE_CHECKING:
+    from shapely.geometry.base import BaseGeometry
+
+# shapely (and numpy beneath it) is imported by the functions that build geometry, not
+# here: every check module imports this one to register, and most rubrics never ask a
+# geometric question (design/startup.md).
 
 Relation = Literal["covered_by", "covers", "intersects", "disjoint", "overlaps", "touches", "equals"]
 RELATIONS: tuple[str, ...] = Relation.__args__  # type: ignore[attr-defined]
@@ -64,7 +66,6 @@ Bounds = tuple[float, float, float, float]
 """``(x0, top, x1, bottom)`` in points; shapely's ``bounds`` has the same order because
 our y axis points down."""
 
-_MITRE = shapely.BufferJoinStyle.mitre  # rectangles grow into rectangles, not rounded ones
 
 
 @lru_cache(maxsize=8192)
@@ -72,6 +73,10 @@ def shape_of(b: Box) -> BaseGeometry:
     """The shapely geometry of a box: its polygon when rotated, else the rectangle.
     A zero-width or zero-height box becomes a line (a connector), a zero-size one a point,
     so predicates stay well defined."""
+    import shapely
+    from shapely.geometry import LineString, Point, Polygon
+    from shapely.geometry import box as shapely_box
+
     if b.polygon is not None and len(b.polygon) >= 3:
         poly = Polygon(b.polygon)
         if not poly.is_valid:
@@ -87,6 +92,9 @@ def shape_of(b: Box) -> BaseGeometry:
 
 def union_of(shapes: Iterable[BaseGeometry]) -> BaseGeometry:
     """One geometry for several shapes (empty geometry for none)."""
+    import shapely
+    from shapely.geometry import Polygon
+
     items = list(shapes)
     if len(items) == 1:
         return items[0]
@@ -95,6 +103,8 @@ def union_of(shapes: Iterable[BaseGeometry]) -> BaseGeometry:
 
 @lru_cache(maxsize=256)
 def page_shape(width: float, height: float) -> BaseGeometry:
+    from shapely.geometry import box as shapely_box
+
     return shapely_box(0.0, 0.0, width, height)
 
 
@@ -106,12 +116,16 @@ def _canonical(a: BaseGeometry, b: BaseGeometry) -> tuple[BaseGeometry, BaseGeom
 
 
 def _grow(g: BaseGeometry, tolerance: float) -> BaseGeometry:
-    return g.buffer(tolerance, join_style=_MITRE) if tolerance > 0 else g
+    import shapely
+
+    # mitre joins: rectangles grow into rectangles, not rounded ones
+    return g.buffer(tolerance, join_style=shapely.BufferJoinStyle.mitre) if tolerance > 0 else g
 
 
 def relate(relation: str, a: BaseGeometry, b: BaseGeometry, *, tolerance: float = 0.0) -> bool:
     """Evaluate one relation verb (see the module table) of A to B.
 
+    >>> from shapely.geometry import box as shapely_box
     >>> a = shapely_box(0, 0, 10, 10); b = shapely_box(10, 0, 20, 10)
     >>> [relate(r, a, b) for r in ("intersects", "overlaps", "touches", "disjoint")]
     [True, False, True, False]
@@ -152,10 +166,13 @@ def relate_pages(relation: str, a: dict[int, BaseGeometry], b: dict[int, BaseGeo
     touch, so the verbs combine page by page exactly as if each page were far from the
     others. Inverse pairs hold as for :func:`relate`.
 
+    >>> from shapely.geometry import box as shapely_box
     >>> one, two = {0: shapely_box(0, 0, 10, 10)}, {1: shapely_box(0, 0, 10, 10)}
     >>> relate_pages("disjoint", one, two), relate_pages("covered_by", one, {**one, **two})
     (True, True)
     """
+    from shapely.geometry import Polygon
+
     a = {k: g for k, g in a.items() if not g.is_empty}
     b = {k: g for k, g in b.items() if not g.is_empty}
     empty = Polygon()
@@ -222,6 +239,7 @@ def coverage(shapes: Sequence[BaseGeometry], width: float, height: float) -> flo
     """Share of the page's area covered by the union of ``shapes`` (overlaps counted
     once; the parts hanging off the page ignored), in [0, 1].
 
+    >>> from shapely.geometry import box as shapely_box
     >>> coverage([shapely_box(0, 0, 50, 100), shapely_box(25, 0, 75, 100)], 100, 100)
     0.75
     """

@@ -116,7 +116,7 @@ class Target(BaseModel):
     the grid checks, not a Target field. ``artifactcheck checks target`` lists these fields.
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     selector: Selector | None = Field(
         default=None, description="CSS-like selector (default: paragraphs, or paragraphs and cells with text/link)",

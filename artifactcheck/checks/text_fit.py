@@ -52,7 +52,7 @@ _CUT = {"clipped", "hashes"}
 
 
 class TextFitsParams(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     target: TargetSpec = Field(default="cell, shape, textbox", validate_default=True)
     tolerance_pt: float = Field(default=2.0, ge=0, description="forgive text exceeding its box by this much")

@@ -1,9 +1,15 @@
-"""Selectors over the tree: CSS syntax, parsed by ``cssselect`` and run as XPath by lxml.
+"""Selectors over the tree: CSS syntax, parsed by ``cssselect``; defined as the XPath it
+translates to, run by lxml over a mirror of the tree.
 
 Why CSS: check authors know it, and cssselect (the parser behind parsel/Scrapy) is a
-well-kept grammar we do not have to write. The tree is mirrored once per Document into a
-light lxml tree: one element per node, tag = kind, attributes = the node's ``id``,
-``text``, effective style fields, scalar ``attrs`` and ``pages``.
+well-kept grammar we do not have to write. The meaning of a selector is that of a light
+lxml tree mirroring the nodes: one element per node, tag = kind, attributes = the node's
+``id``, ``text``, effective style fields, scalar ``attrs`` and ``pages``. Building that
+mirror costs ~57 us a node, so the selectors rubrics write (kinds, attributes,
+``:not()``, ``:nth-*``, ``:contains()``, descendant and child combinators) are evaluated
+by ``select_python.py`` straight over the nodes with the same results, and the mirror is
+built only for the rest (sibling combinators, ``:has()``, ``:is()``...;
+design/tree.md, "Selectors").
 
 Syntax, with examples:
 
@@ -37,17 +43,21 @@ cannot spell are left out of the mirror.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from cssselect import GenericTranslator, parse
 from cssselect import SelectorError as _CssSelectorError
 from lxml import etree
 
 from ..errors import SelectorError
+from .select_python import Structure, plan, select_positions
+from .select_values import BOOLS_NAME, INDEX_NAME, MIRROR_NAMES, XML_BAD, fmt
+from .select_values import NAME as _NAME
 from .style import STYLE_FIELDS, Style
+
+__all__ = ["MIRROR_NAMES", "Engine", "SelectableNode", "SelectionIndex", "compile_selector", "fast_path_covers", "select_nodes"]
 
 
 class SelectableNode(Protocol):
@@ -74,12 +84,9 @@ class SelectableNode(Protocol):
 
 N = TypeVar("N", bound=SelectableNode)
 
-_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
-MIRROR_NAMES: tuple[str, ...] = ("id", "text", "pages")
-"""Names every mirror element carries beside the style fields and the node's attrs."""
-_XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-_BOOLS = "_b"
-"""Mirror attribute listing the element's boolean attribute names (`` italic bold ``)."""
+_XML_BAD = XML_BAD
+_BOOLS = BOOLS_NAME
+_fmt = fmt
 
 
 class _Translator(GenericTranslator):
@@ -94,16 +101,6 @@ class _Translator(GenericTranslator):
 
 
 _TRANSLATOR = _Translator()
-
-
-def _fmt(value: Any) -> str | None:
-    if value is None or isinstance(value, (list, dict)):
-        return None
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, float):
-        return f"{value:g}" if value != int(value) or abs(value) >= 1e15 else str(int(value))
-    return _XML_BAD.sub("", str(value))
 
 
 def _style_attributes(style: Style, cache: dict[int, dict[str, str]]) -> dict[str, str]:
@@ -129,7 +126,7 @@ def _style_attributes(style: Style, cache: dict[int, dict[str, str]]) -> dict[st
 
 def _mirror_element(node: SelectableNode, index: int, style_cache: dict[int, dict[str, str]]) -> etree._Element:
     el = etree.Element(node.kind)
-    el.set("_i", str(index))
+    el.set(INDEX_NAME, str(index))
     el.set("id", _XML_BAD.sub("", node.id))
     el.set("text", _XML_BAD.sub("", node.text))
     if node.boxes:
@@ -143,7 +140,7 @@ def _mirror_element(node: SelectableNode, index: int, style_cache: dict[int, dic
                 el.set(name, shown)
     for name, value in node.attrs.items():
         v = _fmt(value)
-        if v is not None and _NAME.match(name) and name not in ("_i", _BOOLS) and name not in MIRROR_NAMES:
+        if v is not None and _NAME.match(name) and name not in (INDEX_NAME, _BOOLS) and name not in MIRROR_NAMES:
             el.set(name, v)
             if isinstance(value, bool):
                 bools = (bools or " ") + name + " "
@@ -195,34 +192,70 @@ def compile_selector(selector: str) -> None:
     _compile(selector)
 
 
+Engine = Literal["auto", "python", "lxml"]
+"""How :func:`select_nodes` evaluates: ``auto`` takes the Python fast path when it covers
+the selector (``select_python.py``), else lxml; ``python`` and ``lxml`` force one (for
+tests and benchmarks; ``python`` raises ValueError when it does not cover the selector)."""
+
+
 class SelectionIndex(Generic[N]):
-    """The lxml mirror of one whole tree, built on the first selector query and kept until
-    :meth:`invalidate` (a Document owns one; extractors that change pages or attributes
-    after linking invalidate it)."""
+    """What selector queries of one whole tree keep between calls: the fast path's
+    Structure (one pass, ~1 us a node) and, only when a selector needs lxml, the mirror
+    (~57 us a node). Both are built on first use and kept until :meth:`invalidate` (a
+    Document owns one; extractors that change pages or attributes after linking
+    invalidate it)."""
 
     def __init__(self, root: N) -> None:
         self.root = root
         self._mirror: _Mirror[N] | None = None
+        self._structure: Structure[N] | None = None
 
     def invalidate(self) -> None:
         self._mirror = None
+        self._structure = None
 
     def mirror(self) -> _Mirror[N]:
         if self._mirror is None:
             self._mirror = _Mirror(self.root)
         return self._mirror
 
+    def structure(self) -> Structure[N]:
+        if self._structure is None:
+            self._structure = Structure(self.root)
+        return self._structure
 
-def select_nodes(scope: N, selector: str, index: SelectionIndex[N] | None = None) -> list[N]:
+    @property
+    def mirror_built(self) -> bool:
+        """True once a query needed the lxml mirror of this tree."""
+        return self._mirror is not None
+
+
+def fast_path_covers(selector: str) -> bool:
+    """True when the Python fast path evaluates ``selector`` (SelectorError when it
+    does not parse)."""
+    _compile(selector)
+    return plan(selector) is not None
+
+
+def select_nodes(scope: N, selector: str, index: SelectionIndex[N] | None = None, engine: Engine = "auto") -> list[N]:
     """Nodes in ``scope``'s subtree (scope included) that match ``selector``, in
-    document order. ``index`` is the scope's tree's cached mirror (built here when
-    absent); without one, a mirror of ``scope``'s subtree is built for this call."""
-    xpaths = _compile(selector)
+    document order. ``index`` is the scope's tree's cached state (built here when
+    absent); without one, the subtree of ``scope`` is indexed for this call, with
+    ``scope`` as its root (no parent, no siblings)."""
+    xpaths = _compile(selector)  # parse errors are the same SelectorError on both paths
+    chains = plan(selector) if engine != "lxml" else None
+    if chains is None and engine == "python":
+        raise ValueError(f"the Python selector path does not cover {selector!r}")
+    if chains is not None:
+        tree = index.structure() if index is not None else Structure(scope)
+        position = tree.position(scope)
+        if position is not None:
+            return select_positions(tree, position, chains)
     mirror = index.mirror() if index is not None else _Mirror(scope)
     el = mirror.elements[id(scope)]
     if len(xpaths) == 1:
-        return [mirror.nodes[int(e.get("_i"))] for e in xpaths[0](el)]
+        return [mirror.nodes[int(e.get(INDEX_NAME))] for e in xpaths[0](el)]
     found: set[int] = set()
     for xpath in xpaths:
-        found.update(int(e.get("_i")) for e in xpath(el))
+        found.update(int(e.get(INDEX_NAME)) for e in xpath(el))
     return [mirror.nodes[i] for i in sorted(found)]

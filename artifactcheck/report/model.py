@@ -27,7 +27,7 @@ Verdict = Literal["PASS", "PARTIAL", "FAIL"]
 class ArtifactRef(BaseModel):
     """The scored artifact: its path as given (or an id), content hash and kind."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     path: str | None
     sha256: str | None
@@ -39,7 +39,7 @@ class ArtifactRef(BaseModel):
 class PageRef(BaseModel):
     """A page/slide/sheet canvas in points (origin top-left), for drawing evidence."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     index: int
     kind: str
@@ -49,7 +49,7 @@ class PageRef(BaseModel):
 
 
 class ToolVersion(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     name: str
     version: str
@@ -60,7 +60,7 @@ class ScoredNode(BaseModel):
     (0 for an undecided leaf); ``check_score`` is the check's own score (None when it
     could not judge). ``points`` is (earned, possible) over the children of an inner node."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     id: str
     description: str
@@ -84,7 +84,7 @@ class ScoredNode(BaseModel):
 class StepReport(BaseModel):
     """One evaluation step (a rubric leaf), flat, in rubric order."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     id: str
     description: str
@@ -112,7 +112,7 @@ class StepReport(BaseModel):
 class OutcomeCounts(BaseModel):
     """Steps by outcome; ``passed + failed == decided``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     decided: int = 0
     passed: int = 0
@@ -123,7 +123,7 @@ class OutcomeCounts(BaseModel):
 
 
 class RubricRef(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     path: str | None
     sha256: str | None
@@ -134,7 +134,7 @@ class RubricRef(BaseModel):
 class Report(BaseModel):
     """The report of one artifact against one rubric."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     report_version: str = REPORT_VERSION
     task: str

@@ -40,7 +40,7 @@ class Include(BaseModel):
     (path relative to the including file), with ``params`` substituted for ``${name}``.
     Only files contain includes; the loader replaces them before building nodes."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     include: str = Field(description="Fragment file, relative to the file that includes it.")
     params: dict[str, JsonValue] = Field(
@@ -59,7 +59,7 @@ class Step(BaseModel):
     ancestor stating one takes its check's default step type.
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     id: str = Field(description="Unique in the rubric; letters, digits, _ . : -")
     description: str = ""
@@ -155,7 +155,7 @@ class Rubric(BaseModel):
     in the file and its fragments.
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     schema_version: str = RUBRIC_SCHEMA_VERSION
     task: str = Field(description="Task id reported in every report.")

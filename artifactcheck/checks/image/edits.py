@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from PIL import Image
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...model import Blob, Document, Node
@@ -26,12 +25,15 @@ from ..target import TargetSpec
 from .match import Reference, _node_evidence, image_nodes, load_reference
 from .measure import PROPERTIES, TRANSFORMS, decode_rgb, measure, ssim, structure, transformed
 
+if TYPE_CHECKING:
+    from PIL import Image
+
 Property = Literal["brightness", "contrast", "saturation", "sharpness"]
 Transform = Literal["mirror_horizontal", "mirror_vertical", "rotate_90", "rotate_180", "rotate_270"]
 
 
 class _Params(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     target: TargetSpec = Field(default="image", validate_default=True)
     quantifier: Literal["all", "any"] = Field(default="all", description="every target image must pass, or one")
@@ -109,6 +111,8 @@ def image_similar(doc: Document, p: SimilarParams, resources: Resources) -> Chec
     ref_img = _ref_pixels(ref)
 
     def judge(node: Node, blob: Blob) -> dict[str, Any]:
+        from PIL import Image
+
         img = _blob_pixels(blob)
         resized = False
         if p.resize and img.size != ref_img.size:
@@ -155,6 +159,8 @@ def image_adjusted(doc: Document, p: AdjustedParams, resources: Resources) -> Ch
     ref_value = measure(ref_img, p.property)
 
     def judge(node: Node, blob: Blob) -> dict[str, Any]:
+        from PIL import Image
+
         img = _blob_pixels(blob)
         value = measure(img, p.property)
         change = (value - ref_value) / ref_value if ref_value else (0.0 if value == ref_value else float("inf"))
@@ -251,6 +257,8 @@ def image_mode(doc: Document, p: ModeParams, resources: Resources) -> CheckResul
     """
 
     def judge(node: Node, blob: Blob) -> dict[str, Any]:
+        from PIL import Image
+
         assert blob.data is not None
         with Image.open(io.BytesIO(blob.data)) as img:
             mode, fmt = img.mode, img.format

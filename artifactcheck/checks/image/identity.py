@@ -26,14 +26,16 @@ Pure code over PIL images: no Document, no I/O. Defaults were chosen from the RO
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-import imagehash
-import numpy as np
-from PIL import Image
-from skimage.color import deltaE_ciede2000, rgb2lab
-from skimage.metrics import structural_similarity
+from typing import TYPE_CHECKING
 
 from .locate import locate_crop
+
+if TYPE_CHECKING:
+    import numpy as np
+    from PIL import Image
+
+# numpy, Pillow, imagehash (and scikit-image) are imported by the functions that compare
+# pixels: the check registry imports this module whether or not a rubric matches images.
 
 WORK_SIDE = 128
 """Long side (px) both pictures are resampled to before SSIM (less when either picture
@@ -94,6 +96,8 @@ class PixelComparison:
 
 def flatten(img: Image.Image) -> Image.Image:
     """RGB, with transparency composited on white (how a page shows a transparent logo)."""
+    from PIL import Image
+
     if img.mode in ("RGBA", "LA", "PA") or (img.mode == "P" and "transparency" in img.info):
         rgba = img.convert("RGBA")
         canvas = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
@@ -110,10 +114,17 @@ def _size_at(aspect_of: tuple[int, int], side: int) -> tuple[int, int]:
 
 
 def _luminance(img: Image.Image, size: tuple[int, int]) -> np.ndarray:
+    import numpy as np
+    from PIL import Image
+
     return np.asarray(img.convert("L").resize(size, Image.Resampling.LANCZOS), dtype=np.float64)
 
 
 def _lab(img: Image.Image, size: tuple[int, int]) -> np.ndarray:
+    import numpy as np
+    from PIL import Image
+    from skimage.color import rgb2lab
+
     rgb = np.asarray(img.resize(size, Image.Resampling.BOX), dtype=np.float64) / 255.0
     lab: np.ndarray = rgb2lab(rgb)
     return lab
@@ -121,6 +132,11 @@ def _lab(img: Image.Image, size: tuple[int, int]) -> np.ndarray:
 
 def _compare(reference: Image.Image, candidate: Image.Image, alignment: str, region: tuple[int, int, int, int] | None) -> PixelComparison:
     """Both RGB pictures measured at the reference's aspect."""
+    import imagehash
+    import numpy as np
+    from skimage.color import deltaE_ciede2000
+    from skimage.metrics import structural_similarity
+
     side = max(16, min(WORK_SIDE, max(reference.size), max(candidate.size)))
     size = _size_at(reference.size, side)
     a, b = _luminance(reference, size), _luminance(candidate, size)

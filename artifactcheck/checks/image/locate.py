@@ -14,10 +14,14 @@ images. Pixel coordinates in the result are in the original's full resolution.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import imagehash
-import numpy as np
-from PIL import Image
+if TYPE_CHECKING:
+    import numpy as np
+    from PIL import Image
+
+# numpy, Pillow and imagehash are imported by the functions that compare
+# pixels: the check registry imports this module whether or not a rubric matches images.
 
 WORK_SIDE = 256  # long side of the original while searching, in pixels
 MIN_TEMPLATE = 8  # a template smaller than this (px) carries no information
@@ -39,12 +43,17 @@ class CropLocation:
 
 
 def _gray(img: Image.Image, size: tuple[int, int]) -> np.ndarray:
+    import numpy as np
+    from PIL import Image
+
     return np.asarray(img.convert("L").resize(size, Image.Resampling.BILINEAR), dtype=np.float64)
 
 
 def ncc_map(image: np.ndarray, template: np.ndarray) -> np.ndarray:
     """Normalised cross-correlation of ``template`` at every valid offset of ``image``
     (shape ``(H - h + 1, W - w + 1)``); 0 where the window or the template is flat."""
+    import numpy as np
+
     h, w = template.shape
     H, W = image.shape
     t = template - template.mean()
@@ -58,6 +67,7 @@ def ncc_map(image: np.ndarray, template: np.ndarray) -> np.ndarray:
     ii2 = np.pad(image * image, ((1, 0), (1, 0))).cumsum(0).cumsum(1)
 
     def window(a: np.ndarray) -> np.ndarray:
+
         out: np.ndarray = a[h:, w:] - a[:-h, w:] - a[h:, :-w] + a[:-h, :-w]
         return out
 
@@ -76,6 +86,9 @@ def locate_crop(original: Image.Image, candidate: Image.Image, *, scales: int = 
 
     Scales run from "the candidate spans the whole original" to "it is 1/8 of it", plus
     1:1 (a crop cut at full resolution, as Office and Google store cropped pixels)."""
+    import imagehash
+    import numpy as np
+
     W, H = original.size
     w, h = candidate.size
     if min(W, H, w, h) < 1:
@@ -87,6 +100,8 @@ def locate_crop(original: Image.Image, candidate: Image.Image, *, scales: int = 
     best: tuple[float, float, int, int, int, int] | None = None
 
     def search(grid: list[float]) -> None:
+        import numpy as np
+
         nonlocal best
         for s in grid:
             tw, th = round(w / s * shrink), round(h / s * shrink)

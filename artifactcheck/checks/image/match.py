@@ -18,10 +18,8 @@ import threading
 from functools import lru_cache
 from itertools import combinations
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-import imagehash
-from PIL import Image
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...errors import RubricError
@@ -34,8 +32,17 @@ from ..registry import Resources, register_check
 from ..resource_files import resolve_resource_file
 from ..result import CheckResult
 from ..target import TargetSpec, node_ref, select_targets
-from .identity import PixelComparison, compare_pixels
-from .locate import CropLocation, locate_crop
+
+if TYPE_CHECKING:
+    import imagehash
+    from PIL import Image
+
+    from .identity import PixelComparison
+    from .locate import CropLocation
+
+# imagehash (numpy, scipy, PyWavelets) and Pillow, and the pixel comparisons (scikit-image)
+# are imported by the functions that hash or compare: registering the image checks must
+# not cost their ~0.4 s to a rubric that has no image to match (design/startup.md).
 
 HashName = Literal["phash", "dhash", "whash"]
 HASHES: tuple[HashName, ...] = ("phash", "dhash", "whash")
@@ -61,7 +68,7 @@ def _remember(store: dict[Any, Any], key: Any, value: Any, *, limit: int) -> Non
 
 
 class _Params(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 # -- reference images --------------------------------------------------------------------
@@ -71,6 +78,8 @@ class Reference:
     """A reference image file: bytes, sha256, pixel size and perceptual hashes."""
 
     def __init__(self, path: Path) -> None:
+        import imagehash
+
         self.path = path
         self.data = read_input_bytes(path, what="reference image", error=RubricError, too_large=RubricError)
         self.sha256 = hashlib.sha256(self.data).hexdigest()
@@ -112,6 +121,8 @@ def same_pixels(a: bytes, b: bytes) -> bool:
 
 def hash_distance(a: str | None, b: str | None) -> int | None:
     """Hamming distance (bits) between two imagehash hex strings; None if either is absent."""
+    import imagehash
+
     if a is None or b is None:
         return None
     if len(a) == len(b):  # the same bits, however imagehash orders them: popcount of XOR
@@ -172,6 +183,8 @@ _COMPARISONS: dict[tuple[str, str], PixelComparison | str] = {}
 def _comparison(ref: Reference, blob: Blob) -> PixelComparison | str:
     """The aligned pixel comparison of a stored image with the reference (cached per
     pair), or why it could not be made."""
+    from .identity import compare_pixels
+
     key = (ref.sha256, blob.sha256)
     with _LOCK:
         found = _COMPARISONS.get(key)
@@ -324,6 +337,8 @@ _CROP_HASHES: dict[str, imagehash.ImageMultiHash] = {}
 def _crop_resistant(sha: str, data: bytes) -> imagehash.ImageMultiHash:
     """The crop-resistant hash of an image, computed once per process per sha256
     (segmenting an image costs tens of milliseconds)."""
+    import imagehash
+
     with _LOCK:
         cached = _CROP_HASHES.get(sha)
     if cached is not None:
@@ -376,6 +391,8 @@ _LOCATIONS: dict[tuple[str, str], CropLocation | None] = {}
 
 
 def _located(ref: Reference, blob: Blob) -> CropLocation | None:
+    from .locate import locate_crop
+
     key = (ref.sha256, blob.sha256)
     with _LOCK:
         if key in _LOCATIONS:

@@ -20,13 +20,18 @@ structure, and a 24-megapixel photo does not cost seconds per check.
 
 from __future__ import annotations
 
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
-from PIL import Image
+from typing import TYPE_CHECKING, Any
 
 from ...model.blobs import decode_image
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+    from PIL import Image
+
+    Array = npt.NDArray[Any]
+
+# numpy and Pillow are imported by the functions that measure: this module is imported
+# when the image checks register, long before (and mostly without) an image to measure.
 
 __all__ = [
     "MAX_SIDE_PX",
@@ -41,21 +46,25 @@ __all__ = [
 MAX_SIDE_PX = 1024
 PROPERTIES = ("brightness", "contrast", "saturation", "sharpness")
 TRANSFORMS = ("identity", "mirror_horizontal", "mirror_vertical", "rotate_90", "rotate_180", "rotate_270")
-Array = npt.NDArray[Any]
 
 
 def decode_rgb(data: bytes, *, what: str = "image") -> Image.Image:
     """Image bytes as an RGB Pillow image, within the ``image_pixels`` budget."""
+
     image: Image.Image = decode_image(data, mode="RGB", what=what)
     return image
 
 
 def _luma(image: Image.Image) -> Array:
+    import numpy as np
+
     return np.asarray(image.convert("L"), dtype=np.float64)
 
 
 def measure(image: Image.Image, prop: str) -> float:
     """One of ``PROPERTIES`` of an RGB image (units in the module docstring)."""
+    import numpy as np
+
     if prop == "brightness":
         return float(_luma(image).mean())
     if prop == "contrast":
@@ -71,6 +80,8 @@ def measure(image: Image.Image, prop: str) -> float:
 
 
 def _shrunk(image: Image.Image, size: tuple[int, int] | None = None) -> Image.Image:
+    from PIL import Image
+
     if size is not None:
         return image if image.size == size else image.resize(size, Image.Resampling.BOX)
     scale = MAX_SIDE_PX / max(image.size)
@@ -89,6 +100,8 @@ def _pair(a: Image.Image, b: Image.Image) -> tuple[Image.Image, Image.Image] | N
 def ssim(a: Image.Image, b: Image.Image) -> float | None:
     """SSIM of two RGB images of the same size; None when the sizes differ or an image
     is smaller than 7 px (no 7x7 window fits)."""
+    import numpy as np
+
     pair = _pair(a, b)
     if pair is None:
         return None
@@ -123,6 +136,8 @@ def _standardised(values: Array) -> Array:
 def transformed(image: Image.Image, transform: str) -> Image.Image:
     """``image`` mirrored or rotated. Rotations are clockwise (the tree's convention for
     angles): ``rotate_90`` turns the top edge to the right."""
+    from PIL import Image
+
     ops = {
         "identity": None,
         "mirror_horizontal": Image.Transpose.FLIP_LEFT_RIGHT,

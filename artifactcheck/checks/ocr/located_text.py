@@ -27,9 +27,8 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from PIL import Image
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ...errors import MissingDependency
@@ -58,13 +57,16 @@ from ..result import CheckResult
 from ..spatial import center_gap, gap, overlap_fraction, relate, shape_of
 from ..target import TargetSpec, node_ref
 
+if TYPE_CHECKING:
+    from PIL import Image  # imported where pixels are read
+
 MIN_OCR_HEIGHT_PX = 600  # small embedded pictures are upscaled to this height for tesseract
 
 
 class OcrOptions(BaseModel):
     """Options every OCR check shares."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     text: str = Field(min_length=1, description="the phrase to find (fuzzy, across word and line breaks)")
     min_score: float = Field(default=80.0, ge=0, le=100, description="rapidfuzz ratio a match needs (0..100)")
@@ -117,6 +119,7 @@ def _pdf_page_index(doc: Document, page: int, pdf_pages: int) -> int:
 
 def page_ocr(doc: Document, page: int, resources: Resources, opts: OcrOptions) -> tuple[OcrResult, float, float]:
     """OCR of Document page ``page`` and the pixel -> point factors (sx, sy)."""
+
     engine = _engine(resources)
     engine.require_language(opts.lang)
     source: Callable[[int, int], Image.Image] | None = resources.extras.get("page_image")
@@ -193,6 +196,8 @@ def locate_on_page(doc: Document, page: int, resources: Resources, opts: OcrOpti
 def locate_in_image(node: Node, doc: Document, resources: Resources, opts: OcrOptions) -> tuple[list[_Located], OcrResult] | None:
     """OCR an image node's own bytes; word boxes mapped into the node's page box. None
     when the node has no decodable blob or no box."""
+    from PIL import Image
+
     sha = node.attrs.get("blob")
     blob = doc.blobs.get(sha) if isinstance(sha, str) else None
     if blob is None or blob.data is None or blob.decode_error or node.box is None:

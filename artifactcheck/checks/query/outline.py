@@ -56,7 +56,7 @@ def sub_items(para: Node) -> list[Node]:
 class NestedParams(BaseModel):
     """Parameters of ``nested_under``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     parent: TargetSpec = Field(
         description="the item(s) that must have sub-items, e.g. the URL bullet"
@@ -148,7 +148,7 @@ def nested_under(doc: Document, params: NestedParams, resources: Resources) -> C
 class HeadingParams(BaseModel):
     """Parameters of ``heading_structure``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     level: int | None = Field(
         default=None, ge=1, le=9, description="the level the expected headings must have"

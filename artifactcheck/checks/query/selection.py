@@ -27,7 +27,7 @@ from ._result import query_result
 class ExistsParams(BaseModel):
     """Parameters of ``exists``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     target: TargetSpec
 
@@ -58,7 +58,7 @@ def exists(doc: Document, params: ExistsParams, resources: Resources) -> CheckRe
 class CountParams(BaseModel):
     """Parameters of ``count``: any combination of exactly / at_least / at_most."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     target: TargetSpec
     exactly: int | None = Field(default=None, ge=0)
@@ -123,7 +123,7 @@ def count(doc: Document, params: CountParams, resources: Resources) -> CheckResu
 class CountEachParams(BaseModel):
     """Parameters of ``count_each``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     each: Selector = Field(description="selector of the containers, e.g. 'slide' or 'sheet'")
     target: TargetSpec = Field(description="what to count inside each container")
@@ -192,7 +192,7 @@ def count_each(doc: Document, params: CountEachParams, resources: Resources) -> 
 class OrderParams(BaseModel):
     """Parameters of ``order``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     first: TargetSpec = Field(description="A: what must come first")
     then: TargetSpec = Field(description="B: what must come after A")
@@ -237,7 +237,7 @@ def order(doc: Document, params: OrderParams, resources: Resources) -> CheckResu
 class PositionParams(BaseModel):
     """Parameters of ``position``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     target: TargetSpec = Field(description="the node whose position is checked (the first match)")
     where: Literal["start", "end"] = Field(default="start", description="start: among the first items; end: among the last")

@@ -34,7 +34,7 @@ class ValuesSource(BaseModel):
     """Where the values come from: ``target``, or ``column`` (by header) in
     ``scope``/``range``, or every cell of ``range``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     target: TargetSpec | None = Field(
         default=None, description="the nodes whose texts are the values (e.g. list items); or use column/range"

@@ -27,7 +27,7 @@ Unit = Literal["pages", "slides", "sheets", "tables", "images", "rows", "columns
 class StructureParams(BaseModel):
     """Parameters of ``structure``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     unit: Unit = Field(description="what to count")
     scope: TargetSpec | None = Field(

@@ -26,7 +26,7 @@ from .grid import Grid, HeaderGuess, describe_header, detect_header_row, grids, 
 class HeaderRowParams(BaseModel):
     """Parameters of ``header_row``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     scope: TargetSpec | None = Field(
         default=None, description="the sheet or table (default: every one)"
@@ -155,7 +155,7 @@ def match_columns(
 class ColumnsParams(BaseModel):
     """Parameters of ``columns_match``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     scope: TargetSpec | None = Field(default=None, description="the sheet or table (default: the one whose header matches best)")
     range: str | None = Field(
@@ -239,7 +239,7 @@ RowProperty = Literal["filled", "highlighted", "bold", "italic", "text"]
 class GroupedParams(BaseModel):
     """Parameters of ``rows_grouped_at_top``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     scope: TargetSpec | None = Field(default=None, description="the sheet or table (default: the first)")
     range: str | None = Field(

@@ -22,7 +22,7 @@ from ._common import verdict
 class FormulaParams(BaseModel):
     """Parameters of ``formula_present``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     target: TargetSpec
     expect: Literal["formula", "value"] = Field(

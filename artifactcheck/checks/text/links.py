@@ -22,7 +22,7 @@ from ._common import excerpt
 class UrlOptions(BaseModel):
     """URL normalisation switches (see ``normalize.normalize_url``)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     keep_scheme: bool = False
     keep_www: bool = False

@@ -25,7 +25,7 @@ from ._common import EXCERPT, excerpt, guard_unknown_values, verdict
 class TextOptions(BaseModel):
     """How text is normalised before comparing (see ``normalize.normalize_text``)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     case_sensitive: bool = False
     collapse_whitespace: bool = True
@@ -93,7 +93,7 @@ def text_equals(doc: Document, params: TextEqualsParams, resources: Resources) -
 class TextRegexParams(BaseModel):
     """Parameters of ``text_regex``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     target: TargetSpec = Field(default_factory=_document_target)
     pattern: str

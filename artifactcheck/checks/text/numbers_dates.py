@@ -79,7 +79,7 @@ def _readings(node: Node) -> list[tuple[str, float]]:
 class NumberEqualsParams(BaseModel):
     """Parameters of ``number_equals``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     target: TargetSpec
     expected: float | str = Field(
@@ -153,7 +153,7 @@ def number_equals(doc: Document, params: NumberEqualsParams, resources: Resource
 class DateEqualsParams(BaseModel):
     """Parameters of ``date_equals``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     target: TargetSpec
     expected: str = Field(description="a date in any common format; ISO 2024-03-05 is unambiguous")

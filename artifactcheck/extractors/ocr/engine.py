@@ -23,9 +23,12 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PIL import Image
 from rapidfuzz import fuzz
+
+if TYPE_CHECKING:
+    from PIL import Image  # imported where pixels are read
 
 from ...errors import MissingDependency
 
