@@ -40,8 +40,8 @@ from pptx.util import Pt
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import artifactcheck
-from artifactcheck.extractors.ocr.engine import OcrEngine
 from artifactcheck.checks.registry import Resources, run_check
+from artifactcheck.extractors.ocr.engine import OcrEngine
 
 SLIDES = 20
 BUDGET_MS = 50.0

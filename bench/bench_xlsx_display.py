@@ -75,7 +75,7 @@ def build_formulas(path: Path, rows: int) -> None:
     ws.append(["qty", "price", "total", "share"])
     for r in range(2, rows + 2):
         ws.append([r % 7 + 1, r * 1.5, f"=A{r}*B{r}", f"=C{r}/SUM($C$2:$C${rows + 1})"])
-    ws[f"F1"] = f"=SUM(C2:C{rows + 1})"
+    ws["F1"] = f"=SUM(C2:C{rows + 1})"
     wb.save(path)
 
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
-from artifactcheck.extractors.ocr.engine import OcrEngine, find_phrase
 from artifactcheck.checks.registry import Resources, get_check, run_check
 from artifactcheck.checks.result import CheckResult
+from artifactcheck.extractors.ocr.engine import OcrEngine, find_phrase
 from artifactcheck.model import Document
 from tests.checks.geometry_docs import Item, build_deck, load_deck, picture_bytes, plain_doc
 
