@@ -19,7 +19,7 @@ from pydantic import BaseModel, ValidationError
 
 from ..errors import RubricError
 from ..model import Document
-from .result import CheckResult, Mechanism, StepType
+from .result import ArtifactLacks, CheckResult, Mechanism, StepType
 from .step_types import default_step_type
 
 
@@ -142,7 +142,8 @@ def run_check(
     A check name that is not registered is a mistake in the calling code, not a verdict:
     it raises :class:`~artifactcheck.errors.RubricError` with the nearest names. Everything
     else is returned, never raised: a bad parameter or an exception inside the check is
-    ``status="error"`` with the details. The result carries the mechanism the check is
+    ``status="error"`` with the details — except :class:`~.result.ArtifactLacks` (the
+    artifact lacks what the step names), a decided ``fail``. The result carries the mechanism the check is
     listed under (:meth:`CheckSpec.mechanism_for` these parameters).
     """
     raw = dict(params or {})
@@ -158,6 +159,10 @@ def run_check(
     started = time.perf_counter()
     try:
         result = spec.function(doc, parsed, resources or Resources())
+    except ArtifactLacks as lack:
+        result = CheckResult(
+            check=name, status="fail", mechanism=mechanism, explanation=str(lack), evidence={"artifact_lacks": str(lack)}
+        )
     except Exception as exc:  # noqa: BLE001 - the evaluator broke; report it as data
         return _error(name, mechanism, raw, exc, "the check raised")
     result.mechanism = mechanism

@@ -61,3 +61,12 @@ class CheckResult(BaseModel):
     @property
     def passed(self) -> bool:
         return self.status == "pass"
+
+
+class ArtifactLacks(Exception):
+    """Raised deep inside a check when the artifact lacks what the step names (a range on
+    a sheet the workbook does not have, after the agent renamed it): the artifact's
+    fault, so :func:`~artifactcheck.checks.registry.run_check` makes it a decided
+    ``fail`` with this message, not an ``error``. Anything else a check raises stays an
+    ``error`` (the evaluator broke)."""
+

@@ -120,8 +120,12 @@ def test_range_resolution_says_how_it_read_the_text(grouped: Document) -> None:
     assert parse_a1_range("B2") == (None, (2, 2, 2, 2))
     bad = run_check("rows_grouped_at_top", grouped, {"range": "PaperLsit"})
     assert bad.status == "error" and "did you mean 'paperlist'" in bad.explanation
+    # a sheet the workbook lacks (the agent renamed or never made it) is the artifact's
+    # fault: a decided fail that lists the sheets there are, so a typo is still visible
     gone = run_check("header_row", grouped, {"range": "Summary!A1:B2"})
-    assert gone.status == "error" and "names sheet 'Summary'" in gone.explanation
+    assert gone.status == "fail" and "names sheet 'Summary'" in gone.explanation and "Papers" in gone.explanation
+    assert run_check("range_equals", grouped, {"range": "Summary!A1", "expected": [["x"]]}).status == "fail"
+    assert run_check("cells_compare", grouped, {"range": "Summary!B2:B3", "op": ">=", "value": 0}).status == "fail"
     # a range on another sheet than the first
     notes = run_check("header_row", grouped, {"range": "Notes!A1:B2", "headers": ["Topic", "Count"]})
     assert notes.status == "pass", notes.explanation

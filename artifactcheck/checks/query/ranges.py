@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from ...model import Document, Node
+from ..result import ArtifactLacks
 
 OPEN = 10**9
 """The end of a whole row or column."""
@@ -160,14 +161,15 @@ def resolve_range(doc: Document, text: str) -> CellRange:
 
 def range_container(doc: Document, cell_range: CellRange, candidates: list[Node]) -> Node:
     """The sheet (or table) a range lies on: the sheet it names, else the first candidate
-    (the scope's sheets and tables, or every non-empty one). Raises ValueError when the
-    named sheet does not exist."""
+    (the scope's sheets and tables, or every non-empty one). Raises ArtifactLacks (a
+    ``fail``) when the named sheet does not exist, ValueError when there is no sheet."""
     if cell_range.sheet is not None:
         for sheet in doc.root.children:
             if sheet.kind == "sheet" and str(sheet.attrs.get("name") or sheet.id).lower() == cell_range.sheet.lower():
                 return sheet
         sheets = [str(s.attrs.get("name") or s.id) for s in doc.root.children if s.kind == "sheet"]
-        raise ValueError(f"range {cell_range.a1()!r} names sheet {cell_range.sheet!r}; the sheets are {sheets}")
+        # The workbook has sheets but not this one (renamed, deleted): the agent's fault.
+        raise ArtifactLacks(f"range {cell_range.a1()!r} names sheet {cell_range.sheet!r}; the sheets are {sheets}")
     if not candidates:
         raise ValueError(f"range {cell_range.a1()!r}: no sheet or table to apply it to")
     return candidates[0]
