@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from artifactcheck.errors import ArtifactCheckError
 from artifactcheck.batch.run import read_manifest, run_batch
+from artifactcheck.errors import ArtifactCheckError
 
 
 @pytest.fixture
