@@ -104,7 +104,8 @@ def dask_session(settings: DaskSettings) -> Iterator[DaskSession]:
     with _connected(distributed, settings) as client:
         from .dask_worker import PLUGIN_NAME, BatchWorkerPlugin
 
-        client.register_plugin(BatchWorkerPlugin(mode, _worker_env(settings)), name=PLUGIN_NAME)
+        local = settings.scheduler.strip().startswith("local")
+        client.register_plugin(BatchWorkerPlugin(mode, _worker_env(settings), ignore_sigint=local), name=PLUGIN_NAME)
         try:
             yield DaskSession(distributed, client, settings)
         finally:

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -40,14 +42,20 @@ class BatchWorkerPlugin(WorkerPlugin):
 
     name = PLUGIN_NAME
 
-    def __init__(self, renderer: str, env: dict[str, str]) -> None:
+    def __init__(self, renderer: str, env: dict[str, str], *, ignore_sigint: bool = False) -> None:
         self.renderer_mode = renderer
         self.env = env
+        self.ignore_sigint = ignore_sigint
+        self._sigint: Any = None
         self._earlier: dict[str, str | None] = {}
         self._renderer: Renderer | None = None
         self._stack = contextlib.ExitStack()
 
     def setup(self, worker: Any) -> None:
+        if self.ignore_sigint and threading.current_thread() is threading.main_thread():
+            # A LocalCluster's workers share the terminal's process group: Ctrl-C is the
+            # coordinator's to handle (it closes the cluster, and each worker its pool).
+            self._sigint = signal.signal(signal.SIGINT, signal.SIG_IGN)
         self._earlier = {name: os.environ.get(name) for name in self.env}
         os.environ.update(self.env)
         scratch = scratch_folder(worker)
@@ -70,6 +78,8 @@ class BatchWorkerPlugin(WorkerPlugin):
                 os.environ.pop(name, None)
             else:
                 os.environ[name] = value
+        if self._sigint is not None and threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGINT, self._sigint)
 
 
 def scratch_folder(worker: Any) -> Path:
