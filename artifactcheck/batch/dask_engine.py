@@ -15,8 +15,8 @@ ports, no dashboard). design/batch.md says why Dask and how each fault is handle
   applies there) and the row is an error, never lost: every submitted row ends as exactly
   one outcome. ``retries=`` covers a task that raised (a worker's full disk).
 - **Bounded memory.** At most ``window`` rows are in flight (4 per worker thread, at least
-  8); the next row is submitted as one finishes, so shipped bytes and task state stay
-  small however long the manifest.
+  8) and at most MAX_SHIPPED_IN_FLIGHT bytes of shipped files; the next row is submitted
+  as one finishes, so task state and shipped bytes stay bounded however long the manifest.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from ..errors import ArtifactCheckError, MissingDependency, SchedulerUnreachable
 from ..limits import ENV_VAR as LIMITS_ENV
 from .manifest import BatchRow
 from .row_scoring import RowOutcome, RowResult, write_row
+from .shipping import ShippedRow
 
 __all__ = ["DaskSession", "DaskSettings", "dask_session"]
 
@@ -45,6 +46,9 @@ log = logging.getLogger(__name__)
 INSTALL_HINT = "pip install 'artifactcheck[cluster]'"
 CONNECT_TIMEOUT_ENV = "ARTIFACTCHECK_SCHEDULER_TIMEOUT"
 _LOCAL_PREFIX = "artifactcheck-dask-"
+MAX_SHIPPED_IN_FLIGHT = 1024 * 1024 * 1024
+"""Bytes of shipped files in tasks not yet finished (--ship-artifacts): past it, the next
+row waits for one to finish (a single row over it still goes, alone)."""
 
 
 @dataclass(frozen=True)
@@ -151,42 +155,63 @@ class _Submission:
         from .dask_worker import score_on_worker
         from .shipping import RubricFiles, pack_row
 
-        threads = sum(self.client.nthreads().values()) or 1
-        window = max(8, 4 * threads)
+        window = max(8, 4 * (sum(self.client.nthreads().values()) or 1))
         pending = iter(rows)
         rubrics = RubricFiles()
+        held: list[Any] = []  # a packed row waiting for shipped bytes in flight to drop
+        in_flight: dict[str, int] = {}  # key -> bytes shipped with it
         self.client.subscribe_topic(self.topic, self._started)
 
-        def submit_next() -> Any:
+        def payloads() -> Iterator[Any]:
             for row in pending:
-                payload: Any = row
-                if self.settings.ship_artifacts:
-                    try:
-                        payload = pack_row(row, rubrics)
-                    except (ArtifactCheckError, OSError) as exc:
-                        self.done(RowOutcome(row, "error", f"shipping its files: {exc}", 0))
-                        continue
-                key = f"artifactcheck-row-{row.line}-{self.topic[-12:]}"
-                self.rows[key] = row
-                return self.client.submit(score_on_worker, payload, self.settings.html, self.topic, key, key=key,
-                                          pure=False, retries=self.settings.max_attempts - 1)
-            return None
+                if not self.settings.ship_artifacts:
+                    yield row
+                    continue
+                try:
+                    yield pack_row(row, rubrics)
+                except (ArtifactCheckError, OSError) as exc:
+                    self.done(RowOutcome(row, "error", f"shipping its files: {exc}", 0))
+
+        source = payloads()
+
+        def submit_next() -> Any:
+            """The next row's future, or None (no rows left, or the window is full)."""
+            if len(in_flight) >= window:
+                return None
+            payload = held.pop() if held else next(source, None)
+            if payload is None:
+                return None
+            size = payload.size if isinstance(payload, ShippedRow) else 0
+            if in_flight and sum(in_flight.values()) + size > MAX_SHIPPED_IN_FLIGHT:
+                held.append(payload)  # sent when an earlier row's bytes are freed
+                return None
+            row = payload.row if isinstance(payload, ShippedRow) else payload
+            key = f"artifactcheck-row-{row.line}-{self.topic[-12:]}"
+            self.rows[key] = row
+            in_flight[key] = size
+            return self.client.submit(score_on_worker, payload, self.settings.html, self.topic, key, key=key,
+                                      pure=False, retries=self.settings.max_attempts - 1)
+
+        def fill(into: Any) -> None:
+            while (future := submit_next()) is not None:
+                into.add(future)
 
         try:
-            first = [f for f in (submit_next() for _ in range(window)) if f is not None]
-            if not first:
+            first = submit_next()
+            if first is None:
                 return
             # as_completed of this client's futures (it must not look for a default client)
-            completed = self.distributed.as_completed(first, loop=self.client.loop)
+            completed = self.distributed.as_completed([first], loop=self.client.loop)
+            fill(completed)
             for future in completed:
                 row = self.rows.pop(future.key)
+                in_flight.pop(future.key, None)
                 result = self._result(future)
                 with self.lock:
                     attempts = max(1, self.attempts.pop(future.key, 1))
                 self.done(write_row(row, result, self.out, attempts=attempts))
                 future.release()
-                if (following := submit_next()) is not None:
-                    completed.add(following)
+                fill(completed)
         finally:
             with contextlib.suppress(Exception):
                 self.client.unsubscribe_topic(self.topic)
