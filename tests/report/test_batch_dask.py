@@ -106,6 +106,9 @@ def _our_resource_tracker(entry: Path) -> bool:
 def scratch(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A TMPDIR of our own (short: AF_UNIX paths), and a marker in the environment of
     every process this test starts, so leftovers of either kind can be asserted."""
+    # This process's multiprocessing folder (the local engine's forkserver socket) is made
+    # once per process and lives with it: keep it out of the folder removed below.
+    multiprocessing.util.get_temp_dir()
     folder = Path(tempfile.mkdtemp(prefix="ac-dask-", dir="/tmp"))
     marker = f"ac-dask-{os.getpid()}-{time.monotonic_ns()}"
     monkeypatch.setenv("TMPDIR", str(folder))
@@ -167,9 +170,7 @@ def _forget(out: Path, rows: list[tuple[str, str, str]]) -> None:
 
 
 def _leftovers(scratch: Path) -> list[str]:
-    # this process's own multiprocessing folder (the local engine's forkserver) lives with it
-    own = Path(multiprocessing.util.get_temp_dir()).name
-    return sorted(p.name for p in scratch.iterdir() if p.name != own)
+    return sorted(p.name for p in scratch.iterdir())
 
 
 @contextlib.contextmanager
@@ -259,7 +260,8 @@ def _started(out: Path, process: subprocess.Popen[str]) -> None:
 
 
 def test_a_killed_coordinator_is_resumed_by_the_other_engine(tmp_path: Path, scratch: Path) -> None:
-    manifest = write_manifest(tmp_path / "m.csv", ROWS)
+    rows = ROWS[:6]
+    manifest = write_manifest(tmp_path / "m.csv", rows)
     out = tmp_path / "out"
     env = dict(os.environ)
     # Dask coordinator killed outright: its LocalCluster's workers end with it
@@ -287,7 +289,7 @@ def test_a_killed_coordinator_is_resumed_by_the_other_engine(tmp_path: Path, scr
     done = len(list(out.glob("reports/*/run-*.inputs.json")))
     dask = subprocess.run(_cli(manifest, out, "--scheduler", "local:2"), env=env, check=False, capture_output=True, text=True, timeout=300)
     assert dask.returncode == 0 and f"{done} already done" in dask.stderr and "0 not scored" in dask.stderr, dask.stderr
-    assert len(list(out.glob("reports/*/run-*.inputs.json"))) == len(ROWS)
+    assert len(list(out.glob("reports/*/run-*.inputs.json"))) == len(rows)
     assert _leftovers(scratch) == []
 
 
@@ -315,3 +317,23 @@ def test_without_distributed_the_cli_says_how_to_install_it(tmp_path: Path) -> N
     assert result.returncode == 2
     assert "Dask distributed (needed by batch --scheduler) is not available" in result.stderr
     assert "pip install 'artifactcheck[cluster]'" in result.stderr
+
+
+def test_a_row_over_the_shipping_budget_is_refused_with_its_size(tmp_path: Path) -> None:
+    from artifactcheck.errors import ArtifactTooLarge
+    from artifactcheck.limits import use_limits
+
+    (row,) = read_manifest(write_manifest(tmp_path / "m.csv", ROWS[1:2]))
+    with use_limits(shipped_row_bytes=1000), pytest.raises(ArtifactTooLarge, match=r"over what --ship-artifacts sends .*shipped_row_bytes"):
+        pack_row(row, RubricFiles())
+    assert pack_row(row, RubricFiles()).size > 1000
+
+
+def test_ship_artifacts_needs_a_scheduler(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from artifactcheck.cli import app
+
+    manifest = write_manifest(tmp_path / "m.csv", ROWS[:1])
+    result = CliRunner().invoke(app, ["batch", str(manifest), "--ship-artifacts"])
+    assert result.exit_code == 2 and "--ship-artifacts sends files to Dask workers; it needs --scheduler" in result.output
