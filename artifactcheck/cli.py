@@ -189,7 +189,7 @@ def batch(
     force: Annotated[bool, typer.Option("--force", help="Re-score rows whose report already exists.")] = False,
     renderer: Annotated[str | None, typer.Option("--renderer", help="auto (default: a warm LibreOffice pool of up to --jobs processes while rows need rendering), warm or cold. Env: ARTIFACTCHECK_RENDERER.")] = None,
     rubric_root: RubricRootOption = None,
-    scheduler: Annotated[str | None, typer.Option("--scheduler", help="Score on a Dask cluster: tcp://HOST:8786 (a running `dask scheduler`) or local:N (N worker processes here). Needs artifactcheck[cluster]. Default: local worker processes (--jobs).")] = None,
+    scheduler: Annotated[str | None, typer.Option("--scheduler", help="Score on a Dask cluster: tcp://HOST:8786 (a running `dask scheduler`) or local:N (N worker processes here). Needs the cluster extra: pip install artifactcheck\\[cluster]. Default: local worker processes (--jobs).")] = None,
     ship_artifacts: Annotated[bool, typer.Option("--ship-artifacts", help="With --scheduler: send each row's files to the workers as bytes (no shared file system needed).")] = False,
     cache_dir: Annotated[Path | None, typer.Option("--cache-dir", help="Render cache folder for this batch and its workers (shared storage shares renders). Env: ARTIFACTCHECK_CACHE_DIR.")] = None,
 ) -> None:

@@ -337,3 +337,9 @@ def test_ship_artifacts_needs_a_scheduler(tmp_path: Path) -> None:
     manifest = write_manifest(tmp_path / "m.csv", ROWS[:1])
     result = CliRunner().invoke(app, ["batch", str(manifest), "--ship-artifacts"])
     assert result.exit_code == 2 and "--ship-artifacts sends files to Dask workers; it needs --scheduler" in result.output
+
+
+def test_the_cli_does_not_import_dask_until_a_batch_asks_for_it() -> None:
+    code = "import sys, artifactcheck.cli; print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))"
+    result = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True, timeout=120)
+    assert result.stdout.strip() == "[]", result.stdout + result.stderr
