@@ -192,13 +192,18 @@ def batch(
     force: Annotated[bool, typer.Option("--force", help="Re-score rows whose report already exists.")] = False,
     renderer: Annotated[str | None, typer.Option("--renderer", help="auto (default: a warm LibreOffice pool of up to --jobs processes while rows need rendering), warm or cold. Env: ARTIFACTCHECK_RENDERER.")] = None,
     rubric_root: RubricRootOption = None,
+    scheduler: Annotated[str | None, typer.Option("--scheduler", help="Score on a Dask cluster: tcp://HOST:8786 (a running `dask scheduler`) or local:N (N worker processes here). Needs the cluster extra: pip install artifactcheck\\[cluster]. Default: local worker processes (--jobs).")] = None,
+    ship_artifacts: Annotated[bool, typer.Option("--ship-artifacts", help="With --scheduler: send each row's files to the workers as bytes (no shared file system needed).")] = False,
+    cache_dir: Annotated[Path | None, typer.Option("--cache-dir", help="Render cache folder for this batch and its workers (shared storage shares renders). Env: ARTIFACTCHECK_CACHE_DIR.")] = None,
 ) -> None:
     """Score many rows with a progress bar; resumable; writes per-row reports and summary tables."""
     from .batch.run import batch_command
 
     output_dir(out, "--out")
+    # dask is imported only inside batch_command's --scheduler path (start-up time)
     raise typer.Exit(code=batch_command(manifest, out=out, jobs=jobs, html=html, force=force, renderer=renderer,
-                                        rubric_root=rubric_root))
+                                        rubric_root=rubric_root, scheduler=scheduler, ship_artifacts=ship_artifacts,
+                                        cache_dir=cache_dir))
 
 
 @app.command("checks")

@@ -68,6 +68,10 @@ class MissingDependency(ArtifactCheckError):
         super().__init__(f"{what} is not available; install it with: {hint}")
 
 
+class SchedulerUnreachable(ArtifactCheckError):
+    """``batch --scheduler``: no Dask scheduler answered at the address in time."""
+
+
 class SelectorError(ArtifactCheckError):
     """A ``Document.select`` selector could not be parsed."""
 
@@ -96,6 +100,7 @@ __all__ = [
     "RenderTimeout",
     "RendererBusy",
     "RubricError",
+    "SchedulerUnreachable",
     "SelectorError",
     "UnsupportedFormat",
     "UsageError",

@@ -54,6 +54,9 @@ class Limits:
     yaml_nodes: int = 100_000
     #: Seconds the model judge may spend on one check, all votes and retries included.
     judge_seconds: float = 300.0
+    #: Bytes of one batch row's files sent to a Dask worker with --ship-artifacts
+    #: (artifact, trace, rubric and includes, reference images), all held in memory.
+    shipped_row_bytes: int = 256 * 1024 * 1024
 
     def describe(self, name: str) -> str:
         """How to raise one budget, for error messages."""

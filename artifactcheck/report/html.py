@@ -97,6 +97,19 @@ def write_report_html(
     ``artifact`` is given, pages are rendered from it (see module docstring). Pages
     without an image show a wireframe of the tree (``document``, or ``artifact`` loaded
     again): every cell, paragraph and picture outlined with its text."""
+    page = report_html_page(report, artifact=artifact, page_images=page_images, document=document)
+    return write_text_atomic(Path(path), page)
+
+
+def report_html_page(
+    report: Report,
+    *,
+    artifact: str | Path | None = None,
+    page_images: Sequence[bytes] | None = None,
+    document: Document | None = None,
+) -> str:
+    """The page :func:`write_report_html` writes, as text (batch workers make it; the
+    batch coordinator writes it)."""
     images = list(page_images) if page_images is not None else _render_page_images(report, artifact)
     wireframes: dict[int, str] = {}
     with_image = {i for i, png in enumerate(images) if png}
@@ -104,7 +117,7 @@ def write_report_html(
         doc = document if document is not None else _load_quietly(artifact)
         if doc is not None:
             wireframes = page_wireframes(doc, skip=with_image)
-    return write_text_atomic(Path(path), report_html(report, images, wireframes))
+    return report_html(report, images, wireframes)
 
 
 def report_html(report: Report, page_images: Sequence[bytes] | None = None, wireframes: dict[int, str] | None = None) -> str:

@@ -76,6 +76,23 @@ def load_rubric(path: str | Path, *, params: dict[str, Any] | None = None, root:
         _ROOT.reset(token)
 
 
+def rubric_files(path: str | Path, *, params: dict[str, Any] | None = None, root: str | Path | None = None) -> list[Path]:
+    """The files loading ``path`` reads: the rubric itself, then every fragment it
+    includes (resolved, each once, in the order they are read). What a batch sends to a
+    worker that has no copy of the rubric's folder (design/batch.md). Raises RubricError
+    like :func:`load_rubric`."""
+    read: list[Path] = [Path(path).resolve()]
+    token = _READ.set(read)
+    try:
+        load_rubric(path, params=params, root=root)
+    finally:
+        _READ.reset(token)
+    return list(dict.fromkeys(read))
+
+
+# Fragments read while rubric_files() loads a rubric (None otherwise).
+_READ: contextvars.ContextVar[list[Path] | None] = contextvars.ContextVar("artifactcheck_rubric_read", default=None)
+
 # The root of the rubric being loaded, for _expand_include (includes nest through several
 # helpers; a context variable keeps their signatures about expansion, not security).
 _ROOT: contextvars.ContextVar[Path | None] = contextvars.ContextVar("artifactcheck_rubric_root", default=None)
@@ -174,6 +191,8 @@ def _expand_include(item: LocatedDict, scope: dict[str, Any], stack: list[Path])
     if not fragment_path.is_file():
         raise RubricError(f"included file {target!r} not found (looked at {fragment_path})", path=item.file, line=item.key_lines["include"])
     fragment = load_located(fragment_path)
+    if (read := _READ.get()) is not None:
+        read.append(fragment_path)
     if not isinstance(fragment, LocatedDict) or "steps" not in fragment:
         raise RubricError("a fragment must be a mapping with steps (and optional params)", path=str(fragment_path), line=getattr(fragment, "line", None))
     _reject_unknown_keys(fragment, _FRAGMENT_KEYS, "fragment")

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from artifactcheck.batch.run import _safe, read_manifest, run_batch
+from artifactcheck.batch.manifest import _safe
+from artifactcheck.batch.run import read_manifest, run_batch
 from artifactcheck.errors import ArtifactCheckError
 from tests.conftest import FIXTURES
 
