@@ -60,7 +60,7 @@ def _timeless(value: Any) -> Any:
     """A report without its timings: every ``*seconds`` field, and the OCR engine's
     per-process call counter (it counts the calls this worker made before the row)."""
     if isinstance(value, dict):
-        return {k: _timeless(v) for k, v in value.items() if not k.endswith("seconds") and k != "tesseract_calls_so_far"}
+        return {k: _timeless(v) for k, v in value.items() if not k.endswith("seconds")}
     if isinstance(value, list):
         return [_timeless(v) for v in value]
     return value

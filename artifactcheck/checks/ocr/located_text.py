@@ -236,13 +236,14 @@ def _skipped(check: str, reason: str, evidence: dict[str, Any] | None = None) ->
     return CheckResult(check=check, status="skipped", mechanism="geometric", explanation=reason, evidence=evidence or {})
 
 
-def _ocr_evidence(results: list[tuple[int | str, OcrResult]], engine: OcrEngine) -> dict[str, Any]:
+def _ocr_evidence(results: list[tuple[int | str, OcrResult]]) -> dict[str, Any]:
+    # No count of the engine's calls here: it depends on what the process read before
+    # (row order, -j, Dask workers), and a report must be the same for the same input.
     return {
         "ocr": [
             {"source": src, "words": len(r.words), "image_px": [r.width_px, r.height_px], "lang": r.lang, "psm": r.psm, "tesseract_seconds": r.seconds, "text_excerpt": r.text[:200]}
             for src, r in results
         ],
-        "tesseract_calls_so_far": engine.calls,
     }
 
 
@@ -319,7 +320,7 @@ def ocr_text_in_region(doc: Document, p: OcrRegionParams, resources: Resources) 
                     inside_any = row
             if inside_any is not None:
                 break  # found: later pages need not be OCR'd
-        evidence.update(matches=matches[:20], pages_searched=[pg for pg, _ in ocr_runs], **_ocr_evidence(ocr_runs, engine))
+        evidence.update(matches=matches[:20], pages_searched=[pg for pg, _ in ocr_runs], **_ocr_evidence(ocr_runs))
         if inside_any is not None:
             explanation = f"OCR found {inside_any['text']!r} (score {inside_any['score']}) inside region {evidence['region']!r} on page {inside_any['page']}"
             return result(name, passed=True, explanation=explanation, evidence=evidence)
@@ -400,7 +401,7 @@ def ocr_text_in_node(doc: Document, p: OcrNodeParams, resources: Resources) -> C
             if row.get("found"):
                 hit = row
                 break
-        evidence.update(nodes=rows[:20], **_ocr_evidence(ocr_runs, engine))
+        evidence.update(nodes=rows[:20], **_ocr_evidence(ocr_runs))
         if hit is not None:
             m = next(x for x in hit["matches"] if x.get("inside", True))
             return result(name, passed=True, explanation=f"OCR found {m['text']!r} (score {m['score']}) inside {hit['id']}", evidence=evidence)
@@ -471,7 +472,7 @@ def ocr_text_near(doc: Document, p: OcrNearParams, resources: Resources) -> Chec
                     best = row
             if best is not None:
                 break
-        evidence.update(matches=rows[:20], **_ocr_evidence(ocr_runs, engine))
+        evidence.update(matches=rows[:20], **_ocr_evidence(ocr_runs))
         if best is not None:
             return result(name, passed=True, explanation=f"OCR found {best['text']!r} {p.relation.replace('_', ' ')} {best['anchor']} (gap {best['gap_pt']} pt)", evidence=evidence)
         found_rows = [r for r in rows if "gap_pt" in r]
