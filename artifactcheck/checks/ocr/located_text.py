@@ -302,7 +302,7 @@ def ocr_text_in_region(doc: Document, p: OcrRegionParams, resources: Resources) 
         evidence: dict[str, Any] = {"text": p.text, "region": p.region if isinstance(p.region, str) else p.region.model_dump(), "min_score": p.min_score}
         if missing:
             return result(name, passed=False, explanation=missing, evidence=evidence)
-        engine = _engine(resources)
+        _engine(resources)  # MissingDependency (-> skipped) before any page is rendered
         matches: list[dict[str, Any]] = []
         ocr_runs: list[tuple[int | str, OcrResult]] = []
         inside_any: dict[str, Any] | None = None
@@ -366,7 +366,7 @@ def ocr_text_in_node(doc: Document, p: OcrNodeParams, resources: Resources) -> C
         evidence: dict[str, Any] = {"text": p.text, "source": p.source, "min_score": p.min_score}
         if not nodes:
             return result(name, passed=False, explanation=f"no node matches {p.target.describe()}", evidence=evidence)
-        engine = _engine(resources)
+        _engine(resources)  # MissingDependency (-> skipped) before any page is rendered
         rows: list[dict[str, Any]] = []
         ocr_runs: list[tuple[int | str, OcrResult]] = []
         hit: dict[str, Any] | None = None
@@ -445,7 +445,7 @@ def ocr_text_near(doc: Document, p: OcrNearParams, resources: Resources) -> Chec
         evidence: dict[str, Any] = {"text": p.text, "relation": p.relation, "max_gap_pt": p.max_gap_pt, "tolerance_pt": p.tolerance_pt}
         if not anchors:
             return result(name, passed=False, explanation=f"no anchor matches {p.anchor.describe()}", evidence=evidence)
-        engine = _engine(resources)
+        _engine(resources)  # MissingDependency (-> skipped) before any page is rendered
         rows: list[dict[str, Any]] = []
         ocr_runs: list[tuple[int | str, OcrResult]] = []
         best: dict[str, Any] | None = None
