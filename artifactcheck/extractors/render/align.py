@@ -32,7 +32,6 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -41,7 +40,15 @@ from rapidfuzz.distance import Levenshtein
 from ...model.geometry import Box
 from .layout import CharColumns, PdfLayout
 
-__all__ = ["AlignmentResult", "SpanAlignment", "TextSpan", "align_text_to_layout", "normalize_char"]
+__all__ = [
+    "AlignmentResult",
+    "SpanAlignment",
+    "TextSpan",
+    "align_text_to_layout",
+    "key_text",
+    "layout_keys",
+    "normalize_char",
+]
 
 _ANCHOR_N = 12
 _SMALL_ANCHOR_N = 6
@@ -137,6 +144,28 @@ def _learn(text: str) -> None:
             k = normalize_char(ch)
             _KEY_TABLE[ord(ch)] = k or None
             _LEN_TABLE[ord(ch)] = chr(len(k))  # NFKC expands one character to <= 18
+
+
+def key_text(text: str) -> str:
+    """The key string of ``text``: ``"".join(normalize_char(c) for c in text)``, in one
+    ``str.translate`` pass."""
+    _learn(text)
+    return text.translate(_KEY_TABLE)
+
+
+def layout_keys(layout: PdfLayout, indices: npt.NDArray[np.int64]) -> tuple[str, npt.NDArray[np.int64]]:
+    """The key string of the drawn characters among ``layout.chars[i] for i in indices``
+    (in that order; generated characters are skipped) and, per key character, the index
+    of the character it came from."""
+    idx = np.asarray(indices, dtype=np.int64)
+    idx = idx[~layout.columns.generated[idx]]
+    if len(layout.text) == len(layout.columns.page):  # one code point per character
+        text = layout.codes[idx].tobytes().decode("utf-32-le", "surrogatepass") if idx.size else ""
+        _learn(text)
+        return text.translate(_KEY_TABLE), np.repeat(idx, _key_lengths(text))
+    keys = [normalize_char(layout.chars[i].char) for i in idx.tolist()]
+    lens = np.fromiter(map(len, keys), dtype=np.int64, count=len(keys))
+    return "".join(keys), np.repeat(idx, lens)
 
 
 def _key_lengths(text: str) -> npt.NDArray[np.uint8]:
@@ -354,10 +383,14 @@ def _align_chain(
     _align_gap(t[ti:], p[pi:], t0 + ti, p0 + pi, match, depth)
 
 
-def align_text_to_layout(spans: Sequence[TextSpan], layout: PdfLayout) -> AlignmentResult:
+def align_text_to_layout(
+    spans: Sequence[TextSpan], layout: PdfLayout, *, boxes: bool = True
+) -> AlignmentResult:
     """Align ``spans`` (document order, non-overlapping) to ``layout``'s characters.
 
     Never raises for text that is not in the PDF: such spans get no boxes and ratio 0.
+    ``boxes=False`` leaves ``boxes`` and ``line_boxes`` empty (for callers that make
+    their own boxes from ``pdf_chars``); everything else is the same.
     """
     cols = layout.columns
     # PDF key stream; every key char remembers its index in layout.chars.
@@ -431,12 +464,14 @@ def align_text_to_layout(spans: Sequence[TextSpan], layout: PdfLayout) -> Alignm
         if extra.size:
             indices = np.union1d(indices, extra)
         res.pdf_chars = indices.tolist()
-        res.line_boxes = _boxes(cols, indices)
-        res.boxes = _merge_per_page(res.line_boxes)
+        if boxes:
+            res.line_boxes = _boxes(cols, indices)
+            res.boxes = _merge_per_page(res.line_boxes)
     return AlignmentResult(results, {r.node_id: r for r in results}, total_keys, total_matched)
 
 
 _HYPHENS = frozenset("-\u00ad\u2010\ufffe\u0002")
+_HYPHEN_CODES = np.array(sorted(map(ord, _HYPHENS)), dtype=np.uint32)
 
 
 def _hyphen_before_break(layout: PdfLayout) -> npt.NDArray[np.bool_]:
@@ -447,10 +482,11 @@ def _hyphen_before_break(layout: PdfLayout) -> npt.NDArray[np.bool_]:
     n = len(cols.page)
     out = np.zeros(n, dtype=np.bool_)
     if n >= 3:
-        text = layout.text
-        # One code point per character (text[i] is chars[i].char) unless hand-built.
-        chars: Any = text if len(text) == n else map(itemgetter(1), layout.chars)
-        hyphen = np.fromiter(map(_HYPHENS.__contains__, chars), dtype=np.bool_, count=n)
+        if len(layout.text) == n:  # one code point per character: text[i] is chars[i].char
+            hyphen = np.isin(layout.codes, _HYPHEN_CODES)
+        else:
+            chars = map(itemgetter(1), layout.chars)
+            hyphen = np.fromiter(map(_HYPHENS.__contains__, chars), dtype=np.bool_, count=n)
         out[: n - 2] = hyphen[1 : n - 1] & cols.newline[2:]
     return out
 

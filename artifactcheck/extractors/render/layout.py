@@ -227,8 +227,9 @@ class PdfLayout:
         tagged: bool,
         *,
         _lazy: list[_PageChars] | None = None,
+        _subset: tuple[PdfLayout, npt.NDArray[np.int64]] | None = None,
     ) -> None:
-        if chars is None and _lazy is None:
+        if chars is None and _lazy is None and _subset is None:
             raise ValueError("PdfLayout needs chars")
         self.pages = pages
         self.images = images
@@ -236,12 +237,47 @@ class PdfLayout:
         self.tagged = tagged
         self._chars = chars
         self._lazy = _lazy
+        self._subset = _subset
+
+    def subset(self, indices: npt.NDArray[np.int64]) -> PdfLayout:
+        """The characters ``chars[i] for i in indices`` (any order, repeats allowed) as a
+        layout of their own: same pages, no images, no structure. ``text`` and
+        ``columns`` are taken from this layout's (``line`` renumbered over the subset, as
+        a layout built from those tuples would number it), so aligning against a subset
+        builds no ``PdfChar`` tuples; ``chars`` builds them on first use."""
+        idx = np.asarray(indices, dtype=np.int64)
+        sub = PdfLayout(self.pages, None, [], [], False, _subset=(self, idx))
+        if len(self.text) == len(self.columns.page):  # one code point per character
+            cols = self.columns
+            newline = cols.newline[idx]
+            sub.__dict__["columns"] = CharColumns(
+                page=cols.page[idx],
+                x0=cols.x0[idx],
+                top=cols.top[idx],
+                x1=cols.x1[idx],
+                bottom=cols.bottom[idx],
+                generated=cols.generated[idx],
+                newline=newline,
+                line=np.cumsum(newline, dtype=np.int64) - newline,
+            )
+            sub.__dict__["text"] = (
+                self.codes[idx].tobytes().decode("utf-32-le", "surrogatepass") if idx.size else ""
+            )
+        return sub
+
+    @cached_property
+    def codes(self) -> npt.NDArray[np.uint32]:
+        """``text`` as code points (one uint32 per code point)."""
+        return np.frombuffer(self.text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
 
     def __repr__(self) -> str:
         return f"PdfLayout(pages={len(self.pages)}, chars={len(self.text)}, images={len(self.images)}, tagged={self.tagged})"
 
     @property
     def chars(self) -> list[PdfChar]:
+        if self._chars is None and self._subset is not None:
+            parent, idx = self._subset
+            self._chars = list(map(parent.chars.__getitem__, idx.tolist()))
         if self._chars is None:
             out: list[PdfChar] = []
             gc_was_enabled = gc.isenabled()
@@ -260,9 +296,9 @@ class PdfLayout:
         """The character stream as one string. One code point per character (so
         ``text[i]`` is ``chars[i].char``) except for a hand-built layout whose chars hold
         several; then it is their concatenation."""
-        if self._chars is None:
-            return "".join(part.text for part in self._lazy or [])
-        return "".join(c.char for c in self._chars)
+        if self._chars is None and self._lazy is not None:
+            return "".join(part.text for part in self._lazy)
+        return "".join(c.char for c in self.chars)
 
     @cached_property
     def lines(self) -> list[PdfLine]:
