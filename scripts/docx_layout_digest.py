@@ -4,15 +4,17 @@ of the code can be compared box for box (a speed-up must not move a box).
     .venv/bin/python scripts/docx_layout_digest.py OUT.json [FOLDER] [--only NAME ...]
     .venv/bin/python scripts/docx_layout_digest.py --compare A.json B.json
 
-Per file: every node's id with its boxes (page and coordinates rounded to 1e-6 pt) and the
-layout attrs (``rendered``, ``not_rendered_reason``, ``layout_match``), the root's coverage
-attrs and the page sections. ``--compare`` prints the files and nodes that differ and
+Per file: every node's id with its boxes (page and coordinates rounded to 1e-6 pt), the
+layout attrs (``rendered``, ``not_rendered_reason``, ``layout_match``) and a hash of the
+rest of the node (kind, text, style, attrs, source); the root's coverage attrs and the
+page sections. ``--compare`` prints the files and nodes that differ and
 exits 1 when any does. Renders go through the render cache.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 from pathlib import Path
@@ -48,6 +50,9 @@ def digest(path: Path) -> dict[str, Any]:
         for a in _ATTRS:
             if a in n.attrs:
                 entry[a] = n.attrs[a]
+        # The rest of the node (kind, text, style, every attr, source), as one hash.
+        rest = n.model_dump(mode="json", exclude={"boxes", "children"})
+        entry["node"] = hashlib.sha256(json.dumps(rest, sort_keys=True).encode()).hexdigest()[:16]
         nodes[n.id] = entry
     return {
         "root": {a: doc.root.attrs.get(a) for a in _ROOT_ATTRS},
