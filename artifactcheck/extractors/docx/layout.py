@@ -417,6 +417,7 @@ class _Layouter:
             by_key[(int(hf.attrs["section"]), hf.kind, str(hf.attrs["type"]))] = hf  # type: ignore[arg-type]
         self.hf_pages: dict[str, set[int]] = {}
         self._body_bounds()
+        text_runs: dict[str, list[Node]] = {}  # per header/footer, its runs with key text
         for page, sec in enumerate(self.page_section):
             first_of_section = page == 0 or self.page_section[page - 1] != sec
             sec_attrs = (
@@ -437,7 +438,9 @@ class _Layouter:
                 if node is None:
                     continue
                 self.hf_pages.setdefault(node.id, set()).add(page)
-                shown[kind] = [r for r in _runs(node) if _key_len(r.text) > 0]
+                if node.id not in text_runs:
+                    text_runs[node.id] = [r for r in _runs(node) if _key_len(r.text) > 0]
+                shown[kind] = text_runs[node.id]
             if not any(shown.values()):
                 continue
             top_zone, bottom_zone = self._margin_chars(page, sec_attrs)
@@ -505,7 +508,12 @@ class _Layouter:
             chars = np.unique(idx[np.asarray(span.pdf_chars, dtype=np.int64)])
             m.pages.extend(self._pages(chars))
             m.matched = max(m.matched, min(span.matched_chars, span.key_chars))
-            m.pdf_chars = np.union1d(m.pdf_chars, chars)
+            if not m.pdf_chars.size or chars[0] > m.pdf_chars[-1]:
+                # the common case, page after page: appending keeps it sorted (union1d
+                # re-sorted the growing array of a header matched on 430 pages each time)
+                m.pdf_chars = np.concatenate((m.pdf_chars, chars))
+            else:
+                m.pdf_chars = np.union1d(m.pdf_chars, chars)
             self.claimed[chars] = True
             taken.append(chars)
         return missed
