@@ -33,7 +33,7 @@ from ...model import Box, Document, Node, Page, ToolInfo
 from ...model.blobs import decode_image
 from ...model.geometry import union_all
 from ..render import PdfLayout, TextSpan, align_text_to_layout, read_layout, render_pdf
-from ..render.align import key_text, layout_keys
+from ..render.align import key_text, layout_box, layout_keys
 from ..render.layout import CharColumns
 
 _RETRY_BELOW = 0.999  # a run matched below this share is aligned again in pass 2
@@ -770,7 +770,7 @@ def _fragments_many(cols: CharColumns, groups: list[_Idx]) -> list[list[Box]]:
     x1 = np.maximum.reduceat(cols.x1[idx], at).tolist()
     y1 = np.maximum.reduceat(bottom, at).tolist()
     for g, p, a, b, c, d in zip(gid[at].tolist(), page[at].tolist(), x0, y0, x1, y1, strict=True):
-        out[g].append(_box(p, a, b, c, d))
+        out[g].append(layout_box(p, a, b, c, d))  # well-formed: extents of characters
     return out
 
 
@@ -837,14 +837,6 @@ def _post_order(root: Node) -> list[Node]:
         stack.extend(n.children)
     out.reverse()
     return out
-
-
-def _box(page: int, x0: float, top: float, x1: float, bottom: float) -> Box:
-    """A layout box from character extents, which are well-formed by construction
-    (x0 <= x1, top <= bottom), so pydantic's validation is skipped on this hot path."""
-    return Box.model_construct(
-        page=page, x0=x0, top=top, x1=x1, bottom=bottom, origin="layout", polygon=None
-    )
 
 
 def _image_box(im: object) -> Box:

@@ -271,3 +271,15 @@ def test_subset_of_a_hand_built_layout_with_multi_code_point_chars() -> None:
     keys, origin = layout_keys(layout, idx)
     assert keys == "fixneth"  # "\ufb01x" -> "fix" (3 keys), then n, e, t, h
     assert origin.tolist() == [0, 0, 0, 1, 2, 8, 9]
+
+
+def test_layout_box_equals_the_validated_box() -> None:
+    """The fast constructor the alignment and the docx layout use makes what pydantic makes."""
+    from artifactcheck.extractors.render.align import layout_box
+    from artifactcheck.model import Box
+
+    fast = layout_box(2, 72.0, 90.5, 144.25, 103.9)
+    slow = Box(page=2, x0=72.0, top=90.5, x1=144.25, bottom=103.9, origin="layout")
+    assert fast == slow and fast.model_dump() == slow.model_dump()
+    assert list(fast.__dict__.items()) == list(Box.model_construct(**slow.model_dump()).__dict__.items())
+    assert Box.model_validate(fast.model_dump()) == fast and fast.width == slow.width
