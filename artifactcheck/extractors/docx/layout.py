@@ -33,7 +33,7 @@ from ...model import Box, Document, Node, Page, ToolInfo
 from ...model.blobs import decode_image
 from ...model.geometry import union_all
 from ..render import PdfLayout, TextSpan, align_text_to_layout, read_layout, render_pdf
-from ..render.align import key_text, layout_box, layout_keys
+from ..render.align import key_text, layout_box, layout_keys, sorted_unique
 from ..render.layout import CharColumns
 
 _RETRY_BELOW = 0.999  # a run matched below this share is aligned again in pass 2
@@ -161,7 +161,7 @@ class _Layouter:
                 self.claimed[kept.pdf_chars] = True
                 continue
             got = np.asarray(span.pdf_chars, dtype=np.int64)
-            chars = np.unique(index_map[got]) if index_map is not None else got
+            chars = sorted_unique(index_map[got]) if index_map is not None else got
             prev = self.runs.get(r.id)
             if prev is not None and prev.matched >= span.matched_chars:
                 self.claimed[prev.pdf_chars] = True  # keep the earlier, better match
@@ -177,9 +177,11 @@ class _Layouter:
             self.claimed[chars] = True
 
     def _pages(self, chars: _Idx) -> list[int]:
-        """The pages (sorted) of the drawn characters among ``chars``."""
-        drawn = chars[~self.cols.generated[chars]]
-        return np.unique(self.cols.page[drawn]).tolist()  # type: ignore[no-any-return]
+        """The pages (sorted) of the drawn characters among ``chars`` (sorted indices)."""
+        pages = self.cols.page[chars[~self.cols.generated[chars]]]
+        if pages.size and pages[0] == pages[-1]:  # pages come in index order: one page
+            return [int(pages[0])]
+        return sorted_unique(pages).tolist()  # type: ignore[no-any-return]
 
     def _unclaimed(self, pages: set[int] | None, *, only: _Idx | None = None) -> _Idx:
         """Indices (ascending) of the unclaimed characters on ``pages`` (or all), among
@@ -298,7 +300,7 @@ class _Layouter:
             at = keys.rfind(key) if from_end else keys.find(key)
             if at < 0:
                 continue
-            chars = np.unique(origin[at : at + len(key)])
+            chars = sorted_unique(origin[at : at + len(key)])
             if m is not None:
                 self.claimed[m.pdf_chars] = False
             self.runs[r.id] = matched[i] = _RunMatch(
@@ -351,7 +353,7 @@ class _Layouter:
         if at < 0:
             return False
         for r, k in zip(runs, keys):
-            chars = np.unique(origin[at : at + len(k)])
+            chars = sorted_unique(origin[at : at + len(k)])
             at += len(k)
             if not k:
                 continue
@@ -505,7 +507,7 @@ class _Layouter:
             if not span.pdf_chars or (span.ratio < _ACCEPT_PASS2 and r.attrs.get("field") is None):
                 missed.append(r)
                 continue
-            chars = np.unique(idx[np.asarray(span.pdf_chars, dtype=np.int64)])
+            chars = sorted_unique(idx[np.asarray(span.pdf_chars, dtype=np.int64)])
             m.pages.extend(self._pages(chars))
             m.matched = max(m.matched, min(span.matched_chars, span.key_chars))
             if not m.pdf_chars.size or chars[0] > m.pdf_chars[-1]:
@@ -535,7 +537,7 @@ class _Layouter:
         """After a page's header/footer took ``taken``: released characters nobody took
         go back to their body runs; body runs lose the ones the header took (they are
         aligned again in pass 2, since their match ratio dropped)."""
-        took = np.unique(np.concatenate(taken)) if taken else _EMPTY
+        took = sorted_unique(np.concatenate(taken)) if taken else _EMPTY
         lost = np.intersect1d(released, took, assume_unique=True)
         self.claimed[np.setdiff1d(released, took, assume_unique=True)] = True
         if not lost.size:
@@ -748,7 +750,7 @@ def _fragments_many(cols: CharColumns, groups: list[_Idx]) -> list[list[Box]]:
     idx = np.concatenate(groups).astype(np.int64, copy=False)
     key = gid * n + idx
     if key.size > 1 and not bool(np.all(key[1:] > key[:-1])):  # unsorted or repeated
-        key = np.unique(key)
+        key = sorted_unique(key)
         gid, idx = key // n, key % n
     drawn = ~cols.generated[idx]
     idx, gid = idx[drawn], gid[drawn]

@@ -49,6 +49,7 @@ __all__ = [
     "layout_box",
     "layout_keys",
     "normalize_char",
+    "sorted_unique",
 ]
 
 _ANCHOR_N = 12
@@ -502,10 +503,20 @@ def _span_chars(
     values = np.concatenate((hits, hits[extra] + 1))
     owner = np.concatenate((span, span[extra]))
     width = np.int64(len(hyphen_next) + 1)
-    keys = np.unique(owner * width + values)
+    keys = sorted_unique(owner * width + values)
     owner = keys // width
     starts = np.searchsorted(owner, np.arange(n_spans + 1, dtype=np.int64))
     return keys % width, starts
+
+
+def sorted_unique(values: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """``np.unique(values)`` for integer arrays, by a stable sort (linear on the nearly
+    sorted arrays met here) and a neighbour comparison: numpy 2.4's ``np.unique`` without
+    ``return_index`` took 1.2 s for 700k integers, sorted or not, where this takes ms."""
+    out = np.sort(values, kind="stable")
+    if out.size > 1:
+        out = out[np.concatenate(([True], out[1:] != out[:-1]))]
+    return out
 
 
 def _all_boxes(
