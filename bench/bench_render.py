@@ -1,23 +1,36 @@
-"""Rendering benchmark: our render + layout (+ alignment, + full .docx extraction when the
-docx extractor exists) against the bare ``soffice --convert-to pdf`` of the same file, in
-the same run. Run: ``.venv/bin/python bench/bench_render.py [--pages 1 10 50 200]``.
+"""Rendering benchmark: our render + layout + alignment, and the full .docx extraction,
+beside the bare ``soffice --convert-to pdf`` of the same file, in the same run.
 
-Each size is measured --repeat times (default 3), interleaved, and the minimum of each
-column is printed. Columns (seconds unless noted):
+    .venv/bin/python bench/bench_render.py [--pages 10 100 200 400] [--corpus NAME ...]
+                                           [--repeat 2] [--tagged] [--memory]
+
+Documents: generated text-dense reports of N pages (``make_long_docx.py``), then real long
+documents from the shared corpus when it is present (``$ARTIFACTCHECK_CORPUS/docx`` or
+``../shared/corpus/docx`` beside the repository or its parent; skipped when absent): the
+generated pages are uniform, real files have tables, sections, footnotes and headers,
+which is where the .docx extraction spends its time. ``--corpus`` without names skips
+them.
+
+Each document is measured --repeat times, interleaved (bare, render, layout, align,
+extract, then again), and the minimum of each column is printed. Columns (seconds unless
+noted):
   bare      soffice --headless --convert-to pdf with a fresh profile (what any safe caller
             must do)
-  bareT     the same with the tagged-PDF filter options (LibreOfficeRenderer(tagged=True);
-            our default is plain export, so ovh is the column that counts):
-            ovh = ours / bare - 1, ovhT = ours / bareT - 1
+  bareT     (--tagged) the same with the tagged-PDF filter options; ovhT = ours / bareT - 1
   render    render_pdf, cold (new cache dir): conversion + PDF check + cache write
   layout    read_layout (chars, lines, images with hashes)
   align     align_text_to_layout of every python-docx run (document order)
-  ours      render + layout + align    (target: ovh <= 30%)
-  hit       render_pdf on a cache hit;  hit% = hit / ours             (target < 5%)
-  ms/page   (layout + align) per page: our own work, should be flat
-  extract   artifactcheck.load(FILE) with the render cache warm (the docx tree, the
-            alignment and boxes; '-' when the docx extractor is absent)
-  peakMB    tracemalloc peak of read_layout + align (+ extract), a separate untimed pass
+  ours      render + layout + align; ovh = ours / bare - 1      (target: ovh <= 30%)
+  hit%      render_pdf on a cache hit / ours                     (target < 5%)
+  ms/pg     (layout + align) per page: our own work beside LibreOffice's
+  lo/pg     bare per page: LibreOffice's own cost per page
+  extract   artifactcheck.load(FILE) with the render cache warm: the docx tree, layout,
+            alignment passes and boxes; ext/pg per page (target <= 10 ms/page on the
+            long corpus files), cpu/pg the same in process CPU time (the machine is
+            shared: wall times rise with its load, CPU time much less)
+  share     aligned share of the python-docx runs' characters
+  peakMB    tracemalloc peak of read_layout + align + extract, a separate untimed pass
+            (generated documents always, corpus files with --memory)
 """
 
 from __future__ import annotations
@@ -30,12 +43,14 @@ import sys
 import tempfile
 import time
 import tracemalloc
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from make_long_docx import make_long_docx
 
+from artifactcheck import load
 from artifactcheck.extractors.render import (
     LibreOfficeRenderer,
     TextSpan,
@@ -46,6 +61,18 @@ from artifactcheck.extractors.render import (
 from artifactcheck.extractors.render.renderer import find_soffice
 
 TAGGED = 'pdf:writer_pdf_Export:{"UseTaggedPDF":{"type":"boolean","value":"true"}}'
+REPO = Path(__file__).resolve().parents[1]
+# Real long documents (pages as LibreOffice 7.4 renders them): a 53-page report with
+# hyperlinks and images, a 180-page Russian document with 21 heavily merged tables and 15
+# sections, a 430-page handbook with 29 sections and 38 headers.
+CORPUS_DEFAULT = ["poi_bug59058.docx", "poi_bug65649.docx", "unstructured_handbook-872p.docx"]
+
+
+def corpus_folder() -> Path | None:
+    env = os.environ.get("ARTIFACTCHECK_CORPUS")
+    candidates = [Path(env) / "docx"] if env else []
+    candidates += [REPO.parent / "shared" / "corpus" / "docx", REPO.parent.parent / "shared" / "corpus" / "docx"]
+    return next((c for c in candidates if c.is_dir()), None)
 
 
 def bare_soffice(src: Path, work: Path, target: str = "pdf") -> float:
@@ -55,7 +82,7 @@ def bare_soffice(src: Path, work: Path, target: str = "pdf") -> float:
     subprocess.run(
         [find_soffice(), f"-env:UserInstallation={profile.as_uri()}", "--headless",
          "--convert-to", target, "--outdir", str(out), str(src)],
-        check=True, capture_output=True, start_new_session=True,
+        check=True, capture_output=True, start_new_session=True, timeout=600,
     )
     elapsed = time.perf_counter() - t0
     assert (out / f"{src.stem}.pdf").is_file()
@@ -93,90 +120,111 @@ def spans_of(path: Path) -> list[TextSpan]:
     return spans
 
 
-def have_docx_extractor() -> bool:
-    try:
-        import artifactcheck.extractors.docx.extract  # noqa: F401
-    except ImportError:
-        return False
-    return True
+@dataclass
+class Times:
+    bare: list[float] = field(default_factory=list)
+    bare_tagged: list[float] = field(default_factory=list)
+    render: list[float] = field(default_factory=list)
+    layout: list[float] = field(default_factory=list)
+    align: list[float] = field(default_factory=list)
+    extract: list[float] = field(default_factory=list)
+    extract_cpu: list[float] = field(default_factory=list)
+
+
+def measure(name: str, src: Path, work: Path, renderer: LibreOfficeRenderer, args: argparse.Namespace,
+            memory: bool) -> None:
+    spans = spans_of(src)
+    t = Times()
+    for _ in range(args.repeat):
+        # Interleaved, min of N: the machine is shared, the minimum is the least
+        # disturbed run. Only the render cache is cleared between runs; the
+        # LibreOffice profile template (our renderer's design) survives.
+        shutil.rmtree(work / "cache" / "render", ignore_errors=True)
+        t.bare.append(bare_soffice(src, work))
+        if args.tagged:
+            t.bare_tagged.append(bare_soffice(src, work, TAGGED))
+        t0 = time.perf_counter()
+        rendered = render_pdf(src, renderer=renderer)
+        t.render.append(time.perf_counter() - t0)
+        assert not rendered.cached
+        t0 = time.perf_counter()
+        layout = read_layout(rendered.pdf_path)
+        t.layout.append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        result = align_text_to_layout(spans, layout)
+        t.align.append(time.perf_counter() - t0)
+        del layout
+        t0, c0 = time.perf_counter(), time.process_time()
+        doc = load(src)  # render cache warm: the docx extractor's own work
+        t.extract.append(time.perf_counter() - t0)
+        t.extract_cpu.append(time.process_time() - c0)
+        n_pages = len(doc.pages)
+        del doc
+    bare, render, lay, ali = min(t.bare), min(t.render), min(t.layout), min(t.align)
+    ours = render + lay + ali
+    extract, extract_cpu = min(t.extract), min(t.extract_cpu)
+
+    t0 = time.perf_counter()
+    hit = render_pdf(src, renderer=renderer)
+    t_hit = time.perf_counter() - t0
+    assert hit.cached
+
+    peak = "-"
+    if memory:
+        tracemalloc.start()
+        layout = read_layout(rendered.pdf_path)
+        align_text_to_layout(spans, layout)
+        load(src)
+        peak = f"{tracemalloc.get_traced_memory()[1] / 1e6:.0f}"
+        tracemalloc.stop()
+        del layout
+
+    tagged = (f" {min(t.bare_tagged):6.2f} {(ours / min(t.bare_tagged) - 1) * 100:4.0f}%"
+              if args.tagged else "")
+    print(
+        f"{name:>14} {n_pages:>5} {bare:6.2f}{tagged} {render:6.2f} {lay:6.2f} {ali:6.2f} {ours:6.2f} "
+        f"{(ours / bare - 1) * 100:4.0f}% {t_hit / ours * 100:4.1f}% "
+        f"{(lay + ali) / n_pages * 1000:6.1f} {bare / n_pages * 1000:6.1f} "
+        f"{extract:7.2f} {extract / n_pages * 1000:6.1f} {extract_cpu / n_pages * 1000:6.1f} "
+        f"{result.aligned_share * 100:5.1f}% {peak:>6}",
+        flush=True,
+    )
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--pages", type=int, nargs="+", default=[1, 10, 50, 200])
-    ap.add_argument("--repeat", type=int, default=3, help="runs per size; the minimum is reported")
+    ap.add_argument("--pages", type=int, nargs="*", default=[10, 100, 200, 400],
+                    help="generated documents of about these many pages")
+    ap.add_argument("--corpus", nargs="*", default=None,
+                    help=f"corpus .docx names (default: {' '.join(CORPUS_DEFAULT)}); none: skip")
+    # 2 by default: the whole run (4 generated sizes, 3 corpus files) stays near 5 minutes.
+    ap.add_argument("--repeat", type=int, default=2, help="runs per document; the minimum is reported")
+    ap.add_argument("--tagged", action="store_true", help="also time bare soffice with tagged export")
+    ap.add_argument("--memory", action="store_true", help="peak memory for corpus files too")
     args = ap.parse_args()
     work = Path(tempfile.mkdtemp(prefix="bench-render-"))
     os.environ["ARTIFACTCHECK_CACHE_DIR"] = str(work / "cache")
-    extract_ok = have_docx_extractor()
     renderer = LibreOfficeRenderer()
-    print(f"LibreOffice {renderer.version}; docx extractor: {'yes' if extract_ok else 'absent'}")
-    head = (f"{'pages':>5} {'bare':>6} {'bareT':>6} {'render':>6} {'layout':>6} {'align':>6} {'ours':>6} "
-            f"{'ovh':>5} {'ovhT':>5} {'hit':>6} {'hit%':>5} {'ms/pg':>6} {'extract':>7} {'share':>6} {'peakMB':>6}")
-    print(head)
+    folder = corpus_folder()
+    names = CORPUS_DEFAULT if args.corpus is None else args.corpus
+    real = [folder / n for n in names if folder is not None and (folder / n).is_file()]
+    if names and not real:
+        print(f"corpus not found ({folder or 'no corpus folder'}): real documents skipped")
+    print(f"LibreOffice {renderer.version}; load average {os.getloadavg()[0]:.1f}; "
+          f"min of {args.repeat} interleaved runs")
+    tag_head = f" {'bareT':>6} {'ovhT':>5}" if args.tagged else ""
+    print(f"{'document':>14} {'pages':>5} {'bare':>6}{tag_head} {'render':>6} {'layout':>6} {'align':>6} "
+          f"{'ours':>6} {'ovh':>5} {'hit%':>5} {'ms/pg':>6} {'lo/pg':>6} {'extract':>7} {'ext/pg':>6} "
+          f"{'cpu/pg':>6} {'share':>6} {'peakMB':>6}")
     try:
         for pages in args.pages:
             src = make_long_docx(pages, work / f"doc{pages}.docx")
-            bares, bares_t, renders, layouts, aligns = [], [], [], [], []
-            spans = spans_of(src)
-            for _ in range(args.repeat):
-                # Interleaved, min of N: the machine is shared, the minimum is the least
-                # disturbed run. Only the render cache is cleared between runs; the
-                # LibreOffice profile template (our renderer's design) survives.
-                shutil.rmtree(work / "cache" / "render", ignore_errors=True)
-                bares.append(bare_soffice(src, work))
-                bares_t.append(bare_soffice(src, work, TAGGED))
-                t0 = time.perf_counter()
-                rendered = render_pdf(src, renderer=renderer)
-                renders.append(time.perf_counter() - t0)
-                assert not rendered.cached
-                t0 = time.perf_counter()
-                layout = read_layout(rendered.pdf_path)
-                layouts.append(time.perf_counter() - t0)
-                t0 = time.perf_counter()
-                result = align_text_to_layout(spans, layout)
-                aligns.append(time.perf_counter() - t0)
-            bare, bare_tagged = min(bares), min(bares_t)
-            t_render, t_layout, t_align = min(renders), min(layouts), min(aligns)
-            ours = t_render + t_layout + t_align
-            n_pages = len(layout.pages)
-
-            t0 = time.perf_counter()
-            hit = render_pdf(src, renderer=renderer)
-            t_hit = time.perf_counter() - t0
-            assert hit.cached
-
-            t_extract = float("nan")
-            if extract_ok:
-                from artifactcheck import load
-
-                t0 = time.perf_counter()
-                load(src)
-                t_extract = time.perf_counter() - t0
-
-            share = result.aligned_share
-            del layout, result
-            tracemalloc.start()
-            layout = read_layout(rendered.pdf_path)
-            align_text_to_layout(spans, layout)
-            if extract_ok:
-                from artifactcheck import load
-
-                load(src)
-            peak = tracemalloc.get_traced_memory()[1] / 1e6
-            tracemalloc.stop()
-            del layout
-
-            print(
-                f"{n_pages:>5} {bare:6.2f} {bare_tagged:6.2f} {t_render:6.2f} {t_layout:6.2f} {t_align:6.2f} "
-                f"{ours:6.2f} {(ours / bare - 1) * 100:4.0f}% {(ours / bare_tagged - 1) * 100:4.0f}% "
-                f"{t_hit:6.3f} {t_hit / ours * 100:4.1f}% "
-                f"{(t_layout + t_align) / n_pages * 1000:6.1f} "
-                f"{t_extract:7.2f} {share * 100:5.1f}% {peak:6.0f}",
-                flush=True,
-            )
+            measure(f"generated {pages}", src, work, renderer, args, memory=True)
+        for path in real:
+            measure(path.stem.split("_", 1)[-1][:14], path, work, renderer, args, memory=args.memory)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+        print(f"load average at the end {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

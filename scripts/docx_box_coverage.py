@@ -12,6 +12,7 @@ to a rendered PDF character. Renders go through the render cache, so a second ru
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -23,9 +24,18 @@ from artifactcheck.errors import ArtifactCheckError
 from artifactcheck.extractors.docx.extract import extract_docx
 
 
+def _default_folder() -> Path:
+    """``$ARTIFACTCHECK_CORPUS/docx``, else ``shared/corpus/docx`` beside the repository or
+    beside its parent (a worktree under ``wt/``)."""
+    env = os.environ.get("ARTIFACTCHECK_CORPUS")
+    candidates = [Path(env) / "docx"] if env else []
+    candidates += [base / "shared" / "corpus" / "docx" for base in (REPO.parent, REPO.parent.parent)]
+    return next((c for c in candidates if c.is_dir()), candidates[-1])
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("folder", nargs="?", default=str(REPO.parent / "shared" / "corpus" / "docx"))
+    ap.add_argument("folder", nargs="?", default=str(_default_folder()))
     ap.add_argument("--only", nargs="*", default=None, help="file names to include")
     ap.add_argument("--timeout", type=float, default=600)
     args = ap.parse_args()

@@ -19,6 +19,9 @@ file and the part; rendering failures are ``RenderError``/``RenderTimeout``.
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
@@ -50,32 +53,49 @@ def extract_docx(path: str | Path, *, render: bool = True, **options: Any) -> Do
     Raises :class:`~artifactcheck.errors.ArtifactCheckError` subclasses only.
     """
     p = Path(path)
-    pkg = open_docx(p)
-    try:
+    with _gc_paused():
+        pkg = open_docx(p)
         try:
-            doc = _build(pkg)
-        except ArtifactCheckError:
-            raise
-        except Exception as exc:
-            raise CorruptArtifact(
-                f"cannot read the document: {type(exc).__name__}: {exc}", path=p
-            ) from exc
-    finally:
-        pkg.close()
-    if render:
-        from .layout import attach_layout
+            try:
+                doc = _build(pkg)
+            except ArtifactCheckError:
+                raise
+            except Exception as exc:
+                raise CorruptArtifact(
+                    f"cannot read the document: {type(exc).__name__}: {exc}", path=p
+                ) from exc
+        finally:
+            pkg.close()
+        if render:
+            from .layout import attach_layout
 
-        try:
-            attach_layout(doc, p, timeout=float(options.get("timeout", 120)))
-        except ArtifactCheckError:
-            raise
-        except Exception as exc:
-            raise RenderError(
-                f"cannot lay out the rendered PDF: {type(exc).__name__}: {exc}", path=p
-            ) from exc
-    else:
-        doc.warnings.append("render=False: no layout, so no boxes and no pages")
+            try:
+                attach_layout(doc, p, timeout=float(options.get("timeout", 120)))
+            except ArtifactCheckError:
+                raise
+            except Exception as exc:
+                raise RenderError(
+                    f"cannot lay out the rendered PDF: {type(exc).__name__}: {exc}", path=p
+                ) from exc
+        else:
+            doc.warnings.append("render=False: no layout, so no boxes and no pages")
     return doc
+
+
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """The cyclic garbage collector off while a document is built, as ``read_layout``
+    does: the walk and the layout allocate hundreds of thousands of objects, and every
+    collection they trigger traverses the growing tree again (1.2 of 6.0 s CPU on a
+    180-page file). Nothing garbage here needs the collector (the tree's parent links
+    are cycles, but alive); it runs again, as it was, when the document is done."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def _content_types(pkg: DocxPackage) -> dict[str, str]:

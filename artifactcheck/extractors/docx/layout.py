@@ -26,11 +26,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from ...model import Box, Document, Node, Page, ToolInfo
 from ...model.blobs import decode_image
 from ...model.geometry import union_all
 from ..render import PdfLayout, TextSpan, align_text_to_layout, read_layout, render_pdf
-from ..render.align import normalize_char
+from ..render.align import key_text, layout_box, layout_keys, sorted_unique
+from ..render.layout import CharColumns
 
 _RETRY_BELOW = 0.999  # a run matched below this share is aligned again in pass 2
 _ACCEPT_PASS2 = 0.6  # pass-2 / header matches below this share are not trusted
@@ -53,12 +57,22 @@ _CONTAINERS = {
 }
 
 
+_Idx = npt.NDArray[np.int64]  # indices into layout.chars
+_EMPTY: _Idx = np.zeros(0, dtype=np.int64)
+_EMPTY.flags.writeable = False  # shared by every empty match: never written in place
+
+
 @dataclass
 class _RunMatch:
-    boxes: list[Box] = field(default_factory=list)
+    """Where one run landed. ``pdf_chars``: sorted, unique indices into ``layout.chars``
+    (replaced, never modified in place); ``pages``: the pages its drawn characters are on
+    (sorted per match; a header run matched page by page lists each match's pages in
+    turn). Boxes are made from ``pdf_chars`` at the end (:func:`_fragments_many`)."""
+
+    pages: list[int] = field(default_factory=list)
     key_chars: int = 0
     matched: int = 0
-    pdf_chars: set[int] = field(default_factory=set)
+    pdf_chars: _Idx = field(default_factory=lambda: _EMPTY)
 
     @property
     def ratio(self) -> float:
@@ -66,7 +80,7 @@ class _RunMatch:
 
 
 def _key_len(text: str) -> int:
-    return sum(len(normalize_char(c)) for c in text)
+    return len(key_text(text))
 
 
 def attach_layout(doc: Document, path: Path, *, timeout: float = 120) -> None:
@@ -87,22 +101,24 @@ class _Layouter:
     def __init__(self, doc: Document, layout: PdfLayout) -> None:
         self.doc = doc
         self.layout = layout
-        self.claimed: set[int] = set()
+        # Everything below works on the layout's numpy columns (no PdfChar tuples): a
+        # 430-page document has 680k characters, and a Python step per character per
+        # pass was most of the extraction time (design/docx-tree.md).
+        self.cols: CharColumns = layout.columns
+        self.n_chars = len(self.cols.page)
+        self.claimed = np.zeros(self.n_chars, dtype=np.bool_)  # characters some run took
         self.runs: dict[str, _RunMatch] = {}
         self.body_runs: list[Node] = []
         self.note_runs: list[Node] = []
         self.hf_nodes: list[Node] = []
         self.textboxes: list[Node] = []
         self.page_chars: dict[int, range] = {}
-        start = 0
-        chars = layout.chars
-        while start < len(chars):  # chars come page by page
-            page = chars[start].page
-            end = start
-            while end < len(chars) and chars[end].page == page:
-                end += 1
-            self.page_chars[page] = range(start, end)
-            start = end
+        page = self.cols.page
+        if self.n_chars:  # chars come page by page
+            starts = np.flatnonzero(np.concatenate(([True], page[1:] != page[:-1])))
+            ends = np.append(starts[1:], self.n_chars)
+            for start, end in zip(starts.tolist(), ends.tolist(), strict=True):
+                self.page_chars[int(page[start])] = range(start, end)
         for top in doc.root.children:
             if top.kind in ("header", "footer"):
                 if top.attrs.get("rendered") is not False:
@@ -134,56 +150,66 @@ class _Layouter:
         self._assign()
 
     def _align(
-        self, runs: list[Node], layout: PdfLayout, *, accept: float, index_map: list[int] | None
+        self, runs: list[Node], layout: PdfLayout, *, accept: float, index_map: _Idx | None
     ) -> None:
         if not runs:
             return
-        result = align_text_to_layout([TextSpan(r.id, r.text) for r in runs], layout)
+        result = align_text_to_layout([TextSpan(r.id, r.text) for r in runs], layout, boxes=False)
         for r, span in zip(runs, result.spans):
             if span.ratio < accept or not span.pdf_chars:
                 kept = self.runs.setdefault(r.id, _RunMatch(key_chars=span.key_chars))
-                self.claimed |= kept.pdf_chars
+                self.claimed[kept.pdf_chars] = True
                 continue
-            chars = {index_map[i] if index_map else i for i in span.pdf_chars}
+            got = np.asarray(span.pdf_chars, dtype=np.int64)
+            chars = sorted_unique(index_map[got]) if index_map is not None else got
             prev = self.runs.get(r.id)
             if prev is not None and prev.matched >= span.matched_chars:
-                self.claimed |= prev.pdf_chars  # keep the earlier, better match
+                self.claimed[prev.pdf_chars] = True  # keep the earlier, better match
                 continue
             if prev is not None:
-                self.claimed -= prev.pdf_chars
+                self.claimed[prev.pdf_chars] = False
             self.runs[r.id] = _RunMatch(
-                boxes=_page_boxes(self.layout, sorted(chars)),
+                pages=self._pages(chars),
                 key_chars=span.key_chars,
                 matched=min(span.matched_chars, span.key_chars),
                 pdf_chars=chars,
             )
-            self.claimed |= chars
+            self.claimed[chars] = True
 
-    def _sublayout(
-        self, pages: set[int] | None, *, only: set[int] | None = None
-    ) -> tuple[PdfLayout, list[int]]:
-        """The unclaimed characters (on ``pages``, or all; among ``only`` when given) as
-        a layout of their own."""
+    def _pages(self, chars: _Idx) -> list[int]:
+        """The pages (sorted) of the drawn characters among ``chars`` (sorted indices)."""
+        pages = self.cols.page[chars[~self.cols.generated[chars]]]
+        if pages.size and pages[0] == pages[-1]:  # pages come in index order: one page
+            return [int(pages[0])]
+        return sorted_unique(pages).tolist()  # type: ignore[no-any-return]
+
+    def _unclaimed(self, pages: set[int] | None, *, only: _Idx | None = None) -> _Idx:
+        """Indices (ascending) of the unclaimed characters on ``pages`` (or all), among
+        ``only`` (sorted indices) when given."""
         if pages is None:
-            ranges: Iterable[range] = [range(len(self.layout.chars))]
+            idx = np.flatnonzero(~self.claimed)
         else:
             ranges = [self.page_chars.get(p, range(0)) for p in sorted(pages)]
-        idx = [
-            i
-            for rng in ranges
-            for i in rng
-            if i not in self.claimed and (only is None or i in only)
-        ]
-        chars = [self.layout.chars[i] for i in idx]
-        sub = PdfLayout(pages=self.layout.pages, chars=chars, images=[], structure=[], tagged=False)
-        return sub, idx
+            idx = np.concatenate([np.arange(r.start, r.stop, dtype=np.int64) for r in ranges] or [_EMPTY])
+            idx = idx[~self.claimed[idx]]
+        if only is not None:
+            idx = idx[np.isin(idx, only, assume_unique=True)]
+        return idx.astype(np.int64, copy=False)
+
+    def _sublayout(
+        self, pages: set[int] | None, *, only: _Idx | None = None
+    ) -> tuple[PdfLayout, _Idx]:
+        """The unclaimed characters (on ``pages``, or all; among ``only`` when given) as
+        a layout of their own, and their indices."""
+        idx = self._unclaimed(pages, only=only)
+        return self.layout.subset(idx), idx
 
     def _align_subset(self, runs: list[Node], pages: set[int] | None) -> None:
         todo = [r for r in runs if _key_len(r.text) > 0]
         if not todo:
             return
         sub, idx = self._sublayout(pages)
-        if not idx:
+        if not idx.size:
             for r in todo:
                 self.runs.setdefault(r.id, _RunMatch(key_chars=_key_len(r.text)))
             return
@@ -212,19 +238,19 @@ class _Layouter:
                 (
                     self.runs[runs[k].id]
                     for k in range(i - 1, -1, -1)
-                    if self.runs[runs[k].id].boxes
+                    if self.runs[runs[k].id].pages
                 ),
                 None,
             )
-            cur = before.boxes[-1].page if before else 0
+            cur = before.pages[-1] if before else 0
             group = runs[i:j]
             for r in group:  # give back partial claims so the group can take them again
                 prev = self.runs.get(r.id)
                 if prev is not None:
-                    self.claimed -= prev.pdf_chars
+                    self.claimed[prev.pdf_chars] = False
             for chunk in _chunks(group, _CHUNK_KEYS):
                 self._align_subset(chunk, set(range(cur, min(cur + _WINDOW_PAGES, last_page) + 1)))
-                pages = [b.page for r in chunk for b in self.runs.get(r.id, _RunMatch()).boxes]
+                pages = [pg for r in chunk for pg in self.runs.get(r.id, _RunMatch()).pages]
                 if pages:
                     cur = max(cur, min(max(pages), cur + _WINDOW_PAGES))
             i = j
@@ -234,21 +260,29 @@ class _Layouter:
         drop as coincidences are looked up exactly in the unclaimed characters between
         the PDF positions of their matched neighbours, when that stretch is short."""
         matched = [self.runs.get(r.id) for r in runs]
+        n = len(runs)
         for i, r in enumerate(runs):
             m = matched[i]
-            key = "".join(normalize_char(ch) for ch in r.text)
-            if not key or len(key) > _GAP_FILL_MAX_KEYS or (m is not None and m.ratio >= 0.999):
+            if m is not None and m.ratio >= 0.999:
+                continue
+            key = key_text(r.text)
+            if not key or len(key) > _GAP_FILL_MAX_KEYS:
                 continue
             lo = next(
                 (
-                    max(x.pdf_chars) + 1
-                    for x in reversed(matched[:i])
-                    if x is not None and x.pdf_chars
+                    int(x.pdf_chars[-1]) + 1
+                    for k in range(i - 1, -1, -1)
+                    if (x := matched[k]) is not None and x.pdf_chars.size
                 ),
                 None,
             )
             hi = next(
-                (min(x.pdf_chars) for x in matched[i + 1 :] if x is not None and x.pdf_chars), None
+                (
+                    int(x.pdf_chars[0])
+                    for k in range(i + 1, n)
+                    if (x := matched[k]) is not None and x.pdf_chars.size
+                ),
+                None,
             )
             # With one neighbour only, look just next to it (a note's number sits right
             # before the note's text): the nearest occurrence on that side wins.
@@ -258,31 +292,24 @@ class _Layouter:
             if lo is None:
                 lo = max(0, hi - _GAP_FILL_EDGE)  # type: ignore[operator]
             if hi is None:
-                hi = min(len(self.layout.chars), lo + _GAP_FILL_EDGE)
+                hi = min(self.n_chars, lo + _GAP_FILL_EDGE)
             if not 0 < hi - lo <= _GAP_FILL_SPAN:
                 continue
-            keys: list[str] = []
-            origin: list[int] = []
-            for j in range(lo, hi):
-                c = self.layout.chars[j]
-                if j in self.claimed or c.generated:
-                    continue
-                k = normalize_char(c.char)
-                keys.append(k)
-                origin.extend([j] * len(k))
-            at = "".join(keys).rfind(key) if from_end else "".join(keys).find(key)
+            window = np.arange(lo, hi, dtype=np.int64)
+            keys, origin = layout_keys(self.layout, window[~self.claimed[window]])
+            at = keys.rfind(key) if from_end else keys.find(key)
             if at < 0:
                 continue
-            chars = set(origin[at : at + len(key)])
+            chars = sorted_unique(origin[at : at + len(key)])
             if m is not None:
-                self.claimed -= m.pdf_chars
+                self.claimed[m.pdf_chars] = False
             self.runs[r.id] = matched[i] = _RunMatch(
-                boxes=_page_boxes(self.layout, sorted(chars)),
+                pages=self._pages(chars),
                 key_chars=len(key),
                 matched=len(key),
                 pdf_chars=chars,
             )
-            self.claimed |= chars
+            self.claimed[chars] = True
 
     def _textboxes(self) -> None:
         """Text boxes float: LibreOffice draws them apart from the flowing text, not
@@ -311,40 +338,32 @@ class _Layouter:
             for r in runs:
                 prev = self.runs.get(r.id)
                 if prev is not None:
-                    self.claimed -= prev.pdf_chars
+                    self.claimed[prev.pdf_chars] = False
             self._align_subset(runs, window)
 
     def _claim_exact(self, runs: list[Node], pages: set[int] | None) -> bool:
         """Find the runs' concatenated key text verbatim among the unclaimed characters
         (on ``pages``, or all) and claim it run by run. False when it is not there."""
-        keys = ["".join(normalize_char(ch) for ch in r.text) for r in runs]
+        keys = [key_text(r.text) for r in runs]
         whole = "".join(keys)
         if len(whole) < 4:
             return False
-        sub, idx = self._sublayout(pages)
-        stream: list[str] = []
-        origin: list[int] = []
-        for j, c in zip(idx, sub.chars):
-            if c.generated:
-                continue
-            k = normalize_char(c.char)
-            stream.append(k)
-            origin.extend([j] * len(k))
-        at = "".join(stream).find(whole)
+        stream, origin = layout_keys(self.layout, self._unclaimed(pages))
+        at = stream.find(whole)
         if at < 0:
             return False
         for r, k in zip(runs, keys):
-            chars = set(origin[at : at + len(k)])
+            chars = sorted_unique(origin[at : at + len(k)])
             at += len(k)
             if not k:
                 continue
             self.runs[r.id] = _RunMatch(
-                boxes=_page_boxes(self.layout, sorted(chars)),
+                pages=self._pages(chars),
                 key_chars=len(k),
                 matched=len(k),
                 pdf_chars=chars,
             )
-            self.claimed |= chars
+            self.claimed[chars] = True
         return True
 
     def _anchor_pages(self, anchor_id: str) -> list[int]:
@@ -353,9 +372,9 @@ class _Layouter:
         except KeyError:
             return []
         pages = [
-            b.page
+            pg
             for r in _runs(anchor, skip_textboxes=True)
-            for b in self.runs.get(r.id, _RunMatch()).boxes
+            for pg in self.runs.get(r.id, _RunMatch()).pages
         ]
         if pages:
             return pages
@@ -364,8 +383,8 @@ class _Layouter:
             if r.order > anchor.order:
                 break
             m = self.runs.get(r.id)
-            if m is not None and m.boxes:
-                best = [m.boxes[-1].page]
+            if m is not None and m.pages:
+                best = [m.pages[-1]]
         return best
 
     def _page_sections(self) -> list[int]:
@@ -381,8 +400,8 @@ class _Layouter:
             for r in _runs(top):
                 m = self.runs.get(r.id)
                 if m is not None:
-                    for b in m.boxes:
-                        first.setdefault(b.page, sec)
+                    for pg in m.pages:
+                        first.setdefault(pg, sec)
         out: list[int] = []
         current = 0
         for p in range(n):
@@ -399,6 +418,8 @@ class _Layouter:
         for hf in self.hf_nodes:
             by_key[(int(hf.attrs["section"]), hf.kind, str(hf.attrs["type"]))] = hf  # type: ignore[arg-type]
         self.hf_pages: dict[str, set[int]] = {}
+        self._body_bounds()
+        text_runs: dict[str, list[Node]] = {}  # per header/footer, its runs with key text
         for page, sec in enumerate(self.page_section):
             first_of_section = page == 0 or self.page_section[page - 1] != sec
             sec_attrs = (
@@ -419,13 +440,16 @@ class _Layouter:
                 if node is None:
                     continue
                 self.hf_pages.setdefault(node.id, set()).add(page)
-                shown[kind] = [r for r in _runs(node) if _key_len(r.text) > 0]
+                if node.id not in text_runs:
+                    text_runs[node.id] = [r for r in _runs(node) if _key_len(r.text) > 0]
+                shown[kind] = text_runs[node.id]
             if not any(shown.values()):
                 continue
             top_zone, bottom_zone = self._margin_chars(page, sec_attrs)
-            released = (top_zone | bottom_zone) & self.claimed
-            self.claimed -= released
-            taken: set[int] = set()
+            zones = np.union1d(top_zone, bottom_zone)
+            released = zones[self.claimed[zones]]
+            self.claimed[released] = False
+            taken: list[_Idx] = []
             # Each against its own margin first (a header word is not taken by the same
             # word in the body or the footer), then what is left against the whole page
             # (a header taller than the top margin pushes the body down).
@@ -447,7 +471,7 @@ class _Layouter:
                 r.attrs["rendered"] = False
                 r.attrs["not_rendered_reason"] = hf.attrs["not_rendered_reason"]
 
-    def _margin_chars(self, page: int, section: dict[str, Any]) -> tuple[set[int], set[int]]:
+    def _margin_chars(self, page: int, section: dict[str, Any]) -> tuple[_Idx, _Idx]:
         """The page's characters in its top and in its bottom margin (by their middle),
         where Word and LibreOffice draw the header and the footer. The body pass may
         have claimed some of them: it matches a body word to the first place the word
@@ -457,19 +481,14 @@ class _Layouter:
         margins: dict[str, Any] = raw if isinstance(raw, dict) else {}
         top = float(margins.get("top", 72.0))
         bottom = self.layout.pages[page].height - float(margins.get("bottom", 72.0))
-        upper: set[int] = set()
-        lower: set[int] = set()
-        for i in self.page_chars.get(page, range(0)):
-            c = self.layout.chars[i]
-            middle = (c.top + c.bottom) / 2
-            if middle < top:
-                upper.add(i)
-            elif middle > bottom:
-                lower.add(i)
-        return upper, lower
+        rng = self.page_chars.get(page, range(0))
+        idx = np.arange(rng.start, rng.stop, dtype=np.int64)
+        middle = (self.cols.top[idx] + self.cols.bottom[idx]) / 2
+        above = middle < top
+        return idx[above], idx[~above & (middle > bottom)]
 
     def _align_page_runs(
-        self, runs: list[Node], page: int, only: set[int] | None, taken: set[int]
+        self, runs: list[Node], page: int, only: _Idx | None, taken: list[_Idx]
     ) -> list[Node]:
         """Align header/footer ``runs`` to the unclaimed characters of ``page`` (among
         ``only``); page numbers are matched as the number the page prints. Adds what
@@ -477,39 +496,65 @@ class _Layouter:
         if not runs:
             return []
         sub, idx = self._sublayout({page}, only=only)
-        if not idx:
+        if not idx.size:
             return list(runs)
-        result = align_text_to_layout([TextSpan(r.id, self._field_text(r, page)) for r in runs], sub)
+        result = align_text_to_layout(
+            [TextSpan(r.id, self._field_text(r, page)) for r in runs], sub, boxes=False
+        )
         missed: list[Node] = []
         for r, span in zip(runs, result.spans):
             m = self.runs.setdefault(r.id, _RunMatch(key_chars=span.key_chars))
             if not span.pdf_chars or (span.ratio < _ACCEPT_PASS2 and r.attrs.get("field") is None):
                 missed.append(r)
                 continue
-            chars = {idx[i] for i in span.pdf_chars}
-            m.boxes.extend(_page_boxes(self.layout, sorted(chars)))
+            chars = sorted_unique(idx[np.asarray(span.pdf_chars, dtype=np.int64)])
+            m.pages.extend(self._pages(chars))
             m.matched = max(m.matched, min(span.matched_chars, span.key_chars))
-            m.pdf_chars |= chars
-            self.claimed |= chars
-            taken |= chars
+            if not m.pdf_chars.size or chars[0] > m.pdf_chars[-1]:
+                # the common case, page after page: appending keeps it sorted (union1d
+                # re-sorted the growing array of a header matched on 430 pages each time)
+                m.pdf_chars = np.concatenate((m.pdf_chars, chars))
+            else:
+                m.pdf_chars = np.union1d(m.pdf_chars, chars)
+            self.claimed[chars] = True
+            taken.append(chars)
         return missed
 
-    def _settle_released(self, released: set[int], taken: set[int]) -> None:
+    def _body_bounds(self) -> None:
+        """First and last character index of every body run's match (n, -1 when none):
+        :meth:`_settle_released` only removes characters from body runs, so these stay
+        bounds and pick the few runs a page's header can have taken characters from."""
+        first = np.full(len(self.body_runs), self.n_chars, dtype=np.int64)
+        last = np.full(len(self.body_runs), -1, dtype=np.int64)
+        for k, run in enumerate(self.body_runs):
+            m = self.runs.get(run.id)
+            if m is not None and m.pdf_chars.size:
+                first[k] = m.pdf_chars[0]
+                last[k] = m.pdf_chars[-1]
+        self.body_first, self.body_last = first, last
+
+    def _settle_released(self, released: _Idx, taken: list[_Idx]) -> None:
         """After a page's header/footer took ``taken``: released characters nobody took
         go back to their body runs; body runs lose the ones the header took (they are
         aligned again in pass 2, since their match ratio dropped)."""
-        lost = released & taken
-        self.claimed |= released - taken
-        if not lost:
+        took = sorted_unique(np.concatenate(taken)) if taken else _EMPTY
+        lost = np.intersect1d(released, took, assume_unique=True)
+        self.claimed[np.setdiff1d(released, took, assume_unique=True)] = True
+        if not lost.size:
             return
-        for run in self.body_runs:  # only the body pass has claimed characters so far
-            m = self.runs.get(run.id)
-            gone = m.pdf_chars & lost if m is not None else None
-            if m is None or not gone:
+        # Only the body pass has claimed characters so far; of its runs, only those whose
+        # match spans a lost character can have lost one.
+        near = np.flatnonzero((self.body_first <= lost[-1]) & (self.body_last >= lost[0]))
+        for k in near.tolist():
+            m = self.runs.get(self.body_runs[k].id)
+            if m is None:
                 continue
-            m.pdf_chars -= gone
+            gone = np.intersect1d(m.pdf_chars, lost, assume_unique=True)
+            if not gone.size:
+                continue
+            m.pdf_chars = np.setdiff1d(m.pdf_chars, gone, assume_unique=True)
             m.matched = max(0, m.matched - len(gone))
-            m.boxes = _page_boxes(self.layout, sorted(m.pdf_chars))
+            m.pages = self._pages(m.pdf_chars)
 
     def _field_text(self, run: Node, page: int) -> str:
         """What a page-number field shows on ``page``: the file stores one stale result
@@ -586,10 +631,10 @@ class _Layouter:
         except KeyError:
             return fallback
         pages = [
-            b.page
+            pg
             for r in parent.children
             if r.kind == "run"
-            for b in self.runs.get(r.id, _RunMatch()).boxes
+            for pg in self.runs.get(r.id, _RunMatch()).pages
         ]
         if pages:
             return pages[0]
@@ -599,18 +644,15 @@ class _Layouter:
             if r.order > node.order:
                 break
             m = self.runs.get(r.id)
-            if m is not None and m.boxes:
-                best = m.boxes[-1].page
+            if m is not None and m.pages:
+                best = m.pages[-1]
         return best
 
-    def _paragraph_boxes(self, para: Node) -> list[Box]:
-        """Text fragments of the paragraph's runs (see :func:`_fragments`), widened by
-        its inline pictures; floating objects do not count."""
-        chars: set[int] = set()
-        for c in para.children:
-            if c.kind == "run":
-                chars |= self.runs.get(c.id, _RunMatch()).pdf_chars
-        boxes = _fragments(self.layout, chars)
+    def _paragraph_boxes(self, para: Node, text_boxes: list[Box]) -> list[Box]:
+        """Text fragments of the paragraph's runs (``text_boxes``, see
+        :func:`_fragments_many`), widened by its inline pictures; floating objects do
+        not count."""
+        boxes = list(text_boxes)
         for c in para.children:
             if c.kind != "run" and c.attrs.get("placement") != "floating":
                 for b in c.boxes:
@@ -621,11 +663,34 @@ class _Layouter:
     def _assign(self) -> None:
         key_total = 0
         matched_total = 0
-        for n in _post_order(self.doc.root):
+        order = _post_order(self.doc.root)
+        # Every run's and every paragraph's text fragments in one vectorised pass.
+        groups: list[_Idx] = []
+        slot: dict[str, int] = {}
+        for n in order:
             if n.kind == "run":
                 m = self.runs.get(n.id)
                 if m is not None:
-                    n.boxes = _fragments(self.layout, m.pdf_chars)
+                    slot[n.id] = len(groups)
+                    groups.append(m.pdf_chars)
+            elif n.kind == "paragraph":
+                slot[n.id] = len(groups)
+                groups.append(
+                    np.concatenate(
+                        [_EMPTY]
+                        + [
+                            self.runs.get(c.id, _RunMatch()).pdf_chars
+                            for c in n.children
+                            if c.kind == "run"
+                        ]
+                    )
+                )
+        fragments = _fragments_many(self.cols, groups)
+        for n in order:
+            if n.kind == "run":
+                m = self.runs.get(n.id)
+                if m is not None:
+                    n.boxes = fragments[slot[n.id]]
                     key_total += m.key_chars
                     matched_total += min(m.matched, m.key_chars)
                     if 0 < m.ratio < 0.999:
@@ -638,7 +703,7 @@ class _Layouter:
                         n.id, "picture not located"
                     )
             elif n.kind == "paragraph":
-                n.boxes = self._paragraph_boxes(n)
+                n.boxes = self._paragraph_boxes(n, fragments[slot[n.id]])
             elif n.kind in _CONTAINERS:
                 boxes = [
                     b
@@ -667,31 +732,48 @@ class _Layouter:
                 page.attrs["section"] = self.page_section[page.index]
 
 
-def _fragments(layout: PdfLayout, chars: set[int]) -> list[Box]:
-    """Boxes over characters in reading order: one per page, and a new one where the
-    text jumps back up the page (it continues in the next column), so a paragraph
-    split across two columns gets two boxes on that page instead of one box covering
-    the other column too."""
-    out: list[list[float]] = []
-    all_chars = layout.chars
-    last_top = 0.0
-    f: list[float] = []
-    for i in sorted(chars):  # hot loop: plain comparisons, no min()/max() calls
-        c = all_chars[i]
-        if c.generated:
-            continue
-        top = c.top
-        jump = 2 * (c.bottom - top)
-        if not out or f[0] != c.page or top < last_top - (max(30.0, jump)):
-            f = [c.page, c.x0, top, c.x1, c.bottom]
-            out.append(f)
-        else:
-            f[1] = min(f[1], c.x0)
-            f[2] = min(f[2], top)
-            f[3] = max(f[3], c.x1)
-            f[4] = max(f[4], c.bottom)
-        last_top = top
-    return [_box(int(f[0]), f[1], f[2], f[3], f[4]) for f in out]
+def _fragments_many(cols: CharColumns, groups: list[_Idx]) -> list[list[Box]]:
+    """Per group of character indices, boxes over its drawn characters in index (reading)
+    order: one per page, and a new one where the text jumps back up the page by more
+    than max(30 pt, twice the character's line band) — it continues in the next column —
+    so a paragraph split across two columns gets two boxes on that page instead of one
+    box covering the other column too. A group without drawn characters gets [].
+
+    All groups at once: a fragment starts at a group's first drawn character, a page
+    change or a jump; its extent is a ``reduceat`` over the run of characters it covers
+    (the min/max of the same floats a loop would take)."""
+    out: list[list[Box]] = [[] for _ in groups]
+    if not groups:
+        return out
+    n = len(cols.page) + 1
+    gid = np.repeat(np.arange(len(groups), dtype=np.int64), [len(g) for g in groups])
+    idx = np.concatenate(groups).astype(np.int64, copy=False)
+    key = gid * n + idx
+    if key.size > 1 and not bool(np.all(key[1:] > key[:-1])):  # unsorted or repeated
+        key = sorted_unique(key)
+        gid, idx = key // n, key % n
+    drawn = ~cols.generated[idx]
+    idx, gid = idx[drawn], gid[drawn]
+    if not idx.size:
+        return out
+    page = cols.page[idx]
+    top = cols.top[idx]
+    bottom = cols.bottom[idx]
+    jump = 2 * (bottom[1:] - top[1:])
+    start = np.ones(idx.size, dtype=np.bool_)
+    start[1:] = (
+        (gid[1:] != gid[:-1])
+        | (page[1:] != page[:-1])
+        | (top[1:] < top[:-1] - np.where(jump > 30.0, jump, 30.0))  # as max(30.0, jump)
+    )
+    at = np.flatnonzero(start)
+    x0 = np.minimum.reduceat(cols.x0[idx], at).tolist()
+    y0 = np.minimum.reduceat(top, at).tolist()
+    x1 = np.maximum.reduceat(cols.x1[idx], at).tolist()
+    y1 = np.maximum.reduceat(bottom, at).tolist()
+    for g, p, a, b, c, d in zip(gid[at].tolist(), page[at].tolist(), x0, y0, x1, y1, strict=True):
+        out[g].append(layout_box(p, a, b, c, d))  # well-formed: extents of characters
+    return out
 
 
 def _merge_into(boxes: list[Box], extra: Box) -> list[Box]:
@@ -757,31 +839,6 @@ def _post_order(root: Node) -> list[Node]:
         stack.extend(n.children)
     out.reverse()
     return out
-
-
-def _page_boxes(layout: PdfLayout, indices: list[int]) -> list[Box]:
-    by_page: dict[int, list[float]] = {}
-    for i in indices:
-        c = layout.chars[i]
-        if c.generated:
-            continue
-        g = by_page.get(c.page)
-        if g is None:
-            by_page[c.page] = [c.x0, c.top, c.x1, c.bottom]
-        else:
-            g[0] = min(g[0], c.x0)
-            g[1] = min(g[1], c.top)
-            g[2] = max(g[2], c.x1)
-            g[3] = max(g[3], c.bottom)
-    return [_box(p, g[0], g[1], g[2], g[3]) for p, g in sorted(by_page.items())]
-
-
-def _box(page: int, x0: float, top: float, x1: float, bottom: float) -> Box:
-    """A layout box from character extents, which are well-formed by construction
-    (x0 <= x1, top <= bottom), so pydantic's validation is skipped on this hot path."""
-    return Box.model_construct(
-        page=page, x0=x0, top=top, x1=x1, bottom=bottom, origin="layout", polygon=None
-    )
 
 
 def _image_box(im: object) -> Box:

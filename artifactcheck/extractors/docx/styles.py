@@ -93,13 +93,18 @@ def theme_font(theme: Theme, theme_ref: str) -> str | None:
 
 
 # -- property layers -------------------------------------------------------------------
-def run_layer(rpr: etree._Element | None) -> dict[str, Any]:
-    """The run properties one ``w:rPr`` states (absent properties are left out).
-    Colours stay as stated (``colors.RawColor``/``RawShading``) until a Style is made,
-    where the theme resolves them."""
-    out: dict[str, Any] = {}
-    if rpr is None:
-        return out
+def _first_children(el: etree._Element) -> dict[Any, etree._Element]:
+    """Each child tag's first child: what ``el.find(tag)`` returns, for every tag in one
+    pass (a long document has tens of thousands of ``w:rPr``/``w:pPr``, and a dozen
+    ``find`` calls each cost more than the walk)."""
+    first: dict[Any, etree._Element] = {}
+    for child in el:
+        first.setdefault(child.tag, child)
+    return first
+
+
+_RUN_TOGGLES = tuple(
+    (key, f"{W}{tag}")
     for key, tag in (
         ("bold", "b"),
         ("italic", "i"),
@@ -108,14 +113,27 @@ def run_layer(rpr: etree._Element | None) -> dict[str, Any]:
         ("caps", "caps"),
         ("small_caps", "smallCaps"),
         ("hidden", "vanish"),
-    ):
-        v = is_on(rpr.find(f"{W}{tag}"))
+    )
+)
+_W_VAL = f"{W}val"
+
+
+def run_layer(rpr: etree._Element | None) -> dict[str, Any]:
+    """The run properties one ``w:rPr`` states (absent properties are left out).
+    Colours stay as stated (``colors.RawColor``/``RawShading``) until a Style is made,
+    where the theme resolves them."""
+    out: dict[str, Any] = {}
+    if rpr is None or not len(rpr):
+        return out
+    get = _first_children(rpr).get
+    for key, tag in _RUN_TOGGLES:
+        v = is_on(get(tag))
         if v is not None:
             out[key] = v
-    u = rpr.find(f"{W}u")
+    u = get(f"{W}u")
     if u is not None:
-        out["underline"] = u.get(f"{W}val") or "single"
-    fonts = rpr.find(f"{W}rFonts")
+        out["underline"] = u.get(_W_VAL) or "single"
+    fonts = get(f"{W}rFonts")
     if fonts is not None:
         theme = fonts.get(f"{W}asciiTheme") or fonts.get(f"{W}hAnsiTheme")
         name = fonts.get(f"{W}ascii") or fonts.get(f"{W}hAnsi")
@@ -128,24 +146,24 @@ def run_layer(rpr: etree._Element | None) -> dict[str, Any]:
             out["font_ea"] = ("theme", ea_theme)
         elif ea:
             out["font_ea"] = ("name", ea)
-    sz = rpr.find(f"{W}sz")
+    sz = get(f"{W}sz")
     if sz is not None:
         try:
-            out["size"] = int(sz.get(f"{W}val", "")) / 2
+            out["size"] = int(sz.get(_W_VAL, "")) / 2
         except ValueError:
             pass
-    color = rpr.find(f"{W}color")
+    color = get(f"{W}color")
     if color is not None:
         out["color"] = color_raw(color)
-    hl = rpr.find(f"{W}highlight")
+    hl = get(f"{W}highlight")
     if hl is not None:
-        out["highlight"] = hl.get(f"{W}val") or "none"
-    shd = rpr.find(f"{W}shd")
+        out["highlight"] = hl.get(_W_VAL) or "none"
+    shd = get(f"{W}shd")
     if shd is not None:
         out["shd"] = shading_raw(shd)
-    va = rpr.find(f"{W}vertAlign")
+    va = get(f"{W}vertAlign")
     if va is not None:
-        out["baseline"] = va.get(f"{W}val")
+        out["baseline"] = va.get(_W_VAL)
     return out
 
 
@@ -155,30 +173,31 @@ def para_layer(ppr: etree._Element | None) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if ppr is None:
         return out
-    jc = ppr.find(f"{W}jc")
-    if jc is not None and jc.get(f"{W}val") in _ALIGN:
-        out["align"] = _ALIGN[jc.get(f"{W}val", "")]
-    ol = ppr.find(f"{W}outlineLvl")
+    get = _first_children(ppr).get
+    jc = get(f"{W}jc")
+    if jc is not None and jc.get(_W_VAL) in _ALIGN:
+        out["align"] = _ALIGN[jc.get(_W_VAL, "")]
+    ol = get(f"{W}outlineLvl")
     if ol is not None:
         try:
-            out["outline_level"] = int(ol.get(f"{W}val", "9"))
+            out["outline_level"] = int(ol.get(_W_VAL, "9"))
         except ValueError:
             pass
-    num = ppr.find(f"{W}numPr")
+    num = get(f"{W}numPr")
     if num is not None:
         ilvl = num.find(f"{W}ilvl")
         num_id = num.find(f"{W}numId")
         if num_id is not None:
-            out["num_id"] = num_id.get(f"{W}val")
+            out["num_id"] = num_id.get(_W_VAL)
         if ilvl is not None:
             try:
-                out["ilvl"] = int(ilvl.get(f"{W}val", "0"))
+                out["ilvl"] = int(ilvl.get(_W_VAL, "0"))
             except ValueError:
                 pass
-    v = is_on(ppr.find(f"{W}pageBreakBefore"))
+    v = is_on(get(f"{W}pageBreakBefore"))
     if v is not None:
         out["page_break_before"] = v
-    shd = ppr.find(f"{W}shd")
+    shd = get(f"{W}shd")
     if shd is not None:
         out["shd"] = shading_raw(shd)
     out.update(geometry_layer(ppr))

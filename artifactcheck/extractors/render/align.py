@@ -32,7 +32,6 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -41,7 +40,17 @@ from rapidfuzz.distance import Levenshtein
 from ...model.geometry import Box
 from .layout import CharColumns, PdfLayout
 
-__all__ = ["AlignmentResult", "SpanAlignment", "TextSpan", "align_text_to_layout", "normalize_char"]
+__all__ = [
+    "AlignmentResult",
+    "SpanAlignment",
+    "TextSpan",
+    "align_text_to_layout",
+    "key_text",
+    "layout_box",
+    "layout_keys",
+    "normalize_char",
+    "sorted_unique",
+]
 
 _ANCHOR_N = 12
 _SMALL_ANCHOR_N = 6
@@ -137,6 +146,28 @@ def _learn(text: str) -> None:
             k = normalize_char(ch)
             _KEY_TABLE[ord(ch)] = k or None
             _LEN_TABLE[ord(ch)] = chr(len(k))  # NFKC expands one character to <= 18
+
+
+def key_text(text: str) -> str:
+    """The key string of ``text``: ``"".join(normalize_char(c) for c in text)``, in one
+    ``str.translate`` pass."""
+    _learn(text)
+    return text.translate(_KEY_TABLE)
+
+
+def layout_keys(layout: PdfLayout, indices: npt.NDArray[np.int64]) -> tuple[str, npt.NDArray[np.int64]]:
+    """The key string of the drawn characters among ``layout.chars[i] for i in indices``
+    (in that order; generated characters are skipped) and, per key character, the index
+    of the character it came from."""
+    idx = np.asarray(indices, dtype=np.int64)
+    idx = idx[~layout.columns.generated[idx]]
+    if len(layout.text) == len(layout.columns.page):  # one code point per character
+        text = layout.codes[idx].tobytes().decode("utf-32-le", "surrogatepass") if idx.size else ""
+        _learn(text)
+        return text.translate(_KEY_TABLE), np.repeat(idx, _key_lengths(text))
+    keys = [normalize_char(layout.chars[i].char) for i in idx.tolist()]
+    lens = np.fromiter(map(len, keys), dtype=np.int64, count=len(keys))
+    return "".join(keys), np.repeat(idx, lens)
 
 
 def _key_lengths(text: str) -> npt.NDArray[np.uint8]:
@@ -354,10 +385,14 @@ def _align_chain(
     _align_gap(t[ti:], p[pi:], t0 + ti, p0 + pi, match, depth)
 
 
-def align_text_to_layout(spans: Sequence[TextSpan], layout: PdfLayout) -> AlignmentResult:
+def align_text_to_layout(
+    spans: Sequence[TextSpan], layout: PdfLayout, *, boxes: bool = True
+) -> AlignmentResult:
     """Align ``spans`` (document order, non-overlapping) to ``layout``'s characters.
 
     Never raises for text that is not in the PDF: such spans get no boxes and ratio 0.
+    ``boxes=False`` leaves ``boxes`` and ``line_boxes`` empty (for callers that make
+    their own boxes from ``pdf_chars``); everything else is the same.
     """
     cols = layout.columns
     # PDF key stream; every key char remembers its index in layout.chars.
@@ -416,27 +451,134 @@ def align_text_to_layout(spans: Sequence[TextSpan], layout: PdfLayout) -> Alignm
         span_pdf[idx] = hits_all[bounds[which] : bounds[which + 1]]
         start = end
 
-    # 3. Boxes from the matched characters.
+    # 3. Per span its characters (sorted, unique, plus the hyphens LibreOffice printed at
+    # its line ends) and boxes: all body spans at once, repeated spans one by one.
     hyphen_next = _hyphen_before_break(layout)
     total_keys = 0
     total_matched = 0
-    for idx, res in enumerate(results):
+    for res in results:
         total_keys += res.key_chars
         total_matched += min(res.matched_chars, res.key_chars)
         res.ratio = min(1.0, res.matched_chars / res.key_chars) if res.key_chars else 0.0
-        if len(span_pdf[idx]) == 0:
+    chars_all, starts = _span_chars(hits_all, np.asarray(bounds, dtype=np.int64), hyphen_next)
+    chars_list = chars_all.tolist()
+    start_list = starts.tolist()
+    for which, idx in enumerate(body):
+        if start_list[which] < start_list[which + 1]:
+            results[idx].pdf_chars = chars_list[start_list[which] : start_list[which + 1]]
+    if boxes and not (cols.page[1:] < cols.page[:-1]).any():  # pages in order: runs are pages
+        _all_boxes(cols, chars_all, starts, [results[idx] for idx in body])
+    elif boxes:  # a hand-built layout with pages out of order: group by page per span
+        for idx in body:
+            if results[idx].pdf_chars:
+                results[idx].line_boxes = _boxes(cols, np.asarray(results[idx].pdf_chars, dtype=np.int64))
+                results[idx].boxes = _merge_per_page(results[idx].line_boxes)
+    for idx, span in enumerate(spans):
+        if not span.repeated or len(span_pdf[idx]) == 0:
             continue
+        res = results[idx]
         indices = np.unique(np.asarray(span_pdf[idx], dtype=np.int64))
         extra = indices[hyphen_next[indices]] + 1
         if extra.size:
             indices = np.union1d(indices, extra)
         res.pdf_chars = indices.tolist()
-        res.line_boxes = _boxes(cols, indices)
-        res.boxes = _merge_per_page(res.line_boxes)
+        if boxes:
+            res.line_boxes = _boxes(cols, indices)
+            res.boxes = _merge_per_page(res.line_boxes)
     return AlignmentResult(results, {r.node_id: r for r in results}, total_keys, total_matched)
 
 
+def _span_chars(
+    hits: npt.NDArray[np.int64], bounds: npt.NDArray[np.int64], hyphen_next: npt.NDArray[np.bool_]
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Per span (``hits[bounds[k]:bounds[k + 1]]``): its characters sorted and unique, with
+    ``i + 1`` added for every ``i`` whose ``hyphen_next`` is set. Returned concatenated,
+    with the new bounds: one sort over (span, index) keys instead of three numpy calls
+    per span (a long document has tens of thousands of spans)."""
+    n_spans = len(bounds) - 1
+    if not hits.size:
+        return hits, np.zeros(n_spans + 1, dtype=np.int64)
+    span = np.repeat(np.arange(n_spans, dtype=np.int64), np.diff(bounds))
+    extra = hyphen_next[hits]
+    values = np.concatenate((hits, hits[extra] + 1))
+    owner = np.concatenate((span, span[extra]))
+    width = np.int64(len(hyphen_next) + 1)
+    keys = sorted_unique(owner * width + values)
+    owner = keys // width
+    starts = np.searchsorted(owner, np.arange(n_spans + 1, dtype=np.int64))
+    return keys % width, starts
+
+
+def sorted_unique(values: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """``np.unique(values)`` for integer arrays, by a stable sort (linear on the nearly
+    sorted arrays met here) and a neighbour comparison: numpy 2.4's ``np.unique`` without
+    ``return_index`` took 1.2 s for 700k integers, sorted or not, where this takes ms."""
+    out = np.sort(values, kind="stable")
+    if out.size > 1:
+        out = out[np.concatenate(([True], out[1:] != out[:-1]))]
+    return out
+
+
+def _all_boxes(
+    cols: CharColumns, chars: npt.NDArray[np.int64], starts: npt.NDArray[np.int64], results: list[SpanAlignment]
+) -> None:
+    """:func:`_boxes` and :func:`_merge_per_page` for every span at once: ``results[k]``
+    gets the line boxes and per-page boxes of ``chars[starts[k]:starts[k + 1]]``."""
+    if not chars.size:
+        return
+    span = np.repeat(np.arange(len(results), dtype=np.int64), np.diff(starts))
+    page = cols.page[chars]
+    line = cols.line[chars]
+    x0, top, x1, bottom = cols.x0[chars], cols.top[chars], cols.x1[chars], cols.bottom[chars]
+    new_span_or_page = np.ones(chars.size, dtype=np.bool_)
+    new_span_or_page[1:] = (span[1:] != span[:-1]) | (page[1:] != page[:-1])
+    new_line = new_span_or_page.copy()
+    new_line[1:] |= line[1:] != line[:-1]
+    for starts_at, attr in ((np.flatnonzero(new_line), "line_boxes"), (np.flatnonzero(new_span_or_page), "boxes")):
+        a = np.minimum.reduceat(x0, starts_at)
+        b = np.minimum.reduceat(top, starts_at)
+        c = np.maximum.reduceat(x1, starts_at)
+        d = np.maximum.reduceat(bottom, starts_at)
+        # Character boxes are well-formed, so their unions are; if one is not, the
+        # validating constructor raises as it would for that box alone.
+        valid = bool(np.isfinite(a).all() and np.isfinite(b).all() and np.isfinite(c).all()
+                     and np.isfinite(d).all() and (c >= a).all() and (d >= b).all())
+        make = layout_box if valid else _validated_box
+        owner = span[starts_at].tolist()
+        for k, p, x_0, t, x_1, btm in zip(owner, page[starts_at].tolist(), a.tolist(), b.tolist(),
+                                          c.tolist(), d.tolist(), strict=True):
+            getattr(results[k], attr).append(make(p, x_0, t, x_1, btm))
+
+
+def _validated_box(page: int, x0: float, top: float, x1: float, bottom: float) -> Box:
+    return Box(page=page, x0=x0, top=top, x1=x1, bottom=bottom, origin="layout")
+
+
+_new = object.__new__
+_set = object.__setattr__
+_BOX_FIELDS = set(Box.model_fields)
+
+
+def layout_box(page: int, x0: float, top: float, x1: float, bottom: float) -> Box:
+    """A ``layout`` box from character extents, which are well-formed by construction
+    (finite, x0 <= x1, top <= bottom): what ``Box.model_construct`` makes, without
+    pydantic's per-call work (as ``tree_builder.make_box``, for the layout origin)."""
+    b = _new(Box)
+    _set(b, "page", page)
+    _set(b, "x0", x0)
+    _set(b, "top", top)
+    _set(b, "x1", x1)
+    _set(b, "bottom", bottom)
+    _set(b, "origin", "layout")
+    _set(b, "polygon", None)
+    _set(b, "__pydantic_fields_set__", _BOX_FIELDS)
+    _set(b, "__pydantic_extra__", None)
+    _set(b, "__pydantic_private__", None)
+    return b
+
+
 _HYPHENS = frozenset("-\u00ad\u2010\ufffe\u0002")
+_HYPHEN_CODES = np.array(sorted(map(ord, _HYPHENS)), dtype=np.uint32)
 
 
 def _hyphen_before_break(layout: PdfLayout) -> npt.NDArray[np.bool_]:
@@ -447,10 +589,11 @@ def _hyphen_before_break(layout: PdfLayout) -> npt.NDArray[np.bool_]:
     n = len(cols.page)
     out = np.zeros(n, dtype=np.bool_)
     if n >= 3:
-        text = layout.text
-        # One code point per character (text[i] is chars[i].char) unless hand-built.
-        chars: Any = text if len(text) == n else map(itemgetter(1), layout.chars)
-        hyphen = np.fromiter(map(_HYPHENS.__contains__, chars), dtype=np.bool_, count=n)
+        if len(layout.text) == n:  # one code point per character: text[i] is chars[i].char
+            hyphen = np.isin(layout.codes, _HYPHEN_CODES)
+        else:
+            chars = map(itemgetter(1), layout.chars)
+            hyphen = np.fromiter(map(_HYPHENS.__contains__, chars), dtype=np.bool_, count=n)
         out[: n - 2] = hyphen[1 : n - 1] & cols.newline[2:]
     return out
 

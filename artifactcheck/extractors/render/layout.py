@@ -227,8 +227,9 @@ class PdfLayout:
         tagged: bool,
         *,
         _lazy: list[_PageChars] | None = None,
+        _subset: tuple[PdfLayout, npt.NDArray[np.int64]] | None = None,
     ) -> None:
-        if chars is None and _lazy is None:
+        if chars is None and _lazy is None and _subset is None:
             raise ValueError("PdfLayout needs chars")
         self.pages = pages
         self.images = images
@@ -236,12 +237,47 @@ class PdfLayout:
         self.tagged = tagged
         self._chars = chars
         self._lazy = _lazy
+        self._subset = _subset
+
+    def subset(self, indices: npt.NDArray[np.int64]) -> PdfLayout:
+        """The characters ``chars[i] for i in indices`` (any order, repeats allowed) as a
+        layout of their own: same pages, no images, no structure. ``text`` and
+        ``columns`` are taken from this layout's (``line`` renumbered over the subset, as
+        a layout built from those tuples would number it), so aligning against a subset
+        builds no ``PdfChar`` tuples; ``chars`` builds them on first use."""
+        idx = np.asarray(indices, dtype=np.int64)
+        sub = PdfLayout(self.pages, None, [], [], False, _subset=(self, idx))
+        if len(self.text) == len(self.columns.page):  # one code point per character
+            cols = self.columns
+            newline = cols.newline[idx]
+            sub.__dict__["columns"] = CharColumns(
+                page=cols.page[idx],
+                x0=cols.x0[idx],
+                top=cols.top[idx],
+                x1=cols.x1[idx],
+                bottom=cols.bottom[idx],
+                generated=cols.generated[idx],
+                newline=newline,
+                line=np.cumsum(newline, dtype=np.int64) - newline,
+            )
+            sub.__dict__["text"] = (
+                self.codes[idx].tobytes().decode("utf-32-le", "surrogatepass") if idx.size else ""
+            )
+        return sub
+
+    @cached_property
+    def codes(self) -> npt.NDArray[np.uint32]:
+        """``text`` as code points (one uint32 per code point)."""
+        return np.frombuffer(self.text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
 
     def __repr__(self) -> str:
         return f"PdfLayout(pages={len(self.pages)}, chars={len(self.text)}, images={len(self.images)}, tagged={self.tagged})"
 
     @property
     def chars(self) -> list[PdfChar]:
+        if self._chars is None and self._subset is not None:
+            parent, idx = self._subset
+            self._chars = list(map(parent.chars.__getitem__, idx.tolist()))
         if self._chars is None:
             out: list[PdfChar] = []
             gc_was_enabled = gc.isenabled()
@@ -260,9 +296,9 @@ class PdfLayout:
         """The character stream as one string. One code point per character (so
         ``text[i]`` is ``chars[i].char``) except for a hand-built layout whose chars hold
         several; then it is their concatenation."""
-        if self._chars is None:
-            return "".join(part.text for part in self._lazy or [])
-        return "".join(c.char for c in self._chars)
+        if self._chars is None and self._lazy is not None:
+            return "".join(part.text for part in self._lazy)
+        return "".join(c.char for c in self.chars)
 
     @cached_property
     def lines(self) -> list[PdfLine]:
@@ -489,7 +525,36 @@ def _font_metrics(font: object, name: str) -> tuple[float, float] | None:
 
 def _obj_info(obj: object, size: float) -> _ObjInfo:
     """Font name, size, mcid and vertical metrics of one text object."""
-    font = pdfium_c.FPDFTextObj_GetFont(obj)
+    name, metrics = _font_name_metrics(pdfium_c.FPDFTextObj_GetFont(obj))
+    mcid = int(pdfium_c.FPDFPageObj_GetMarkedContentID(obj))
+    ascent, descent = metrics if metrics else (-1.0, -1.0)
+    return _ObjInfo(name, size, mcid, ascent, descent)
+
+
+_FontInfo = tuple[str, tuple[float, float] | None]  # name without subset tag, (ascent, descent)
+
+
+def _obj_info_fast(obj: int, size: float, fonts: dict[int | None, _FontInfo]) -> _ObjInfo:
+    """:func:`_obj_info` for an object given by address, through the ``c_void_p`` copies
+    of the pdfium calls, with the font's name and metrics looked up once per font handle
+    in ``fonts`` (one page's: a font handle is only known to stay the same font while
+    the page that uses it is open)."""
+    get_font: Any = _FAST_OBJ_FONT  # not None: checked by _read_chars
+    get_mcid: Any = _FAST_MCID
+    font = get_font(obj)
+    got = fonts.get(font)
+    if got is None:
+        got = fonts[font] = _font_name_metrics(
+            ctypes.cast(ctypes.c_void_p(font), pdfium_c.FPDF_FONT) if font else None
+        )
+    name, metrics = got
+    mcid = int(get_mcid(obj))
+    ascent, descent = metrics if metrics else (-1.0, -1.0)
+    return _ObjInfo(name, size, mcid, ascent, descent)
+
+
+def _font_name_metrics(font: Any) -> _FontInfo:
+    """A font's base name (subset tag removed) and hhea metrics; records its facts."""
     name = ""
     metrics = None
     if font:
@@ -501,9 +566,7 @@ def _obj_info(obj: object, size: float) -> _ObjInfo:
             name = name[7:]
         if name not in _FONT_FACTS:
             _FONT_FACTS[name] = _read_font_facts(font, name)
-    mcid = int(pdfium_c.FPDFPageObj_GetMarkedContentID(obj))
-    ascent, descent = metrics if metrics else (-1.0, -1.0)
-    return _ObjInfo(name, size, mcid, ascent, descent)
+    return name, metrics
 
 
 # Facts per font name, read once per process (like _METRICS_CACHE): one entry per
@@ -555,6 +618,26 @@ def _fast(name: str, argtypes: list[Any], restype: Any) -> Any | None:
 
 _FAST_TEXT_OBJECT = _fast("FPDFText_GetTextObject", [ctypes.c_void_p, ctypes.c_int], ctypes.c_void_p)
 _FAST_LOOSE_BOX = _fast("FPDFText_GetLooseCharBox", [ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p], ctypes.c_int)
+# The column reader's own copies: the text object as an integer address (0 for none, so
+# numpy can hold them), whether a character is generated, and the per-object calls.
+_FAST_TEXT_OBJECT_ADDR = _fast("FPDFText_GetTextObject", [ctypes.c_void_p, ctypes.c_int], ctypes.c_size_t)
+_FAST_IS_GENERATED = _fast("FPDFText_IsGenerated", [ctypes.c_void_p, ctypes.c_int], ctypes.c_int)
+_FAST_FONT_SIZE = _fast("FPDFText_GetFontSize", [ctypes.c_void_p, ctypes.c_int], ctypes.c_double)
+_FAST_CHAR_ORIGIN = _fast(
+    "FPDFText_GetCharOrigin", [ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p], ctypes.c_int
+)
+_FAST_OBJ_FONT = _fast("FPDFTextObj_GetFont", [ctypes.c_void_p], ctypes.c_void_p)
+_FAST_MCID = _fast("FPDFPageObj_GetMarkedContentID", [ctypes.c_void_p], ctypes.c_int)
+_FAST_OBJ_TYPE = _fast("FPDFPageObj_GetType", [ctypes.c_void_p], ctypes.c_int)
+_FAST_PAGE_COUNT = _fast("FPDFPage_CountObjects", [ctypes.c_void_p], ctypes.c_int)
+_FAST_PAGE_OBJECT = _fast("FPDFPage_GetObject", [ctypes.c_void_p, ctypes.c_int], ctypes.c_void_p)
+_FAST_FORM_COUNT = _fast("FPDFFormObj_CountObjects", [ctypes.c_void_p], ctypes.c_int)
+_FAST_FORM_OBJECT = _fast("FPDFFormObj_GetObject", [ctypes.c_void_p, ctypes.c_ulong], ctypes.c_void_p)
+_COLUMN_CALLS = (
+    _FAST_TEXT_OBJECT_ADDR, _FAST_LOOSE_BOX, _FAST_IS_GENERATED, _FAST_FONT_SIZE,
+    _FAST_CHAR_ORIGIN, _FAST_OBJ_FONT, _FAST_MCID,
+)
+_OBJECT_CALLS = (_FAST_OBJ_TYPE, _FAST_PAGE_COUNT, _FAST_PAGE_OBJECT, _FAST_FORM_COUNT, _FAST_FORM_OBJECT)
 
 
 def _get_text_object_slow(tp: Any, i: int) -> int | None:
@@ -584,7 +667,7 @@ def _read_chars(
     the page): their columns to ``parts`` and their unbuilt tuples to ``lazy``; or, with
     the fallback loop, the tuples to ``out`` and False (it makes no columns). The
     choice is global (``_FAST_*``), so all pages of a document take the same path."""
-    if _FAST_TEXT_OBJECT is None or _FAST_LOOSE_BOX is None:
+    if any(fn is None for fn in _COLUMN_CALLS):
         _read_chars_loop(page, index, left, top, out)
         return False
     textpage = page.get_textpage()
@@ -623,19 +706,19 @@ def _read_chars_columns(
     kept = codes != 0x0D
     drawn = ~space
     maybe = np.flatnonzero(space & kept & (codes != 0x0A))
+    tp_arg = ctypes.cast(tp, ctypes.c_void_p).value
     if maybe.size:
-        is_generated = pdfium_c.FPDFText_IsGenerated
-        gen = np.fromiter(map(is_generated, itertools.repeat(tp, maybe.size), maybe.tolist()), dtype=np.int64, count=maybe.size)
+        is_generated: Any = _FAST_IS_GENERATED  # the fast copies: checked by _read_chars
+        gen = np.fromiter(map(is_generated, itertools.repeat(tp_arg, maybe.size), maybe.tolist()), dtype=np.int64, count=maybe.size)
         drawn[maybe[gen == 0]] = True
     d_idx = np.flatnonzero(drawn)
     n_drawn = int(d_idx.size)
 
     # Per drawn character: its text object and its loose box (written into `rects`).
-    tp_arg = ctypes.cast(tp, ctypes.c_void_p).value
     d_list = d_idx.tolist()
-    get_obj: Any = _FAST_TEXT_OBJECT  # not None: checked by _read_chars
+    get_obj: Any = _FAST_TEXT_OBJECT_ADDR
     get_box: Any = _FAST_LOOSE_BOX
-    keys = list(map(get_obj, itertools.repeat(tp_arg, n_drawn), d_list))
+    addr = np.fromiter(map(get_obj, itertools.repeat(tp_arg, n_drawn), d_list), dtype=np.uint64, count=n_drawn)
     rects = (pdfium_c.FS_RECTF * max(1, n_drawn))()
     base = ctypes.addressof(rects)
     addrs = range(base, base + _RECT_SIZE * n_drawn, _RECT_SIZE)
@@ -645,30 +728,37 @@ def _read_chars_columns(
     r_left, r_top, r_right, r_bottom = box[:, 0], box[:, 1], box[:, 2], box[:, 3]
 
     # Per text object: font, size, mcid and band (from its first character, as the loop).
-    # Objects numbered in order of first appearance (dict.fromkeys keeps it, at C speed);
-    # np.unique's first indices, in object order since the numbers are 0..m-1.
-    obj_of = {key: j for j, key in enumerate(dict.fromkeys(keys))}
-    obj = np.fromiter(map(obj_of.__getitem__, keys), dtype=np.int64, count=n_drawn)
-    first_k = np.unique(obj, return_index=True)[1].tolist()
+    # Objects numbered in order of first appearance. A text object's characters mostly
+    # come in one stretch, so the numbering runs over the stretches of equal addresses
+    # (a few per object) instead of every character; np.unique's first indices, in
+    # object order since the numbers are 0..m-1.
+    starts = np.flatnonzero(np.concatenate(([True], addr[1:] != addr[:-1]))) if n_drawn else d_idx
+    obj_of: dict[int, int] = {}
+    run_obj = np.fromiter(
+        (obj_of.setdefault(a, len(obj_of)) for a in addr[starts].tolist()), dtype=np.int64, count=starts.size
+    )
+    obj = np.repeat(run_obj, np.diff(np.append(starts, n_drawn)))
+    first_k = starts[np.unique(run_obj, return_index=True)[1]].tolist()
     n_obj = len(obj_of) + 1  # + a sentinel "no previous character" entry, last
     o_y0 = np.full(n_obj, np.nan)
     o_y1 = np.full(n_obj, np.nan)
     o_font: list[str] = []
     o_size: list[float] = []
     o_mcid: list[int] = []
-    get_origin = pdfium_c.FPDFText_GetCharOrigin
-    get_size = pdfium_c.FPDFText_GetFontSize
+    get_origin: Any = _FAST_CHAR_ORIGIN
+    get_size: Any = _FAST_FONT_SIZE
     ox = ctypes.c_double(0)
     oy = ctypes.c_double(0)
-    obj_type = pdfium_c.FPDF_PAGEOBJECT
+    ox_addr, oy_addr = ctypes.addressof(ox), ctypes.addressof(oy)
+    fonts: dict[int | None, _FontInfo] = {}
     for j, (key, k) in enumerate(zip(obj_of, first_k, strict=True)):
         i = d_list[k]
         if key:
-            info = _obj_info(ctypes.cast(ctypes.c_void_p(key), obj_type), float(get_size(tp, i)))
+            info = _obj_info_fast(key, float(get_size(tp_arg, i)), fonts)
         else:
             info = _ObjInfo("", 0.0, -1, -1.0, -1.0)
         if info.ascent > 0:
-            get_origin(tp, i, ctypes.byref(ox), ctypes.byref(oy))
+            get_origin(tp_arg, i, ox_addr, oy_addr)
             baseline = top - oy.value
             o_y0[j] = baseline - info.ascent * info.size
             o_y1[j] = baseline + info.descent * info.size
@@ -853,10 +943,43 @@ def _group(chars: list[PdfChar], *, words: bool) -> list[PdfWord] | list[PdfLine
     return out
 
 
+def _image_objects(page: pdfium.PdfPage, max_depth: int = 8) -> Iterator[Any]:
+    """The page's image objects, also inside form XObjects (up to ``max_depth`` levels),
+    in ``page.get_objects(filter=[IMAGE], max_depth=...)`` order. Walks the object list
+    through the ``c_void_p`` copies and wraps only the images: a text page has thousands
+    of text objects, and pypdfium2 builds a helper object for each."""
+    if any(fn is None for fn in _OBJECT_CALLS):
+        yield from page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_IMAGE], max_depth=max_depth)
+        return
+    obj_type: Any = _FAST_OBJ_TYPE
+    image, form = pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_FORM
+    # (container address, its count and get calls, level): page first, then forms.
+    stack: list[tuple[Any, Any, Any, int, int]] = []
+    stack.append((ctypes.cast(page.raw, ctypes.c_void_p).value, _FAST_PAGE_COUNT, _FAST_PAGE_OBJECT, 0, 0))
+    while stack:
+        parent, count, get, level, i = stack.pop()
+        n = count(parent)
+        if n < 0:
+            raise pdfium.PdfiumError("Failed to get number of pageobjects.")
+        while i < n:
+            raw = get(parent, i)
+            if not raw:
+                raise pdfium.PdfiumError("Failed to get pageobject.")
+            i += 1
+            kind = obj_type(raw)
+            if kind == image:
+                handle = ctypes.cast(ctypes.c_void_p(raw), pdfium_c.FPDF_PAGEOBJECT)
+                yield pdfium.PdfObject(handle, page=page, pdf=page.pdf, level=level)
+            if kind == form and level < max_depth - 1:
+                stack.append((parent, count, get, level, i))  # resume after the form
+                stack.append((raw, _FAST_FORM_COUNT, _FAST_FORM_OBJECT, level + 1, 0))
+                break
+
+
 def _read_images(
     page: pdfium.PdfPage, index: int, left: float, top: float, out: list[PdfImage], *, keep_data: bool = False
 ) -> None:
-    for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_IMAGE], max_depth=8):
+    for obj in _image_objects(page):
         l, b, r, t = obj.get_bounds()
         w = ctypes.c_uint(0)
         h = ctypes.c_uint(0)

@@ -214,3 +214,72 @@ def test_alignment_needs_no_char_tuples_and_equals_the_tuple_built_layout(
     ]
     assert any(s.boxes for s in fast.spans)
     assert lazy.lines == eager.lines and lazy.words == eager.words
+
+
+@pytest.mark.slow
+def test_subset_layout_equals_one_built_from_its_tuples(known_layout_pdf: RenderedPDF) -> None:
+    """``layout.subset(idx)`` (what the docx layout aligns its leftovers against) takes
+    text and columns from the parent without building tuples, and equals a layout built
+    from ``[chars[i] for i in idx]``: text, every column, the characters, and the
+    alignment against it (with ``boxes=False`` the same matches, no boxes)."""
+    import numpy as np
+
+    from artifactcheck.extractors.render.align import layout_keys
+
+    lazy = read_layout(known_layout_pdf.pdf_path)
+    n = len(lazy.text)
+    # Every third character dropped, a whole line break among them: lines renumber.
+    idx = np.array([i for i in range(n) if i % 3 != 1], dtype=np.int64)
+    sub = lazy.subset(idx)
+    assert lazy._chars is None and sub._chars is None
+    built = PdfLayout(lazy.pages, [lazy.chars[i] for i in idx.tolist()], [], [], False)
+    assert sub.text == built.text
+    for name in ("page", "x0", "top", "x1", "bottom", "generated", "newline", "line"):
+        assert getattr(sub.columns, name).tolist() == getattr(built.columns, name).tolist(), name
+    assert sub.chars == built.chars
+    d = docx.Document(str(RENDER_FIXTURES / "known_layout.docx"))
+    spans = [TextSpan(f"p{i}", p.text) for i, p in enumerate(d.paragraphs)]
+    got = align_text_to_layout(spans, lazy.subset(idx), boxes=False)
+    want = align_text_to_layout(spans, built)
+    assert [(s.ratio, s.key_chars, s.matched_chars, s.pdf_chars) for s in got.spans] == [
+        (s.ratio, s.key_chars, s.matched_chars, s.pdf_chars) for s in want.spans
+    ]
+    assert any(s.pdf_chars for s in got.spans) and not any(s.boxes or s.line_boxes for s in got.spans)
+    # layout_keys: the key characters of the drawn characters, each with its index.
+    keys, origin = layout_keys(lazy, idx)
+    drawn = [i for i in idx.tolist() if not lazy.chars[i].generated]
+    assert keys == "".join(normalize_char(lazy.chars[i].char) for i in drawn)
+    assert origin.tolist() == [i for i in drawn for _ in normalize_char(lazy.chars[i].char)]
+
+
+def test_subset_of_a_hand_built_layout_with_multi_code_point_chars() -> None:
+    """A hand-built layout whose chars hold several code points (so ``text[i]`` is not
+    ``chars[i].char``) still subsets correctly, through its tuples."""
+    import numpy as np
+
+    from artifactcheck.extractors.render.align import layout_keys
+
+    base = make_layout([(0, "one two"), (0, "three")])
+    chars = list(base.chars)
+    chars[0] = chars[0]._replace(char="\ufb01x")  # two code points in one character
+    layout = PdfLayout(base.pages, chars, [], [], False)
+    idx = np.array([0, 1, 2, 8, 9], dtype=np.int64)
+    sub = layout.subset(idx)
+    assert sub.chars == [chars[i] for i in idx.tolist()]
+    assert sub.text == "".join(chars[i].char for i in idx.tolist())
+    assert sub.columns.x0.tolist() == [chars[i].x0 for i in idx.tolist()]
+    keys, origin = layout_keys(layout, idx)
+    assert keys == "fixneth"  # "\ufb01x" -> "fix" (3 keys), then n, e, t, h
+    assert origin.tolist() == [0, 0, 0, 1, 2, 8, 9]
+
+
+def test_layout_box_equals_the_validated_box() -> None:
+    """The fast constructor the alignment and the docx layout use makes what pydantic makes."""
+    from artifactcheck.extractors.render.align import layout_box
+    from artifactcheck.model import Box
+
+    fast = layout_box(2, 72.0, 90.5, 144.25, 103.9)
+    slow = Box(page=2, x0=72.0, top=90.5, x1=144.25, bottom=103.9, origin="layout")
+    assert fast == slow and fast.model_dump() == slow.model_dump()
+    assert list(fast.__dict__.items()) == list(Box.model_construct(**slow.model_dump()).__dict__.items())
+    assert Box.model_validate(fast.model_dump()) == fast and fast.width == slow.width
