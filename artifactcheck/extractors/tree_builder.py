@@ -92,6 +92,9 @@ def make_node(
     _set(n, "children", [] if children is None else children)
     _set(n, "__pydantic_fields_set__", _NODE_FIELDS)
     _set(n, "__pydantic_extra__", None)
-    _set(n, "__pydantic_private__", {"_parent": None, "_document": None, "_order": -1})
+    _set(n, "__pydantic_private__", None)
+    _set(n, "_parent", None)  # navigation slots (model/node.py), as Node.model_post_init sets them
+    _set(n, "_document", None)
+    _set(n, "_order", -1)
     count_node()  # what Node.model_post_init does for nodes built through pydantic
     return n

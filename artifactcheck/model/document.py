@@ -115,16 +115,17 @@ class Document(BaseModel):
         self._by_id = {}
         self._nodes = []
         self._selection = None
-        self.root._parent = None
+        # Navigation slots (model/node.py) written with object.__setattr__: pydantic's
+        # __setattr__ costs ~1 us a call, a third of loading a 100k-cell sheet
+        # (bench/bench_extract_xlsx.py).
+        put = object.__setattr__
+        put(self.root, "_parent", None)
         by_id = self._by_id
         for i, node in enumerate(self.root.iter()):
-            # Private state written through the dict: pydantic's __setattr__ costs ~1 us a
-            # call, a third of loading a 100k-cell sheet (bench/bench_extract_xlsx.py).
-            private: dict[str, Any] = node.__pydantic_private__  # type: ignore[assignment]
-            private["_document"] = self
-            private["_order"] = i
+            put(node, "_document", self)
+            put(node, "_order", i)
             for child in node.children:
-                child.__pydantic_private__["_parent"] = node  # type: ignore[index]
+                put(child, "_parent", node)
             if node.id in by_id:
                 raise ValueError(f"duplicate node id {node.id!r}")
             by_id[node.id] = node

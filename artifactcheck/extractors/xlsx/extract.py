@@ -234,6 +234,12 @@ class _Extractor:
                 sheets.append(node)
             self._finish_validations(wb)
             self._pivot_sources()
+            # The per-sheet position indexes (a tuple key per cell, ~11 MiB at 100k cells)
+            # are done with: free them before the Document indexes the tree, so the two
+            # never peak together. Dropping them also breaks the builder <-> extractor
+            # cycle, which only the paused collector would otherwise free.
+            self.sheet_cells.clear()
+            self.pending_validations.clear()
             active = wb.find(f"{NS}bookViews/{NS}workbookView")
             root_attrs: dict[str, Any] = {"date1904": self.date1904}
             if active is not None and active.get("activeTab"):
