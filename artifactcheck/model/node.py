@@ -83,7 +83,7 @@ class Node(BaseModel):
     # Every way a Node is born sets them (model_post_init for validation and
     # model_construct, tree_builder.make_node), copies and pickles carry them; the Document
     # writes them when it links the tree. Not fields: never serialised, not compared.
-    __slots__ = ("_parent", "_document", "_order")
+    __slots__ = ("__weakref__", "_document", "_order", "_parent")  # __weakref__: Nodes stay weak-referable, as before
     if TYPE_CHECKING:
         _parent: Node | None
         _document: TreeOwner | None

@@ -49,7 +49,7 @@ from ..fonts.metrics import (
 )
 from ..package.inspection import inspect_package
 from ..package.xml import one_line
-from ..tree_builder import fill_container_text
+from ..tree_builder import compact_attrs, fill_container_text
 from .autofit import measurable, needed_height
 from .conditional_formats import apply_conditional_formats
 from .display_style import DisplayStyler
@@ -777,7 +777,7 @@ class _SheetBuilder:
         if spark is not None:
             attrs["sparkline"] = {k: v for k, v in spark.items() if k != "cell"}
         return make_node(
-            cell_id, kind="cell", text=text, style=style, attrs=attrs,
+            cell_id, kind="cell", text=text, style=style, attrs=compact_attrs(attrs),
             boxes=[make_box(self.index, x0, top, x1, bottom)],
             source=cell_id, children=children,
         )
