@@ -69,6 +69,35 @@ def make_box(page: int, x0: float, top: float, x1: float, bottom: float) -> Box:
     return b
 
 
+# attrs key sequence -> a class whose instances' __dict__ has exactly those keys (see
+# compact_attrs). Bounded: a workbook with more shapes than this keeps plain dicts past it.
+_ATTR_SHAPES: dict[tuple[str, ...], type] = {}
+_MAX_ATTR_SHAPES = 512
+
+
+def compact_attrs(attrs: dict[str, Any]) -> dict[str, Any]:
+    """The same mapping (equal, same order, a real ``dict``) in less memory, when many
+    dicts share one key sequence (a sheet's cells: 9-12 keys each, a handful of sequences).
+
+    CPython stores the keys of an instance ``__dict__`` once per class (a key-sharing
+    dict: only the values are per instance), so the values are copied onto a fresh
+    instance of a class made for this key sequence and its ``__dict__`` is returned: ~140
+    bytes a dict less at 9 keys. The dict stays a plain dict to everyone; adding a key
+    later just makes it an ordinary dict again. Other interpreters get an equal copy.
+    """
+    shape = tuple(attrs)
+    cls = _ATTR_SHAPES.get(shape)
+    if cls is None:
+        if len(_ATTR_SHAPES) >= _MAX_ATTR_SHAPES:
+            return attrs
+        cls = _ATTR_SHAPES[shape] = type("AttrShape", (), {"__module__": __name__})
+    holder = cls()
+    for key, value in attrs.items():
+        _set(holder, key, value)
+    out: dict[str, Any] = holder.__dict__
+    return out
+
+
 def make_node(
     id: str,
     kind: str,
@@ -92,6 +121,9 @@ def make_node(
     _set(n, "children", [] if children is None else children)
     _set(n, "__pydantic_fields_set__", _NODE_FIELDS)
     _set(n, "__pydantic_extra__", None)
-    _set(n, "__pydantic_private__", {"_parent": None, "_document": None, "_order": -1})
+    _set(n, "__pydantic_private__", None)
+    _set(n, "_parent", None)  # navigation slots (model/node.py), as Node.model_post_init sets them
+    _set(n, "_document", None)
+    _set(n, "_order", -1)
     count_node()  # what Node.model_post_init does for nodes built through pydantic
     return n

@@ -112,23 +112,33 @@ class Document(BaseModel):
 
     def _link(self) -> None:
         """Give every node its parent, document and pre-order position; index ids."""
-        self._by_id = {}
-        self._nodes = []
         self._selection = None
-        self.root._parent = None
-        by_id = self._by_id
-        for i, node in enumerate(self.root.iter()):
-            # Private state written through the dict: pydantic's __setattr__ costs ~1 us a
-            # call, a third of loading a 100k-cell sheet (bench/bench_extract_xlsx.py).
-            private: dict[str, Any] = node.__pydantic_private__  # type: ignore[assignment]
-            private["_document"] = self
-            private["_order"] = i
-            for child in node.children:
-                child.__pydantic_private__["_parent"] = node  # type: ignore[index]
-            if node.id in by_id:
-                raise ValueError(f"duplicate node id {node.id!r}")
+        # Navigation slots (model/node.py) written with object.__setattr__: pydantic's
+        # __setattr__ costs ~1 us a call, a third of loading a 100k-cell sheet
+        # (bench/bench_extract_xlsx.py). The walk is Node.iter's pre-order, inlined, and
+        # works on locals: a private attribute read (self._nodes) is a __getattr__ call.
+        put = object.__setattr__
+        root = self.root
+        put(root, "_parent", None)
+        by_id: dict[str, Node] = {}
+        nodes: list[Node] = []
+        stack = [root]
+        pop, push, add = stack.pop, stack.extend, nodes.append
+        while stack:
+            node = pop()
+            put(node, "_document", self)
+            put(node, "_order", len(nodes))
+            add(node)
+            children = node.children
+            if children:
+                for child in children:
+                    put(child, "_parent", node)
+                push(reversed(children))
             by_id[node.id] = node
-            self._nodes.append(node)
+            if len(by_id) != len(nodes):  # one dict probe per node instead of two
+                raise ValueError(f"duplicate node id {node.id!r}")
+        self._by_id = by_id
+        self._nodes = nodes
 
     def __repr__(self) -> str:
         """One line, whatever the size of the tree (pydantic's default printed every node:

@@ -17,10 +17,11 @@ KIND``, design/attributes.md).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
 from .budget import count_node
 from .geometry import Box
@@ -51,6 +52,7 @@ NodeKind = Literal[
     "media",
 ]
 NODE_KINDS: tuple[str, ...] = NodeKind.__args__  # type: ignore[attr-defined]
+_set = object.__setattr__
 
 
 class Node(BaseModel):
@@ -76,12 +78,54 @@ class Node(BaseModel):
     source: str | None = None
     children: list[Node] = Field(default_factory=list)
 
-    _parent: Node | None = PrivateAttr(default=None)
-    _document: TreeOwner | None = PrivateAttr(default=None)
-    _order: int = PrivateAttr(default=-1)
+    # Navigation state lives in slots, not in pydantic private attributes: those are a
+    # dict per node (~200 bytes; 22 MiB of a 100k-cell sheet's tree, design/xlsx-geometry.md).
+    # Every way a Node is born sets them (model_post_init for validation and
+    # model_construct, tree_builder.make_node), copies and pickles carry them; the Document
+    # writes them when it links the tree. Not fields: never serialised, not compared.
+    __slots__ = ("__weakref__", "_document", "_order", "_parent")  # __weakref__: Nodes stay weak-referable, as before
+    if TYPE_CHECKING:
+        _parent: Node | None
+        _document: TreeOwner | None
+        _order: int
 
     def model_post_init(self, context: Any, /) -> None:
+        _set(self, "_parent", None)
+        _set(self, "_document", None)
+        _set(self, "_order", -1)
         count_node()  # the tree_nodes budget, while a document loads (model/budget.py)
+
+    def _navigation(self) -> dict[str, Any]:
+        return {"_parent": self._parent, "_document": self._document, "_order": self._order}
+
+    def _set_navigation(self, nav: dict[str, Any] | None) -> None:
+        nav = nav or {}
+        _set(self, "_parent", nav.get("_parent"))
+        _set(self, "_document", nav.get("_document"))
+        _set(self, "_order", nav.get("_order", -1))
+
+    # Copies and pickles keep the navigation state, as they kept pydantic's private
+    # attributes (pickles carry it in the same '__pydantic_private__' entry as before).
+    def __copy__(self) -> Node:
+        new = super().__copy__()
+        new._set_navigation(self._navigation())
+        return new
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Node:
+        memo = {} if memo is None else memo
+        new = super().__deepcopy__(memo)
+        new._set_navigation(copy.deepcopy(self._navigation(), memo))
+        return new
+
+    def __getstate__(self) -> dict[Any, Any]:
+        state = super().__getstate__()
+        state["__pydantic_private__"] = self._navigation()
+        return state
+
+    def __setstate__(self, state: dict[Any, Any]) -> None:
+        nav = state.get("__pydantic_private__")
+        super().__setstate__({**state, "__pydantic_private__": None})
+        self._set_navigation(nav)
 
     def __repr__(self) -> str:
         text = self.text if len(self.text) <= 40 else self.text[:37] + "..."

@@ -3,6 +3,8 @@ overflow rules, fast node construction."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -97,11 +99,11 @@ def test_unsupported_format_is_flagged() -> None:
 
 
 def _classify(**kw: object) -> dict[str, object]:
-    base: dict[str, object] = dict(
-        kind="text", text_w=100.0, x0=0.0, x1=48.0, height=15.0, align="general", wrap=False,
-        merged=False, shrink=False, rotation=0, left_limit=0.0, right_limit=1000.0, line_h=13.4,
-        lines=1, fixed_height=False, general_min_w=None,
-    )
+    base: dict[str, object] = {
+        "kind": "text", "text_w": 100.0, "x0": 0.0, "x1": 48.0, "height": 15.0, "align": "general", "wrap": False,
+        "merged": False, "shrink": False, "rotation": 0, "left_limit": 0.0, "right_limit": 1000.0, "line_h": 13.4,
+        "lines": 1, "fixed_height": False, "general_min_w": None,
+    }
     base.update(kw)
     return classify(**base)  # type: ignore[arg-type]
 
@@ -144,6 +146,7 @@ def test_fast_constructors_equal_model_construct() -> None:
                                 source="S!A1", children=[])
     assert fast.model_dump() == slow.model_dump()
     assert fast.__pydantic_private__ == slow.__pydantic_private__
+    assert fast._navigation() == slow._navigation() == {"_parent": None, "_document": None, "_order": -1}
     assert list(fast.__dict__.items()) == list(slow.__dict__.items())  # same order, too
     assert list(fast.boxes[0].__dict__) == list(Box.model_fields)
     assert fast.boxes[0] == Box(page=0, x0=1.0, top=2.0, x1=3.0, bottom=4.0)
@@ -205,3 +208,17 @@ def test_cf_formulas_follow_excel() -> None:
     assert compile_formula("VLOOKUP(A2,Other!A:B,2,FALSE)") is None  # another sheet: not evaluated
     assert compile_formula("MyName>3") is None  # a defined name: not evaluated
     assert compile_formula("XNPV(A1,B1,C1)") is None  # an unknown function
+
+
+def test_compact_attrs_is_the_same_dict() -> None:
+    from artifactcheck.extractors.tree_builder import compact_attrs
+
+    first = compact_attrs({"row": 1, "col": 2, "ref": "B1", "value": 1.5})
+    second = compact_attrs({"row": 3, "col": 2, "ref": "B3", "value": None})
+    assert type(first) is dict and first == {"row": 1, "col": 2, "ref": "B1", "value": 1.5}
+    assert list(second.items()) == [("row", 3), ("col", 2), ("ref", "B3"), ("value", None)]
+    other_order = compact_attrs({"col": 2, "row": 1})
+    assert list(other_order) == ["col", "row"]
+    second["table"] = "T1"  # adding a key later: an ordinary dict again, order kept
+    assert list(second) == ["row", "col", "ref", "value", "table"] and first["ref"] == "B1"
+    assert json.dumps(second) == '{"row": 3, "col": 2, "ref": "B3", "value": null, "table": "T1"}'

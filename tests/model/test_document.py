@@ -128,3 +128,35 @@ def test_a_document_has_a_short_repr() -> None:
     text = repr(big)
     assert text.startswith("<Document xlsx '") and text.endswith("sheets, 92 nodes, 1 image>"), text
     assert len(text) < 200 and str(big) == text
+
+
+def test_navigation_survives_copies_and_pickles() -> None:
+    """Parent, document and order live in slots (not pydantic private attributes): every
+    way of copying a node, and a pickled Document, keeps them as before."""
+    import copy
+    import pickle
+
+    doc = make_doc()
+    run = doc.get("r0")
+    assert run.parent is doc.get("p0") and run.document is doc and run.order == 2
+    for twin in (copy.copy(run), run.model_copy(), run.model_copy(update={"text": "x"})):
+        assert twin.parent is run.parent and twin.document is doc and twin.order == run.order
+    deep = copy.deepcopy(run)
+    assert deep.parent is not None and deep.parent.id == "p0" and deep.order == run.order
+    back = pickle.loads(pickle.dumps(doc))
+    assert back.to_json() == doc.to_json()
+    r0 = back.get("r0")
+    assert r0.parent is back.get("p0") and r0.document is back and r0.order == 2
+    assert [n.id for n in r0.ancestors()] == ["p0", "doc"]
+    lone = Node(id="x", kind="cell")
+    built = Node.model_construct(id="y", kind="cell")
+    assert (lone.parent, lone.document, lone.order) == (built.parent, built.document, built.order) == (None, None, -1)
+    assert lone.__pydantic_private__ is None  # no per-node private dict
+
+
+def test_duplicate_ids_are_refused_also_when_one_node_appears_twice() -> None:
+    shared = Node(id="same", kind="run")
+    root = Node(id="doc", kind="document", children=[Node(id="p", kind="paragraph", children=[shared, shared])])
+    with pytest.raises(ValueError, match="duplicate node id 'same'"):
+        Document(artifact=ArtifactInfo(format="docx", platform="office", sha256="0" * 64, size_bytes=0),
+                 pages=[], root=root)

@@ -49,7 +49,7 @@ from ..fonts.metrics import (
 )
 from ..package.inspection import inspect_package
 from ..package.xml import one_line
-from ..tree_builder import fill_container_text
+from ..tree_builder import compact_attrs, fill_container_text
 from .autofit import measurable, needed_height
 from .conditional_formats import apply_conditional_formats
 from .display_style import DisplayStyler
@@ -234,6 +234,12 @@ class _Extractor:
                 sheets.append(node)
             self._finish_validations(wb)
             self._pivot_sources()
+            # The per-sheet position indexes (a tuple key per cell, ~11 MiB at 100k cells)
+            # are done with: free them before the Document indexes the tree, so the two
+            # never peak together. Dropping them also breaks the builder <-> extractor
+            # cycle, which only the paused collector would otherwise free.
+            self.sheet_cells.clear()
+            self.pending_validations.clear()
             active = wb.find(f"{NS}bookViews/{NS}workbookView")
             root_attrs: dict[str, Any] = {"date1904": self.date1904}
             if active is not None and active.get("activeTab"):
@@ -771,7 +777,7 @@ class _SheetBuilder:
         if spark is not None:
             attrs["sparkline"] = {k: v for k, v in spark.items() if k != "cell"}
         return make_node(
-            cell_id, kind="cell", text=text, style=style, attrs=attrs,
+            cell_id, kind="cell", text=text, style=style, attrs=compact_attrs(attrs),
             boxes=[make_box(self.index, x0, top, x1, bottom)],
             source=cell_id, children=children,
         )
