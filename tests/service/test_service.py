@@ -10,6 +10,7 @@ uploads) for auth, 413, 503 and 504."""
 from __future__ import annotations
 
 import functools
+import io
 import json
 import os
 import signal
@@ -151,6 +152,14 @@ def long_docx(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def _files(artifact: Path, rubric: Path, **extra: tuple[str, bytes]) -> list[tuple[str, tuple[str, bytes]]]:
     files = [("artifact", (artifact.name, artifact.read_bytes())), ("rubric", (rubric.name, rubric.read_bytes()))]
     return files + [(k, v) for k, v in extra.items()]
+
+
+def _with_zip_comment(data: bytes, comment: bytes) -> bytes:
+    """The same .docx with a zip comment: other bytes (another cache key), same document."""
+    buffer = io.BytesIO(data)
+    with zipfile.ZipFile(buffer, "a") as archive:
+        archive.comment = comment
+    return buffer.getvalue()
 
 
 def _error(response: httpx.Response) -> tuple[int, str]:
@@ -305,8 +314,12 @@ def test_upload_limit_busy_and_deadline(tight_server: Server, long_docx: Path) -
     assert _error(too_big) == (413, "ArtifactTooLarge")
     slow: dict[str, httpx.Response] = {}
 
+    # Bytes no other test sent: the servers share one render cache, and a cached render of
+    # long_docx (the kill test's) would answer inside the deadline.
+    unseen = _with_zip_comment(long_docx.read_bytes(), b"deadline test")
+
     def extract_long() -> None:
-        slow["r"] = post(f"{url}/v1/extract", files=[("artifact", (long_docx.name, long_docx.read_bytes()))], headers=auth)
+        slow["r"] = post(f"{url}/v1/extract", files=[("artifact", (long_docx.name, unseen))], headers=auth)
 
     worker = threading.Thread(target=extract_long)
     worker.start()
