@@ -460,3 +460,37 @@ def test_after_paragraph_absent_from_the_artifact_fails_and_from_the_reference_e
     with pytest.raises(Exception, match="partial_credit"):
         from artifactcheck.checks.compare.document import CompareDocumentParams
         CompareDocumentParams(reference="gold.docx", score_floor=0.5)
+
+
+def build_illustrated(path: Path, picture_in: int | None, own_paragraph_after: int | None = None) -> Path:
+    """Three paragraphs, the logo inline in paragraph ``picture_in`` (0-based), or in a
+    paragraph of its own after ``own_paragraph_after``."""
+    d = docx.Document()
+    for k, text in enumerate(PARAGRAPHS[:3]):
+        par = d.add_paragraph(text)
+        if k == picture_in:
+            par.add_run().add_picture(io.BytesIO(encode(logo())), width=Pt(48))
+        if k == own_paragraph_after:
+            d.add_picture(io.BytesIO(encode(logo())), width=Pt(48))
+    d.save(str(path))
+    return path
+
+
+def test_image_position_paragraph_like_compare_contains_image(tmp_path: Path) -> None:
+    build_illustrated(tmp_path / "gold.docx", picture_in=1)
+    resources = Resources(assets_dir=str(tmp_path))
+
+    def run(art: Path, **params: Any) -> CheckResult:
+        return run_check("compare_document", load(art, render=False),
+                         {"reference": "gold.docx", "aspects": ["text", "images"], **params}, resources)
+
+    same = run(build_illustrated(tmp_path / "same.docx", picture_in=1), image_position="paragraph")
+    assert same.status == "pass" and same.evidence["aspects"]["image_position"] == {"compared": 1, "different": 0}  # type: ignore[index,call-overload]
+    moved = build_illustrated(tmp_path / "moved.docx", picture_in=2)
+    assert run(moved).status == "pass"  # in order, the same picture: the default does not look where
+    result = run(moved, image_position="paragraph")
+    (only,) = diffs(result)
+    assert only["aspect"] == "image_position" and only["location"] == "image 1 ('Picture 1')"
+    assert only["expected"].startswith("in or after paragraph 2") and only["actual"].startswith("in or after artifact paragraph 3")
+    below = build_illustrated(tmp_path / "below.docx", picture_in=None, own_paragraph_after=1)
+    assert run(below, image_position="paragraph").status == "pass"  # its own paragraph right after paragraph 2

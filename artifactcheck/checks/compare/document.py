@@ -12,6 +12,7 @@ is compared on those pairs.
 
 from __future__ import annotations
 
+import bisect
 from typing import Any, Literal
 
 from pydantic import Field, model_validator
@@ -100,6 +101,12 @@ class CompareDocumentParams(TextCompareParams):
     tolerance_pt: float = Field(
         default=0.5, ge=0, description="paragraphs and page_setup: spacing, indents, tab stops and margins within this many points agree"
     )
+    image_position: Literal["order", "paragraph"] = Field(
+        default="order",
+        description="images: pictures pair in document order (order), or must also sit by the paired paragraph "
+        "(paragraph: in it, or after it for a picture-only paragraph; a picture moved to another paragraph "
+        "differs, OSWorld's compare_contains_image)",
+    )
     image_match: ImageMatch = Field(
         default="identity",
         description="images: identity (the same picture resized or recompressed counts, a look-alike does not) or "
@@ -132,6 +139,8 @@ class _Side:
 
     def __init__(self, doc: Document, p: CompareDocumentParams) -> None:
         paragraphs = body_paragraphs(doc)
+        self.number_of = {n.id: k + 1 for k, n in enumerate(paragraphs)}
+        """1-based number among all body paragraphs, by node id (blank ones too)."""
         kept = [(k + 1, n) for k, n in enumerate(paragraphs) if not (p.ignore_blank and is_blank(n.text))]
         self.scope_found = True
         if p.after_paragraph is not None:
@@ -293,12 +302,53 @@ def _image_label(node: Node, number: int, *, artifact: bool = False) -> str:
     return f"{prefix} {number} ({name!r})" if isinstance(name, str) and name else f"{prefix} {number}"
 
 
-def compare_images(cmp: Comparison, ref: Document, art: Document, p: CompareDocumentParams) -> None:
+def _anchor(image: Node, side: _Side) -> int | None:
+    """Where a body picture sits: the index (into ``side.nodes``) of its paragraph, or of
+    the last compared paragraph before it (a picture-only paragraph is blank, so not
+    compared); -1 before the first; None outside the body (a table, a header)."""
+    if any(a.kind in NOT_BODY for a in image.ancestors()):
+        return None
+    holder = next((a for a in image.ancestors() if a.kind == "paragraph"), None)
+    number = side.number_of.get(holder.id) if holder is not None else None
+    if number is None:
+        return None
+    return bisect.bisect_right(side.numbers, number) - 1
+
+
+def _anchor_label(k: int | None, side: _Side, *, artifact: bool) -> str:
+    if k is None:
+        return "outside the body"
+    if k < 0:
+        return "before the first paragraph"
+    return "in or after " + _where(side.numbers[k], side.nodes[k].text, artifact=artifact)
+
+
+def compare_image_positions(
+    cmp: Comparison, ref: _Side, art: _Side, pairs: list[Pair], image_pairs: list[tuple[Node, Node, str]],
+) -> None:
+    """Each paired picture sits by the artifact paragraph paired with the reference
+    picture's paragraph."""
+    partner = {q.reference: q.artifact for q in pairs if q.reference is not None and q.artifact is not None}
+    partner[-1] = -1
+    for a, b, where in image_pairs:
+        i, j = _anchor(a, ref), _anchor(b, art)
+        if i is None and j is None:
+            continue
+        expected = partner.get(i) if i is not None else None
+        cmp.check("image_position", where, _anchor_label(i, ref, artifact=False), _anchor_label(j, art, artifact=True),
+                  equal=i is not None and j is not None and expected == j,
+                  note="" if expected == j else "the picture is by another paragraph")
+
+
+def compare_images(
+    cmp: Comparison, ref: Document, art: Document, p: CompareDocumentParams, sides: tuple[_Side, _Side, list[Pair]],
+) -> None:
     """Pictures in document order; pairs found by identical bytes first, the rest in order."""
     ref_images, art_images = list(ref.root.descendants("image")), list(art.root.descendants("image"))
     ref_keys = [str(n.attrs.get("blob") or "") for n in ref_images]
     art_keys = [str(n.attrs.get("blob") or "") for n in art_images]
     pairs = align(ref_keys, art_keys, similarity=lambda x, y: 1.0 if x == y else 0.6)
+    paired: list[tuple[Node, Node, str]] = []
     for pair in pairs:
         if pair.reference is None:
             assert pair.artifact is not None
@@ -311,10 +361,13 @@ def compare_images(cmp: Comparison, ref: Document, art: Document, p: CompareDocu
             cmp.missing("images", where, a.attrs.get("blob"))
             continue
         b = art_images[pair.artifact]
+        paired.append((a, b, where))
         same, how = nodes_show_same_picture(ref, a, art, b, p.image_match)
         cmp.check("images", where, a.attrs.get("blob"), b.attrs.get("blob"), equal=same, note=how)
         if pair.moved and not p.ignore_order:
             cmp.check("order", where, f"image {pair.reference + 1}", f"image {pair.artifact + 1}", equal=False)
+    if p.image_position == "paragraph":
+        compare_image_positions(cmp, sides[0], sides[1], sides[2], paired)
 
 
 def compare_page_setup(cmp: Comparison, ref: Document, art: Document, p: CompareDocumentParams, skipped: dict[str, str]) -> None:
@@ -395,7 +448,7 @@ def compare_document(doc: Document, p: CompareDocumentParams, resources: Resourc
     if "tables" in p.aspects:
         compare_tables(cmp, reference, doc, p)
     if "images" in p.aspects:
-        compare_images(cmp, reference, doc, p)
+        compare_images(cmp, reference, doc, p, (ref, art, pairs))
     if "page_setup" in p.aspects:
         compare_page_setup(cmp, reference, doc, p, skipped)
     evidence: dict[str, Any] = {
