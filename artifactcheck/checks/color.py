@@ -72,6 +72,7 @@ if TYPE_CHECKING:
 
 Vocabulary = Literal["google", "office", "css", "word"]
 ColorProperty = Literal["color", "highlight", "fill"]
+ColorIsProperty = Literal["color", "highlight", "fill", "background"]
 
 DEFAULT_TOLERANCE = 2.0
 """Default CIEDE2000 tolerance for "is this colour": above rounding noise of tints and
@@ -453,7 +454,11 @@ class ColorIsParams(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
     target: TargetSpec
-    property: ColorProperty = "color"
+    property: ColorIsProperty = Field(
+        default="color",
+        description="color (text), highlight, fill (cells, shapes), or background: a slide's background colour "
+        "(background_color: a solid fill, a gradient's first stop, inherited from the layout or master)",
+    )
     expected: str
     tolerance: float = Field(default=DEFAULT_TOLERANCE, ge=0)
     layer: StyleLayer = Field(
@@ -461,6 +466,20 @@ class ColorIsParams(BaseModel):
         description="displayed: what a reader sees (a cell's table style, conditional format and number-format colour included); direct: the node's own format",
     )
     quantifier: Literal["all", "any"] = "all"
+
+
+def _background(node: Node) -> tuple[str | None, dict[str, object]]:
+    """A slide's background colour and the evidence of where it came from; None with a
+    reason for a picture background, no background, or a node that is not a slide."""
+    if node.kind != "slide":
+        return None, {"reason": f"a {node.kind} has no background (target slides)"}
+    info: dict[str, object] = {
+        k: node.attrs[k] for k in ("background_type", "background_from") if node.attrs.get(k) is not None
+    }
+    color = node.attrs.get("background_color")
+    if not isinstance(color, str):
+        return None, {**info, "reason": f"no background colour ({node.attrs.get('background_type') or 'none'})"}
+    return color, info
 
 
 @register_check(
@@ -477,6 +496,13 @@ def color_is(doc: Document, params: ColorIsParams, resources: Resources) -> Chec
     theme, not Office's default one. Evidence rows name the theme slot a colour came from
     (``actual_theme``) when the file chose it from its theme.
 
+    ``property: background`` reads each target slide's background colour (a solid fill,
+    a gradient's first stop; a picture background has none and fails). With ``all`` the
+    score is the share of slides within tolerance: "every slide's background is this
+    colour", partially true when some slides are. (OSWorld's
+    ``evaluate_presentation_fill_to_rgb_distance`` scores 1 minus the mean RGB distance;
+    a share is a score of the same spirit at a perceptual threshold.)
+
     >>> from artifactcheck.checks.examples import tiny_doc
     >>> from artifactcheck import run_check
     >>> r = run_check("color_is", tiny_doc(), {"target": "run[hyperlink]", "expected": "dark cyan 1"})
@@ -491,21 +517,28 @@ def color_is(doc: Document, params: ColorIsParams, resources: Resources) -> Chec
         return no_match(name, params.target, "tolerance", nodes=[], expected=[c.hex for c in expected])
     # Every run of the target (whitespace-only runs skipped) must have the colour: "the
     # hyperlink is dark cyan 1" is false when one of its runs is black.
-    units = [u for node in nodes for u in style_units(node, params.property)]
+    background = params.property == "background"
+    units = nodes if background else [u for node in nodes for u in style_units(node, params.property)]
     rows: list[dict[str, object]] = []
     ok_count = 0
     for unit in units:
-        style = layer_style(unit, params.layer)
-        actual = getattr(style, params.property, None) if style is not None else None
-        row: dict[str, object] = {**node_ref(unit), "actual": actual}
-        slot = theme_slot(unit, params.property, style)
-        if slot is not None:
-            row["actual_theme"] = slot
-        sources = unit.attrs.get("style_sources")
-        if params.layer == "displayed" and isinstance(sources, dict) and params.property in sources:
-            row["style_source"] = sources[params.property]
+        row: dict[str, object] = {**node_ref(unit)}
+        if background:
+            actual, info = _background(unit)
+            row.update(actual=actual, **info)
+        else:
+            style = layer_style(unit, params.layer)
+            actual = getattr(style, params.property, None) if style is not None else None
+            row["actual"] = actual
+            slot = theme_slot(unit, params.property, style)
+            if slot is not None:
+                row["actual_theme"] = slot
+            sources = unit.attrs.get("style_sources")
+            if params.layer == "displayed" and isinstance(sources, dict) and params.property in sources:
+                row["style_source"] = sources[params.property]
         if actual is None:
-            row.update(ok=False, reason=f"no {params.property} set")
+            row.update(ok=False)
+            row.setdefault("reason", f"no {params.property} set")
         else:
             m = match_color(actual, params.expected, tolerance=params.tolerance, theme=theme_of(unit))
             row.update(ok=m.ok, **m.evidence())

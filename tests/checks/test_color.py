@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from artifactcheck import Document, run_check
+from artifactcheck import Document, load, run_check
 from artifactcheck.checks.color import (
     delta_e,
     format_color,
@@ -362,3 +362,31 @@ def test_theme_spec_without_a_theme_is_an_error(report: tuple[Document, Document
     assert r.status == "error" and "theme" in r.explanation
     with pytest.raises(ValueError, match="unknown theme colour"):
         resolve_color("theme:sky blue", theme={"accent1": "#4472c4"})
+
+
+def test_color_is_slide_background_like_fill_to_rgb_distance(tmp_path: Path) -> None:
+    import pptx
+    from pptx.dml.color import RGBColor
+
+    def deck(name: str, backgrounds: list[str | None]) -> Document:
+        prs = pptx.Presentation()
+        for hex_value in backgrounds:
+            slide = prs.slides.add_slide(prs.slide_layouts[6])
+            if hex_value is not None:
+                slide.background.fill.solid()
+                slide.background.fill.fore_color.rgb = RGBColor.from_string(hex_value)
+        prs.save(str(tmp_path / name))
+        return load(tmp_path / name, render=False)
+
+    step = {"target": "slide", "property": "background", "expected": "#1e3a8a", "tolerance": 3}
+    near = deck("near.pptx", ["1E3A8A", "22408F", "1E3A8A"])  # dE2000 1.9 for the second
+    ok = run_check("color_is", near, step)
+    assert (ok.status, ok.score) == ("pass", 1.0), ok.explanation
+    assert run_check("color_is", near, {**step, "tolerance": 1.5}).status == "fail"
+    one_left = deck("one_left.pptx", ["1E3A8A", None, "1E3A8A"])  # the second keeps the master's white
+    r = run_check("color_is", one_left, step)
+    assert r.status == "fail" and r.score == pytest.approx(2 / 3)
+    (bad,) = [row for row in r.evidence["nodes"] if not row["ok"]]
+    assert bad["actual"] == "#ffffff" and bad["background_from"] != "slide"
+    not_slides = run_check("color_is", near, {**step, "target": "document"})
+    assert not_slides.status == "fail" and "no background" in not_slides.evidence["nodes"][0]["reason"]

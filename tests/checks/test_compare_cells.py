@@ -117,6 +117,28 @@ def test_an_uncomputed_formula_is_an_error_only_when_nothing_else_differs(folder
     assert r.status == "fail" and where(r) == ["Budget!B4"]
 
 
+def test_alternatives_per_cell_and_contained_text_like_compare_conference_city_in_order(tmp_path: Path) -> None:
+    wb = Workbook()
+    ws = wb.active
+    ws.append(["Conference", "Year", "City"])
+    for row in (["ICML", 2024, "Vienna, Austria"], ["NeurIPS", 2024, "Vancouver"], ["ACL", 2024, "Bangkok"]):
+        ws.append(row)
+    wb.save(tmp_path / "cities.xlsx")
+    doc = load(tmp_path / "cities.xlsx")
+    cities = [["Vienna"], [["Vancouver", "Vancouver, Canada"]], [["Bangkok", "Krung Thep"]]]
+    assert run("range_equals", doc, tmp_path, range="C2", expected=cities).status == "fail"  # "Vienna, Austria"
+    ok = run("range_equals", doc, tmp_path, range="C2", expected=cities, text_match="contains")
+    assert (ok.status, ok.score) == ("pass", 1.0), ok.explanation
+    wrong = [["Vienna"], [["Seattle", "Toronto"]], ["Bangkok"]]
+    r = run("range_equals", doc, tmp_path, range="C2", expected=wrong, text_match="contains")
+    assert r.status == "fail" and where(r) == ["Sheet!C3"]
+    (diff,) = r.evidence["differences"]
+    assert diff["expected"] == ["Seattle", "Toronto"] and diff["note"] == "none of the alternatives"
+    assert run("range_equals", doc, tmp_path, range="B2", expected=[[[2023, 2024]]]).status == "pass"  # numbers too
+    bad = run("range_equals", doc, tmp_path, range="C2", expected=[[[]]])
+    assert bad.status == "error"
+
+
 # -- cells_compare --------------------------------------------------------------------------
 
 

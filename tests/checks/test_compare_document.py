@@ -381,3 +381,116 @@ def test_a_deck_as_the_reference_of_a_document_is_an_error(folder: Path, tmp_pat
     doc = load(folder / "gold.docx", render=False)
     result = run_check("compare_document", doc, {"reference": "deck.pptx"}, Resources(assets_dir=str(tmp_path)))
     assert result.status == "error" and "not a document" in result.explanation
+
+
+def test_trailing_paragraphs_ignored_like_compare_init_lines_but_not_an_insertion(folder: Path) -> None:
+    longer = variant(folder, "continued", lambda r: r["paragraphs"].extend(["A postscript.", "And a second one."]))
+    assert compare(folder, longer, aspects=["text"]).status == "fail"
+    result = compare(folder, longer, aspects=["text"], trailing_paragraphs="ignore")
+    assert (result.status, result.score) == ("pass", 1.0), result.explanation
+    assert compare(folder, longer, aspects=["text"], trailing_paragraphs="ignore", join_paragraphs=True).status == "pass"
+    inserted = variant(folder, "inserted_mid", lambda r: r["paragraphs"].insert(1, "An unexpected remark."))
+    (only,) = diffs(compare(folder, inserted, aspects=["text"], trailing_paragraphs="ignore"))
+    assert only["location"] == 'artifact paragraph 3 ("An unexpected remark.")'
+    shorter = variant(folder, "cut_short", lambda r: r["paragraphs"].pop())
+    (gone,) = diffs(compare(folder, shorter, aspects=["text"], trailing_paragraphs="ignore"))
+    assert gone["actual"] is None and gone["location"].startswith("paragraph 5")
+
+
+REFERENCES = [
+    "Smith, J. (2019). Warehouses and their discontents. Journal of Logistics, 12(3), 45-67.",
+    "Doe, A., & Roe, B. (2021). Quarterly reporting in practice. Finance Review, 8, 1-20.",
+    "Lee, K. (2020). Hiring analysts. Cambridge University Press.",
+    "Chen, L. (2018). Regional growth patterns. Economic Letters, 160, 33-36.",
+]
+
+
+def build_paper(path: Path, body: list[str], references: list[str]) -> Path:
+    d = docx.Document()
+    d.add_heading("A short paper", 1)
+    for text in body:
+        d.add_paragraph(text)
+    d.add_heading("References", 2)
+    for text in references:
+        d.add_paragraph(text)
+    d.save(str(path))
+    return path
+
+
+def test_text_after_a_references_paragraph_like_compare_references(tmp_path: Path) -> None:
+    build_paper(tmp_path / "gold.docx", PARAGRAPHS[:2], REFERENCES)
+    other_body = build_paper(tmp_path / "other_body.docx", ["A body the author rewrote entirely."], REFERENCES)
+    typo = [r.replace("Journal", "Jornal") for r in REFERENCES]  # fuzzily equal
+    fixed = build_paper(tmp_path / "fixed.docx", PARAGRAPHS[:2], typo)
+    resources = Resources(assets_dir=str(tmp_path))
+
+    def run(art: Path, **params: Any) -> CheckResult:
+        return run_check("compare_document", load(art, render=False),
+                         {"reference": "gold.docx", "aspects": ["text"], "after_paragraph": "References", **params}, resources)
+
+    assert run_check("compare_document", load(other_body, render=False), {"reference": "gold.docx", "aspects": ["text"]},
+                     resources).status == "fail"
+    assert run(other_body).status == "pass"
+    assert run(fixed).status == "fail" and run(fixed, fuzzy=0.8).status == "pass"
+    wrong = list(REFERENCES)
+    wrong[3] = "Chen, L. (2015). Local decline stories. Economic Review, 99, 1-5."  # paired, similarity 0.63
+    result = run(build_paper(tmp_path / "wrong.docx", PARAGRAPHS[:2], wrong), fuzzy=0.8, partial_credit=True, score_floor=0.5)
+    assert result.status == "fail"
+    assert result.evidence["share_agreeing"] == pytest.approx(3 / 4)
+    assert result.score == pytest.approx((3 / 4 - 0.5) / 0.5)
+    (only,) = diffs(result)
+    assert only["location"].startswith('paragraph 8 ("Chen, L.')  # numbered among all body paragraphs
+
+
+def test_after_paragraph_absent_from_the_artifact_fails_and_from_the_reference_errors(tmp_path: Path) -> None:
+    build_paper(tmp_path / "gold.docx", PARAGRAPHS[:2], REFERENCES)
+    bare = tmp_path / "bare.docx"
+    d = docx.Document()
+    for text in PARAGRAPHS[:2] + REFERENCES:
+        d.add_paragraph(text)
+    d.save(str(bare))
+    resources = Resources(assets_dir=str(tmp_path))
+    result = run_check("compare_document", load(bare, render=False),
+                       {"reference": "gold.docx", "after_paragraph": "References"}, resources)
+    assert result.status == "fail" and diffs(result)[0]["location"] == "the paragraph 'References'"
+    shutil.copy(bare, tmp_path / "bare_gold.docx")
+    error = run_check("compare_document", load(bare, render=False),
+                      {"reference": "bare_gold.docx", "after_paragraph": "References"}, resources)
+    assert error.status == "error" and "after_paragraph" in error.explanation
+    with pytest.raises(Exception, match="partial_credit"):
+        from artifactcheck.checks.compare.document import CompareDocumentParams
+        CompareDocumentParams(reference="gold.docx", score_floor=0.5)
+
+
+def build_illustrated(path: Path, picture_in: int | None, own_paragraph_after: int | None = None) -> Path:
+    """Three paragraphs, the logo inline in paragraph ``picture_in`` (0-based), or in a
+    paragraph of its own after ``own_paragraph_after``."""
+    d = docx.Document()
+    for k, text in enumerate(PARAGRAPHS[:3]):
+        par = d.add_paragraph(text)
+        if k == picture_in:
+            par.add_run().add_picture(io.BytesIO(encode(logo())), width=Pt(48))
+        if k == own_paragraph_after:
+            d.add_picture(io.BytesIO(encode(logo())), width=Pt(48))
+    d.save(str(path))
+    return path
+
+
+def test_image_position_paragraph_like_compare_contains_image(tmp_path: Path) -> None:
+    build_illustrated(tmp_path / "gold.docx", picture_in=1)
+    resources = Resources(assets_dir=str(tmp_path))
+
+    def run(art: Path, **params: Any) -> CheckResult:
+        return run_check("compare_document", load(art, render=False),
+                         {"reference": "gold.docx", "aspects": ["text", "images"], **params}, resources)
+
+    same = run(build_illustrated(tmp_path / "same.docx", picture_in=1), image_position="paragraph")
+    assert same.status == "pass" and same.evidence["aspects"]["image_position"] == {"compared": 1, "different": 0}  # type: ignore[index,call-overload]
+    moved = build_illustrated(tmp_path / "moved.docx", picture_in=2)
+    assert run(moved).status == "pass"  # in order, the same picture: the default does not look where
+    result = run(moved, image_position="paragraph")
+    (only,) = diffs(result)
+    assert only["aspect"] == "image_position" and only["location"] == "image 1 ('Picture 1')"
+    assert only["expected"].startswith("in or after paragraph 2") and only["actual"].startswith("in or after artifact paragraph 3")
+    below = build_illustrated(tmp_path / "below.docx", picture_in=None, own_paragraph_after=1)
+    assert run(below, image_position="paragraph").status == "pass"  # its own paragraph right after paragraph 2

@@ -78,6 +78,33 @@ def test_image_similar_passes_a_reencoded_copy_and_fails_another_picture(files: 
     assert _run(files, "small", "image_similar", {"resize": True}).status == "pass"
 
 
+def test_image_similar_crops_a_transparent_canvas_like_check_structure_sim_resized(files: dict[str, Path]) -> None:
+    folder = files["original"].parent
+
+    def on_canvas(name: str, picture: Image.Image | None) -> Path:
+        canvas = Image.new("RGBA", (700, 560), (0, 0, 0, 0))
+        if picture is not None:
+            canvas.paste(picture.convert("RGBA").resize((360, 240)), (150, 200))
+        canvas.save(folder / name)
+        return folder / name
+
+    def run(path: Path, **params: object) -> artifactcheck.CheckResult:
+        return run_check("image_similar", artifactcheck.load(path), {"reference": "original.png", **params},
+                         Resources(assets_dir=str(folder)))
+
+    placed = on_canvas("placed.png", photo())
+    assert run(placed, resize=True).status == "fail"  # the empty canvas counts
+    ok = run(placed, resize=True, crop_transparent=True)
+    assert ok.status == "pass", ok.explanation
+    assert ok.evidence["images"][0]["cropped_to_px"] == [150, 200, 510, 440]
+    other = run(on_canvas("placed_other.png", Image.open(files["other"])), resize=True, crop_transparent=True)
+    assert other.status == "fail"
+    empty = run(on_canvas("empty.png", None), resize=True, crop_transparent=True)
+    assert empty.status == "fail" and "transparent" in empty.explanation
+    opaque = run(files["jpeg"], crop_transparent=True)  # no alpha: nothing cropped
+    assert opaque.status == "pass" and "cropped_to_px" not in opaque.evidence["images"][0]
+
+
 @pytest.mark.parametrize(
     ("prop", "direction", "passing", "failing"),
     [

@@ -217,6 +217,30 @@ def test_values_unique(contacts: Document) -> None:
     assert run_check("values_unique", contacts, {"range": "D3:D7"}).status == "fail"
 
 
+def test_values_unique_on_a_field_of_each_line_like_check_no_duplicates(tmp_path: Path) -> None:
+    import docx
+
+    def records(name: str, lines: list[str]) -> Document:
+        d = docx.Document()
+        for line in lines:
+            d.add_paragraph(line)
+        d.save(str(tmp_path / name))
+        return artifactcheck.load(tmp_path / name)
+
+    unique = records("unique.docx", ["Ann Lee,1042,Sales", "Bo Chan,1043,Sales", "Cy Diaz, 1044 ,Ops", "", "a note"])
+    step = {"target": "paragraph", "field": 2}
+    ok = run_check("values_unique", unique, step)
+    assert (ok.status, ok.evidence["values"], ok.evidence["without_field"]) == ("pass", 3, 1), ok.explanation
+    assert "field 2 (split at ',')" in ok.explanation
+    assert run_check("values_unique", unique, {"target": "paragraph"}).status == "pass"
+    # the same id on two lines whose other fields differ: the whole lines are unique, the ids are not
+    dup = records("dup.docx", ["Ann Lee,1042,Sales", "Bo Chan,1043,Sales", "Cy Diaz,1042,Ops"])
+    assert run_check("values_unique", dup, {"target": "paragraph"}).status == "pass"
+    bad = run_check("values_unique", dup, step)
+    assert bad.status == "fail" and bad.evidence["repeated"][0]["value"] == "1042"
+    assert run_check("values_unique", dup, {"target": "paragraph", "field": 1, "separator": " "}).status == "pass"
+
+
 def test_values_match_and_distinct_count(contacts: Document) -> None:
     countries = {"column": "Country"}
     assert run_check("values_match", contacts, {**countries, "expected": ["UK", "USA", "Netherlands"]}).status == "pass"

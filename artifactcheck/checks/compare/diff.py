@@ -126,9 +126,12 @@ def comparison_result(
     mechanism: Mechanism,
     reference_label: str,
     evidence: dict[str, Any] | None = None,
+    score_floor: float | None = None,
 ) -> CheckResult:
     """The CheckResult of a comparison: pass when nothing differs; evidence per aspect
-    (compared / different), the first ``max_shown`` differences and the count of the rest."""
+    (compared / different), the first ``max_shown`` differences and the count of the rest.
+    ``score_floor`` (in [0, 1), with ``partial_credit``) rescales the share of agreeing
+    items: at or below the floor 0, above it ``(share - floor) / (1 - floor)``."""
     diffs = comparison.differences
     by_aspect: Counter[str] = Counter(d.aspect for d in diffs)
     aspects = {
@@ -148,6 +151,9 @@ def comparison_result(
     if params.partial_credit and comparison.total:
         score = (comparison.total - len(diffs)) / comparison.total
         score = min(1.0, max(0.0, score))
+        if score_floor is not None:
+            ev["share_agreeing"] = score
+            score = max(0.0, (score - score_floor) / (1 - score_floor))
     else:
         score = float(passed)
     if comparison.total == 0:

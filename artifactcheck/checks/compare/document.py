@@ -12,9 +12,10 @@ is compared on those pairs.
 
 from __future__ import annotations
 
+import bisect
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from ...errors import RubricError
 from ...model import Document, Node
@@ -66,10 +67,30 @@ class CompareDocumentParams(TextCompareParams):
         description="text: compare the whole body text as one string, paragraph breaks counting as spaces "
         "(OSWorld's default: a paragraph split in two still agrees); differences are located by word",
     )
+    trailing_paragraphs: Literal["differ", "ignore"] = Field(
+        default="differ",
+        description="text: artifact paragraphs after the last one paired with the reference (the artifact goes on "
+        "past the gold's end) are differences (differ) or left out (ignore: the artifact must begin with the gold's "
+        "paragraphs, OSWorld's compare_init_lines); a reference paragraph missing from the artifact still differs",
+    )
+    after_paragraph: str | None = Field(
+        default=None,
+        description="compare only the body paragraphs after the first one whose text is this (e.g. 'References'; "
+        "compared as text is: whitespace, and case with ignore_case), on both sides: text, structure, runs and "
+        "paragraph properties; the reference lacking it is an error, the artifact lacking it a difference",
+    )
+    score_floor: float | None = Field(
+        default=None,
+        ge=0,
+        lt=1,
+        description="with partial_credit: a share of agreeing items at or below this scores 0, a share above it "
+        "scores (share - floor) / (1 - floor) (OSWorld's compare_references rescales above 0.5); none: the share",
+    )
     select: str | None = Field(
         default=None,
         description="selector of the reference paragraphs whose structure, runs and paragraph properties are "
-        "compared (e.g. 'paragraph[heading_level]'); text is always compared over the whole body",
+        "compared (e.g. 'paragraph[heading_level]'); text is compared over the whole body (after_paragraph "
+        "narrows every paragraph aspect)",
     )
     run_properties: list[RunProperty] = Field(
         default=list(DEFAULT_RUN_PROPERTIES), min_length=1, description="runs: the character properties compared"
@@ -80,11 +101,23 @@ class CompareDocumentParams(TextCompareParams):
     tolerance_pt: float = Field(
         default=0.5, ge=0, description="paragraphs and page_setup: spacing, indents, tab stops and margins within this many points agree"
     )
+    image_position: Literal["order", "paragraph"] = Field(
+        default="order",
+        description="images: pictures pair in document order (order), or must also sit by the paired paragraph "
+        "(paragraph: in it, or after it for a picture-only paragraph; a picture moved to another paragraph "
+        "differs, OSWorld's compare_contains_image)",
+    )
     image_match: ImageMatch = Field(
         default="identity",
         description="images: identity (the same picture resized or recompressed counts, a look-alike does not) or "
         "pixels (identical decoded pixels)",
     )
+
+    @model_validator(mode="after")
+    def _floor_needs_partial_credit(self) -> CompareDocumentParams:
+        if self.score_floor is not None and not self.partial_credit:
+            raise ValueError("score_floor rescales the partial_credit score: set partial_credit: true")
+        return self
 
 
 # -- what is compared -------------------------------------------------------------------
@@ -106,7 +139,15 @@ class _Side:
 
     def __init__(self, doc: Document, p: CompareDocumentParams) -> None:
         paragraphs = body_paragraphs(doc)
+        self.number_of = {n.id: k + 1 for k, n in enumerate(paragraphs)}
+        """1-based number among all body paragraphs, by node id (blank ones too)."""
         kept = [(k + 1, n) for k, n in enumerate(paragraphs) if not (p.ignore_blank and is_blank(n.text))]
+        self.scope_found = True
+        if p.after_paragraph is not None:
+            marker = normalize_text(p.after_paragraph, p)
+            at = next((k for k, (_, n) in enumerate(kept) if normalize_text(n.text, p) == marker), None)
+            self.scope_found = at is not None
+            kept = kept[at + 1:] if at is not None else []
         self.numbers = [k for k, _ in kept]
         self.nodes = [n for _, n in kept]
         self.keys = [normalize_text(n.text, p) for n in self.nodes]
@@ -117,11 +158,19 @@ def pair_paragraphs(ref: _Side, art: _Side, p: CompareDocumentParams) -> list[Pa
     return align(ref.keys, art.keys, min_moved=moved_at)
 
 
+def _last_paired(pairs: list[Pair]) -> int:
+    """The artifact index of the last paragraph paired with a reference one (-1: none)."""
+    return max((q.artifact for q in pairs if q.artifact is not None and q.reference is not None), default=-1)
+
+
 def compare_text(cmp: Comparison, ref: _Side, art: _Side, pairs: list[Pair], p: CompareDocumentParams) -> None:
+    last = _last_paired(pairs)
     for pair in pairs:
         if pair.reference is None:
             assert pair.artifact is not None
             j = pair.artifact
+            if p.trailing_paragraphs == "ignore" and j > last:
+                continue
             cmp.extra("text", _where(art.numbers[j], art.nodes[j].text, artifact=True), art.keys[j])
             continue
         i = pair.reference
@@ -162,6 +211,8 @@ def compare_joined_text(cmp: Comparison, ref: _Side, art: _Side, p: CompareDocum
         if tag == "equal":
             cmp.compared["text"] += i2 - i1
             continue
+        if tag == "insert" and i1 == len(ref_words) and p.trailing_paragraphs == "ignore":
+            continue  # words after the reference's last word: the artifact goes on past the gold
         at = ref_owner[min(i1, len(ref_owner) - 1)] if ref_owner else 0
         where = _where(ref.numbers[at], ref.nodes[at].text) if ref.nodes else "the whole text"
         cmp.check("text", where, " ".join(ref_words[i1:i2]) or None, " ".join(art_words[j1:j2]) or None, equal=False,
@@ -251,12 +302,53 @@ def _image_label(node: Node, number: int, *, artifact: bool = False) -> str:
     return f"{prefix} {number} ({name!r})" if isinstance(name, str) and name else f"{prefix} {number}"
 
 
-def compare_images(cmp: Comparison, ref: Document, art: Document, p: CompareDocumentParams) -> None:
+def _anchor(image: Node, side: _Side) -> int | None:
+    """Where a body picture sits: the index (into ``side.nodes``) of its paragraph, or of
+    the last compared paragraph before it (a picture-only paragraph is blank, so not
+    compared); -1 before the first; None outside the body (a table, a header)."""
+    if any(a.kind in NOT_BODY for a in image.ancestors()):
+        return None
+    holder = next((a for a in image.ancestors() if a.kind == "paragraph"), None)
+    number = side.number_of.get(holder.id) if holder is not None else None
+    if number is None:
+        return None
+    return bisect.bisect_right(side.numbers, number) - 1
+
+
+def _anchor_label(k: int | None, side: _Side, *, artifact: bool) -> str:
+    if k is None:
+        return "outside the body"
+    if k < 0:
+        return "before the first paragraph"
+    return "in or after " + _where(side.numbers[k], side.nodes[k].text, artifact=artifact)
+
+
+def compare_image_positions(
+    cmp: Comparison, ref: _Side, art: _Side, pairs: list[Pair], image_pairs: list[tuple[Node, Node, str]],
+) -> None:
+    """Each paired picture sits by the artifact paragraph paired with the reference
+    picture's paragraph."""
+    partner = {q.reference: q.artifact for q in pairs if q.reference is not None and q.artifact is not None}
+    partner[-1] = -1
+    for a, b, where in image_pairs:
+        i, j = _anchor(a, ref), _anchor(b, art)
+        if i is None and j is None:
+            continue
+        expected = partner.get(i) if i is not None else None
+        cmp.check("image_position", where, _anchor_label(i, ref, artifact=False), _anchor_label(j, art, artifact=True),
+                  equal=i is not None and j is not None and expected == j,
+                  note="" if expected == j else "the picture is by another paragraph")
+
+
+def compare_images(
+    cmp: Comparison, ref: Document, art: Document, p: CompareDocumentParams, sides: tuple[_Side, _Side, list[Pair]],
+) -> None:
     """Pictures in document order; pairs found by identical bytes first, the rest in order."""
     ref_images, art_images = list(ref.root.descendants("image")), list(art.root.descendants("image"))
     ref_keys = [str(n.attrs.get("blob") or "") for n in ref_images]
     art_keys = [str(n.attrs.get("blob") or "") for n in art_images]
     pairs = align(ref_keys, art_keys, similarity=lambda x, y: 1.0 if x == y else 0.6)
+    paired: list[tuple[Node, Node, str]] = []
     for pair in pairs:
         if pair.reference is None:
             assert pair.artifact is not None
@@ -269,10 +361,13 @@ def compare_images(cmp: Comparison, ref: Document, art: Document, p: CompareDocu
             cmp.missing("images", where, a.attrs.get("blob"))
             continue
         b = art_images[pair.artifact]
+        paired.append((a, b, where))
         same, how = nodes_show_same_picture(ref, a, art, b, p.image_match)
         cmp.check("images", where, a.attrs.get("blob"), b.attrs.get("blob"), equal=same, note=how)
         if pair.moved and not p.ignore_order:
             cmp.check("order", where, f"image {pair.reference + 1}", f"image {pair.artifact + 1}", equal=False)
+    if p.image_position == "paragraph":
+        compare_image_positions(cmp, sides[0], sides[1], sides[2], paired)
 
 
 def compare_page_setup(cmp: Comparison, ref: Document, art: Document, p: CompareDocumentParams, skipped: dict[str, str]) -> None:
@@ -329,6 +424,14 @@ def compare_document(doc: Document, p: CompareDocumentParams, resources: Resourc
     cmp = Comparison()
     skipped: dict[str, str] = {}
     ref, art = _Side(reference, p), _Side(doc, p)
+    if not ref.scope_found:
+        raise RubricError(
+            f"compare_document: the reference {p.reference!r} has no body paragraph {p.after_paragraph!r} "
+            f"(after_paragraph) to compare after"
+        )
+    if not art.scope_found:
+        cmp.missing("text", f"the paragraph {p.after_paragraph!r}", p.after_paragraph,
+                    note="the artifact has no such paragraph: nothing after it to compare")
     pairs = pair_paragraphs(ref, art, p)
     if "text" in p.aspects:
         if p.join_paragraphs:
@@ -345,7 +448,7 @@ def compare_document(doc: Document, p: CompareDocumentParams, resources: Resourc
     if "tables" in p.aspects:
         compare_tables(cmp, reference, doc, p)
     if "images" in p.aspects:
-        compare_images(cmp, reference, doc, p)
+        compare_images(cmp, reference, doc, p, (ref, art, pairs))
     if "page_setup" in p.aspects:
         compare_page_setup(cmp, reference, doc, p, skipped)
     evidence: dict[str, Any] = {
@@ -356,5 +459,5 @@ def compare_document(doc: Document, p: CompareDocumentParams, resources: Resourc
         evidence["not_compared"] = skipped
     return comparison_result(
         "compare_document", cmp, p, mechanism="tolerance" if p.fuzzy is not None else "exact",
-        reference_label=p.reference, evidence=evidence,
+        reference_label=p.reference, evidence=evidence, score_floor=p.score_floor,
     )

@@ -14,11 +14,16 @@ cell's number (a percentage cell holds its fraction: ``0.25`` matches ``25%``), 
 against the cell's text — or against what a number, date or boolean cell displays or its
 ISO date (``"2024-01-05"`` matches a date shown as ``1/5/2024``; ``"25%"`` matches the
 cell showing 25%). Cells of a CSV file compare typed as Excel reads CSV.
+
+An expected cell written as a list holds alternatives: the cell agrees with any one
+(``[["Vienna", ["Brno", "Prague"]]]``; OSWorld's ``compare_conference_city_in_order``
+accepts several spellings of a city). ``text_match: contains`` lets expected text agree
+with a cell whose text contains it (the same normalisation: whitespace, case).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -26,7 +31,15 @@ from ...model import Document, Node
 from ..query.ranges import OPEN, CellRange, quote_sheet, range_container, resolve_range
 from ..registry import Resources, register_check
 from ..result import CheckResult
-from .cell_values import BLANK, CellValue, ValueOptions, cell_value, literal_value, values_agree
+from .cell_values import (
+    BLANK,
+    CellValue,
+    ValueOptions,
+    cell_value,
+    literal_value,
+    normalize_cell_text,
+    values_agree,
+)
 from .diff import Comparison, comparison_result
 from .reference import load_reference_document
 from .workbook_cells import a1
@@ -42,7 +55,13 @@ class RangeEqualsParams(ValueOptions):
     )
     expected: list[list[Any]] | None = Field(
         default=None,
-        description="the expected values, row by row (numbers, text, true/false; null or '' = empty cell)",
+        description="the expected values, row by row (numbers, text, true/false; null or '' = empty cell); a cell "
+        "written as a list holds alternatives, any one of which agrees ([\"Brno\", \"Prague\"])",
+    )
+    text_match: Literal["equal", "contains"] = Field(
+        default="equal",
+        description="expected text agrees with a cell whose text equals it (equal) or contains it (contains: "
+        "'Vienna' agrees with 'Vienna, Austria'), after the whitespace and case options",
     )
     expected_file: str | None = Field(
         default=None,
@@ -61,6 +80,8 @@ class RangeEqualsParams(ValueOptions):
             raise ValueError("give the expected values inline (expected) or in a file (expected_file), not both")
         if self.expected is not None and not any(self.expected):
             raise ValueError("expected holds no rows")
+        if self.expected is not None and any(isinstance(v, list) and not v for row in self.expected for v in row):
+            raise ValueError("an expected cell written as a list of alternatives holds none")
         return self
 
 
@@ -107,10 +128,14 @@ def range_equals(doc: Document, p: RangeEqualsParams, resources: Resources) -> C
     >>> run_check("range_equals", tiny_doc(), {"range": "A1", "expected": [["Item"]]}).status
     'fail'
     """
+    alternatives: dict[tuple[int, int], list[CellValue]] = {}
     if p.expected is not None:
         literal = True
         width = max(len(row) for row in p.expected)
-        expected = [[literal_value(v) for v in row] + [BLANK] * (width - len(row)) for row in p.expected]
+        expected = [[literal_value(v[0] if isinstance(v, list) else v) for v in row] + [BLANK] * (width - len(row))
+                    for row in p.expected]
+        alternatives = {(i, j): [literal_value(a) for a in v] for i, row in enumerate(p.expected)
+                        for j, v in enumerate(row) if isinstance(v, list)}
         source = "the expected values"
     else:
         assert p.expected_file is not None
@@ -138,8 +163,10 @@ def range_equals(doc: Document, p: RangeEqualsParams, resources: Resources) -> C
             if got.kind == "unknown" or want.kind == "unknown":
                 unknown.append(where)
                 continue
-            same, note = values_agree(want, got, p, literal=literal)
-            out.check("values", where, want.describe(), got.shown if got.kind == "text" else got.describe(),
+            wants = alternatives.get((i, j), [want])
+            same, note = _agrees(wants, got, p, literal=literal)
+            shown_want = [w.describe() for w in wants] if len(wants) > 1 else want.describe()
+            out.check("values", where, shown_want, got.shown if got.kind == "text" else got.describe(),
                       equal=same, note=note)
     label = f"{source} at {quoted}!{block.a1().split('!')[-1]}"
     result = comparison_result("range_equals", out, p, mechanism="exact", reference_label=label,
@@ -153,6 +180,22 @@ def range_equals(doc: Document, p: RangeEqualsParams, resources: Resources) -> C
                 f"computed (e.g. {unknown[0]}); every other cell matches",
             })
     return result
+
+
+def _agrees(wants: list[CellValue], got: CellValue, p: RangeEqualsParams, *, literal: bool) -> tuple[bool, str]:
+    """Whether ``got`` agrees with any expected alternative; the first one's note if none."""
+    notes: list[str] = []
+    for want in wants:
+        same, note = values_agree(want, got, p, literal=literal)
+        if not same and p.text_match == "contains" and want.kind == "text" and got.kind != "blank":
+            needle = normalize_cell_text(want.typed, p)
+            same = needle in normalize_cell_text(got.shown, p) or needle in normalize_cell_text(got.typed, p)
+        if same:
+            return True, ""
+        notes.append(note)
+    if len(wants) > 1:
+        return False, "none of the alternatives"
+    return False, notes[0]
 
 
 def _table_cells(table: Node) -> dict[tuple[int, int], Node]:

@@ -92,6 +92,12 @@ def _r(value: float | None, digits: int = 4) -> float | None:
 class SimilarParams(_RefParams):
     min_ssim: float = Field(default=0.9, ge=-1, le=1, description="structural similarity (RGB) the image must reach, -1..1")
     resize: bool = Field(default=False, description="compare at the reference's size when the sizes differ (else a size difference fails)")
+    crop_transparent: bool = Field(
+        default=False,
+        description="first crop the target image to the bounding box of its pixels that are not fully transparent "
+        "(a picture exported on a transparent canvas; with resize, OSWorld's check_structure_sim_resized); "
+        "an image without transparency is unchanged, a fully transparent one fails",
+    )
 
 
 @register_check(
@@ -104,7 +110,8 @@ def image_similar(doc: Document, p: SimilarParams, resources: Resources) -> Chec
     """The target image is structurally similar to a reference image: SSIM (scikit-image, RGB) >= min_ssim.
 
     Images of different pixel sizes fail ("not comparable") unless ``resize`` is set,
-    then the target is resized to the reference's size first. SSIM is 1 for identical
+    then the target is resized to the reference's size first; ``crop_transparent`` crops
+    it to its non-transparent part before that. SSIM is 1 for identical
     pixels; re-encoding as JPEG keeps it above ~0.95, a different picture is far lower.
     """
     ref = load_reference(p.reference, resources)
@@ -113,14 +120,27 @@ def image_similar(doc: Document, p: SimilarParams, resources: Resources) -> Chec
     def judge(node: Node, blob: Blob) -> dict[str, Any]:
         from PIL import Image
 
-        img = _blob_pixels(blob)
+        row: dict[str, Any] = {}
+        if p.crop_transparent:
+            from ...model.blobs import decode_image
+
+            assert blob.data is not None
+            rgba = decode_image(blob.data, mode="RGBA", what=f"image {blob.name or blob.sha256[:12]}")
+            box = rgba.getchannel("A").getbbox()
+            if box is None:
+                return {"ok": False, "ssim": None, "reason": "every pixel is transparent: nothing to compare"}
+            if box != (0, 0, *rgba.size):
+                row["cropped_to_px"] = list(box)
+            img = rgba.crop(box).convert("RGB")
+        else:
+            img = _blob_pixels(blob)
         resized = False
         if p.resize and img.size != ref_img.size:
             img, resized = img.resize(ref_img.size, Image.Resampling.LANCZOS), True
         value = ssim(img, ref_img)
         if value is None:
             return {"ok": False, "ssim": None, "reason": f"sizes differ ({img.size[0]}x{img.size[1]} vs reference {ref_img.size[0]}x{ref_img.size[1]} px): not comparable without resize"}
-        return {"ok": value >= p.min_ssim, "ssim": _r(value), "resized": resized}
+        return {"ok": value >= p.min_ssim, "ssim": _r(value), "resized": resized, **row}
 
     evidence: dict[str, Any] = {"reference": ref.evidence(), "min_ssim": p.min_ssim}
     return _judge_each("image_similar", doc, p, judge, evidence, lambda r: f"SSIM {r['ssim']} vs min {p.min_ssim}")

@@ -5,7 +5,9 @@ a number of distinct values.
 Where the values come from (``values_of``): ``target`` (the text of each node: list
 items, paragraphs, cells); else a column found by its header (``column``) in the table of
 ``scope`` / ``range``, the values being the column's cells below the detected header; else
-every cell of ``range``. Blank values are skipped. Values are compared after
+every cell of ``range``. With ``field``, the value is one field of each text split at
+``separator`` (the second comma field of every line: ``field: 2``); a text without that
+field is left out and counted. Blank values are skipped. Values are compared after
 normalisation: case (unless ``case_sensitive``), whitespace, typography, and numbers by
 value (``1,000`` = ``1000``; ``$5`` = ``5``; ``12%`` = ``12 %``), so an author's list
 matches what the sheet displays.
@@ -49,6 +51,13 @@ class ValuesSource(BaseModel):
         default=None, description="the header of the column whose cells below the header are the values (fuzzy)"
     )
     case_sensitive: bool = Field(default=False, description="'Paris' and 'paris' differ")
+    field: int | None = Field(
+        default=None,
+        ge=1,
+        description="the value is this field (1-based) of each node's text split at separator (field 2 of "
+        "'Ann,1042,Sales' is '1042'); a text with fewer fields is left out and counted in the evidence",
+    )
+    separator: str = Field(default=",", min_length=1, description="with field: what separates the fields")
 
     @model_validator(mode="after")
     def _one_source(self) -> ValuesSource:
@@ -65,6 +74,8 @@ class Values:
 
     items: list[tuple[str, str, Node]]
     where: str
+    without_field: int = 0
+    """Texts left out because they have no ``field``-th field."""
 
 
 def value_key(text: str, *, case_sensitive: bool) -> str:
@@ -87,16 +98,31 @@ def values_of(doc: Document, src: ValuesSource) -> Values | str:
         shown = node.text.strip()
         return shown, value_key(shown, case_sensitive=src.case_sensitive), node
 
+    def values(nodes: list[Node], where: str) -> Values:
+        if src.field is None:
+            return Values([item(n) for n in nodes], where)
+        out: list[tuple[str, str, Node]] = []
+        short = 0
+        for n in nodes:
+            parts = n.text.split(src.separator)
+            if len(parts) < src.field:
+                short += 1
+                continue
+            shown = parts[src.field - 1].strip()
+            if shown:
+                out.append((shown, value_key(shown, case_sensitive=src.case_sensitive), n))
+        return Values(out, f"field {src.field} (split at {src.separator!r}) of {where}", short)
+
     if src.target is not None:
         nodes = [n for n in select_targets(doc, src.target) if n.text.strip()]
-        return Values([item(n) for n in nodes], f"{len(nodes)} node(s) matching {src.target.describe()}")
+        return values(nodes, f"{len(nodes)} node(s) matching {src.target.describe()}")
     found = grids(doc, src.scope, src.range, table_only=True)
     if not found or not found[0].cells:
         return f"no sheet or table with cells{f' in range {src.range!r}' if src.range else ''}"
     g = found[0]
     if src.column is None:
         cells = [c for row in g.cells for c in row if c is not None and c.text.strip()]
-        return Values([item(c) for c in cells], f"cells of {g.describe()}")
+        return values(cells, f"cells of {g.describe()}")
     guess = detect_header_row(g)
     if guess.index is None:
         return f"no header row to find column {src.column!r} in: {describe_header(g, guess)}"
@@ -107,7 +133,7 @@ def values_of(doc: Document, src: ValuesSource) -> Values | str:
     j = match["index"]
     cells = [c for row in g.cells[guess.index + 1 :] if (c := row[j]) is not None and c.text.strip()]
     where = f"column {match['actual']!r} ({match['column']}) below {describe_header(g, guess)}"
-    return Values([item(c) for c in cells], where)
+    return values(cells, where)
 
 
 def _sample(items: list[tuple[str, str, Node]], keys: set[str], limit: int = 20) -> list[dict[str, Any]]:
@@ -149,7 +175,8 @@ def values_unique(doc: Document, p: UniqueValuesParams, resources: Resources) ->
         "all distinct" if ok else ("none found" if n == 0 else f"{len(repeated)} repeated, e.g. {dupes[0]['value']!r} x{dupes[0]['count']}")
     )
     return query_result(
-        "values_unique", ok, explanation, {"values": n, "distinct": len(counts), "repeated": dupes[:50]},
+        "values_unique", ok, explanation,
+        {"values": n, "distinct": len(counts), "repeated": dupes[:50], "without_field": found.without_field},
         score=(1 - extra / n) if n else 0.0,
     )
 
