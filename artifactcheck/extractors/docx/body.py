@@ -813,12 +813,16 @@ class BodyWalker:
         self, pict: etree._Element, para: _Para, run_attrs: dict[str, Any], *, ole: bool
     ) -> None:
         handled: set[int] = set()
+        # The handled elements themselves, kept alive: lxml reuses a live proxy for the same
+        # node, so id(ancestor) matches; a freed proxy's id could be reused by another node.
+        keep: list[etree._Element] = []
         for el in pict.iter():
             if not isinstance(el.tag, str) or any(id(a) in handled for a in el.iterancestors()):
                 continue
             name = _local(el)
             if name == "txbxContent":
                 handled.add(id(el))
+                keep.append(el)
                 shape = next(
                     (a for a in el.iterancestors() if _ns(a) == V[1:-1] and _local(a) != "textbox"),
                     None,
@@ -828,6 +832,7 @@ class BodyWalker:
                 para.floating.append(self._textbox(el, para, attrs))
             elif name == "imagedata" and _ns(el) == V[1:-1]:
                 handled.add(id(el))
+                keep.append(el)
                 shape = el.getparent()
                 attrs = vml_size(shape.get("style") if shape is not None else None)
                 attrs["vml"] = True

@@ -162,6 +162,9 @@ def _displayed(effective: Style, direct: Style, value: Any, attrs: dict[str, Any
             cached = cache.get(key)
             if cached is None:
                 cached = cache[key] = shown.model_copy(update={"color": colour})
+                # Keep the keyed Style alive with its entry: a freed id could be reused by
+                # another cell's style and hand it this colour.
+                cache[f"nf-key:{id(shown)}"] = shown
             shown = cached
     if sources:
         attrs["style_sources"] = sources

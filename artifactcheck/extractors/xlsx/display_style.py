@@ -38,7 +38,10 @@ class DisplayStyler:
 
     def __init__(self, default_color: str | None) -> None:
         self.default_color = default_color
-        self._cache: dict[tuple[int, tuple[tuple[str, Any], ...]], Style] = {}
+        # Keyed by id(direct): each entry keeps `direct` itself alive, so its id cannot be
+        # reused by another Style while the entry exists (a freed id would hand one cell
+        # another cell's displayed style).
+        self._cache: dict[tuple[int, tuple[tuple[str, Any], ...]], tuple[Style, Style]] = {}
 
     def apply(self, node: Node, *, table: dict[str, Any] | None, number_format_colour: str | None) -> None:
         direct = node.style
@@ -83,7 +86,7 @@ class DisplayStyler:
         if not changed:
             return
         key = (id(direct), tuple(sorted(changed.items())))
-        shown = self._cache.get(key)
-        if shown is None:
-            shown = self._cache[key] = direct.model_copy(update=changed)
-        node.style = shown
+        entry = self._cache.get(key)
+        if entry is None:
+            entry = self._cache[key] = (direct, direct.model_copy(update=changed))
+        node.style = entry[1]

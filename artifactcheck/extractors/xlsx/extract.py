@@ -153,7 +153,8 @@ class _Extractor:
         self._warned_fonts: set[str] = set()
         self.text_chars = 0
         self.rich: dict[int, list[tuple[str, Any]]] = {}  # shared string index -> runs
-        self._run_styles: dict[tuple[int, Any], Style] = {}
+        # (id(cell style), font) -> (cell style kept alive so its id stays its own, run style)
+        self._run_styles: dict[tuple[int, Any], tuple[Style, Style]] = {}
         self._measurers: dict[tuple[str | None, bool, bool], Any] = {}
         # One object per distinct date string / width float (a 100k-cell sheet repeats a
         # few hundred of each); separate tables because 1 == 1.0 == True as dict keys.
@@ -788,9 +789,10 @@ class _SheetBuilder:
         out = []
         for i, (text, font) in enumerate(runs):
             key = (id(cell_style), font)
-            st = self.ex._run_styles.get(key)
-            if st is None:
-                st = self.ex._run_styles[key] = run_style(cell_style, font)
+            entry = self.ex._run_styles.get(key)
+            if entry is None:
+                entry = self.ex._run_styles[key] = (cell_style, run_style(cell_style, font))
+            st = entry[1]
             out.append(make_node(f"{cell_id}/r{i}", kind="run", text=text, style=st, source=cell_id))
         return out
 
