@@ -43,16 +43,15 @@ cannot spell are left out of the mirror.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Generic, Literal, Protocol, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 from cssselect import GenericTranslator, parse
 from cssselect import SelectorError as _CssSelectorError
 from lxml import etree
 
 from ..errors import SelectorError
-from .select_python import Structure, plan, select_positions
+from .select_python import Structure, TreeNode, plan, select_positions
 from .select_values import BOOLS_NAME, INDEX_NAME, MIRROR_NAMES, XML_BAD, fmt
 from .select_values import NAME as _NAME
 from .style import STYLE_FIELDS, Style
@@ -60,26 +59,9 @@ from .style import STYLE_FIELDS, Style
 __all__ = ["MIRROR_NAMES", "Engine", "SelectableNode", "SelectionIndex", "compile_selector", "fast_path_covers", "select_nodes"]
 
 
-class SelectableNode(Protocol):
-    """What the selector engine reads of a node (``model/node.py``'s Node has it all).
-    A protocol, so the engine sits below the node class that offers ``select()``."""
-
-    @property
-    def id(self) -> str: ...
-    @property
-    def kind(self) -> str: ...
-    @property
-    def text(self) -> str: ...
-    @property
-    def style(self) -> Style | None: ...
-    @property
-    def attrs(self) -> dict[str, Any]: ...
-    @property
-    def pages(self) -> list[int]: ...
-    @property
-    def boxes(self) -> Sequence[object]: ...
-    @property
-    def children(self) -> Sequence[Any]: ...
+# What the selector engine reads of a node (``model/node.py``'s Node has it all): one
+# protocol for both engines, so the engine sits below the node class that offers select().
+SelectableNode = TreeNode
 
 
 N = TypeVar("N", bound=SelectableNode)
