@@ -19,6 +19,7 @@ from typing import Any
 
 from ..model import Box, Node, Style
 from ..model.budget import count_node
+from ..model.geometry import BoxOrigin
 
 # How a container's children are joined into its text.
 _JOINERS: dict[str, str] = {"paragraph": "", "row": "\t"}
@@ -50,8 +51,10 @@ _NODE_FIELDS = set(Node.model_fields)
 _BOX_FIELDS = set(Box.model_fields)
 
 
-def make_box(page: int, x0: float, top: float, x1: float, bottom: float) -> Box:
-    """A native box (points, sheet canvas); the caller guarantees x0 <= x1, top <= bottom."""
+def make_box(page: int, x0: float, top: float, x1: float, bottom: float, origin: BoxOrigin = "native") -> Box:
+    """A box without pydantic's per-call validation (points; ``native`` by default, the
+    sheet canvas; ``layout`` for extents read from a rendered PDF); the caller guarantees
+    finite values, x0 <= x1 and top <= bottom."""
     b = _new(Box)
     # Field by field, not ``__dict__ = {...}``: set on a fresh instance, CPython keeps the
     # values in a key-sharing (split) instance dict - the keys table is the class's - so a
@@ -61,7 +64,7 @@ def make_box(page: int, x0: float, top: float, x1: float, bottom: float) -> Box:
     _set(b, "top", top)
     _set(b, "x1", x1)
     _set(b, "bottom", bottom)
-    _set(b, "origin", "native")
+    _set(b, "origin", origin)
     _set(b, "polygon", None)
     _set(b, "__pydantic_fields_set__", _BOX_FIELDS)
     _set(b, "__pydantic_extra__", None)

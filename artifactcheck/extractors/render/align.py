@@ -38,6 +38,7 @@ import numpy.typing as npt
 from rapidfuzz.distance import Levenshtein
 
 from ...model.geometry import Box
+from ..tree_builder import make_box
 from .layout import CharColumns, PdfLayout
 
 __all__ = [
@@ -554,27 +555,10 @@ def _validated_box(page: int, x0: float, top: float, x1: float, bottom: float) -
     return Box(page=page, x0=x0, top=top, x1=x1, bottom=bottom, origin="layout")
 
 
-_new = object.__new__
-_set = object.__setattr__
-_BOX_FIELDS = set(Box.model_fields)
-
-
 def layout_box(page: int, x0: float, top: float, x1: float, bottom: float) -> Box:
     """A ``layout`` box from character extents, which are well-formed by construction
-    (finite, x0 <= x1, top <= bottom): what ``Box.model_construct`` makes, without
-    pydantic's per-call work (as ``tree_builder.make_box``, for the layout origin)."""
-    b = _new(Box)
-    _set(b, "page", page)
-    _set(b, "x0", x0)
-    _set(b, "top", top)
-    _set(b, "x1", x1)
-    _set(b, "bottom", bottom)
-    _set(b, "origin", "layout")
-    _set(b, "polygon", None)
-    _set(b, "__pydantic_fields_set__", _BOX_FIELDS)
-    _set(b, "__pydantic_extra__", None)
-    _set(b, "__pydantic_private__", None)
-    return b
+    (finite, x0 <= x1, top <= bottom), built without pydantic's per-call work."""
+    return make_box(page, x0, top, x1, bottom, "layout")
 
 
 _HYPHENS = frozenset("-\u00ad\u2010\ufffe\u0002")
