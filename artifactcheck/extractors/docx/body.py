@@ -812,17 +812,15 @@ class BodyWalker:
     def _vml(
         self, pict: etree._Element, para: _Para, run_attrs: dict[str, Any], *, ole: bool
     ) -> None:
-        handled: set[int] = set()
-        # The handled elements themselves, kept alive: lxml reuses a live proxy for the same
-        # node, so id(ancestor) matches; a freed proxy's id could be reused by another node.
-        keep: list[etree._Element] = []
+        # The handled elements themselves (not their ids): held here, lxml hands back the
+        # same proxy for the same node, while a freed proxy's id could be another node's.
+        handled: set[etree._Element] = set()
         for el in pict.iter():
-            if not isinstance(el.tag, str) or any(id(a) in handled for a in el.iterancestors()):
+            if not isinstance(el.tag, str) or any(a in handled for a in el.iterancestors()):
                 continue
             name = _local(el)
             if name == "txbxContent":
-                handled.add(id(el))
-                keep.append(el)
+                handled.add(el)
                 shape = next(
                     (a for a in el.iterancestors() if _ns(a) == V[1:-1] and _local(a) != "textbox"),
                     None,
@@ -831,8 +829,7 @@ class BodyWalker:
                 attrs["vml"] = True
                 para.floating.append(self._textbox(el, para, attrs))
             elif name == "imagedata" and _ns(el) == V[1:-1]:
-                handled.add(id(el))
-                keep.append(el)
+                handled.add(el)
                 shape = el.getparent()
                 attrs = vml_size(shape.get("style") if shape is not None else None)
                 attrs["vml"] = True
