@@ -178,7 +178,7 @@ def _compare(target: FoundBlob, ref: FoundBlob, p: ColorBlobParams) -> tuple[boo
         ok = gain >= p.min_gain_px
     else:
         ok = -gain >= p.min_gain_px
-    word = "closer to" if gain > 0 else "farther from"
+    word = "closer to" if gain > 0 else "farther from" if gain < 0 else "as far from"
     return ok, out, f"{word} the centre than in the reference: {ref_distance:.1f} -> {target.center_distance:.1f} px (need {p.relation.replace('_', ' ')} by >= {p.min_gain_px} px)"
 
 
