@@ -15,7 +15,7 @@ that must cover the whole box. The evidence gives the box in pixels and as fract
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -25,7 +25,7 @@ from ..result import CheckResult
 from .edits import _judge_each, _Params
 from .pixels import blob_rgba, box_evidence, common_colors, drawn, mask_box
 
-Range = tuple[float, float]
+Range = Annotated[list[float], Field(min_length=2, max_length=2)]
 _EDGES = ("left", "top", "right", "bottom")
 
 
@@ -99,7 +99,7 @@ def image_ink_extent(doc: Document, p: InkExtentParams, resources: Resources) ->
     pixels fails ("no ink"); an undecodable one is an error.
 
     >>> InkExtentParams.model_validate({"left": [0, 0.05]}).left
-    (0.0, 0.05)
+    [0.0, 0.05]
     """
     from ..regions import parse_region
 
