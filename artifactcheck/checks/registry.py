@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, JsonValue, TypeAdapter, ValidationError
 
 from ..errors import RubricError
 from ..model import Document
@@ -165,10 +165,27 @@ def run_check(
         )
     except Exception as exc:  # noqa: BLE001 - the evaluator broke; report it as data
         return _error(name, mechanism, raw, exc, "the check raised")
+    try:
+        # A check may write its evidence after construction (no validation then); a value
+        # that is not JSON (a tuple, a numpy scalar) would otherwise surface later, when the
+        # report is built, and stop the whole scoring instead of this one step.
+        result.evidence = _evidence_adapter().validate_python(result.evidence)
+    except ValidationError as exc:
+        return _error(name, mechanism, raw, exc, "the check's evidence is not JSON")
     result.mechanism = mechanism
     result.params = parsed.model_dump(mode="json")
     result.evidence.setdefault("seconds", round(time.perf_counter() - started, 6))
     return result
+
+
+_EVIDENCE: TypeAdapter[dict[str, JsonValue]] | None = None
+
+
+def _evidence_adapter() -> TypeAdapter[dict[str, JsonValue]]:
+    global _EVIDENCE
+    if _EVIDENCE is None:
+        _EVIDENCE = TypeAdapter(dict[str, JsonValue])
+    return _EVIDENCE
 
 
 def _error(name: str, mechanism: Any, params: dict[str, Any], exc: BaseException, what: str) -> CheckResult:

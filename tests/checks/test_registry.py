@@ -128,6 +128,32 @@ def test_run_check_turns_exceptions_into_errors() -> None:
         run_check("text_contain", tiny_doc(), {})
 
 
+def test_evidence_that_is_not_json_is_an_error_of_that_step_only() -> None:
+    """A check that writes a tuple into its evidence after building its result (no
+    validation then) is that step's ``error``; the rest of the rubric is still scored."""
+    from artifactcheck.rubric import check, rubric, score
+
+    class P(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+
+    def tuple_evidence(doc: Document, params: P, resources: Resources) -> CheckResult:
+        """Measures a size."""
+        r = CheckResult(check="_test_tuple_evidence", status="pass", mechanism="exact")
+        r.evidence["size"] = (640, 480)  # type: ignore[assignment]
+        return r
+
+    register_check("_test_tuple_evidence", mechanism="exact", params=P, example={})(tuple_evidence)
+    try:
+        r = run_check("_test_tuple_evidence", tiny_doc(), {})
+        assert r.status == "error" and r.score is None and "evidence is not JSON" in r.explanation
+        report = score(tiny_doc(), rubric("t", [check("size", "_test_tuple_evidence", {}),
+                                                check("any", "exists", {"target": "paragraph"})]))
+        statuses = {s.id: s.status for s in report.steps}
+        assert statuses == {"size": "error", "any": "pass"}, statuses
+    finally:
+        _REGISTRY.pop("_test_tuple_evidence", None)
+
+
 def test_catalog_lists_parameters_with_types_and_defaults() -> None:
     entries = {c["name"]: c for c in catalog()}
     fmt = {p["name"]: p for p in entries["format_is"]["parameters"]}
