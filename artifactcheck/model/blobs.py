@@ -1,11 +1,13 @@
 """Image bytes kept once, keyed by sha256, with pixel size and perceptual hashes so that
 image checks never re-read the artifact.
 
-The picture is decoded at load (so an undecodable one is reported then, as a warning of
-the load), but its perceptual hashes are computed on first read, once, and cached on the
-blob: imagehash imports scipy.fft and PyWavelets (~0.2 s of CPU), which a rubric with
-no image check never needs (design/startup.md). Serialising a blob computes them first,
-so the JSON tree is the same whether a check read them or not."""
+At load only the picture's header is read (size, format, the pixel budget). Its pixels
+are decoded on the first read of ``decode_error`` (extractors that warn about an
+undecodable picture read it at load) and hashed on the first read of a hash, once, then
+kept on the blob: imagehash imports scipy.fft and PyWavelets (~0.2 s of CPU) and decoding
+a 1280x720 PNG costs ~10 ms, which a rubric with no image check never needs
+(design/startup.md). Serialising a blob computes both first, so the JSON tree is the same
+whether a check read them or not."""
 
 from __future__ import annotations
 
@@ -87,53 +89,66 @@ class Blob(BaseModel):
     whash: str | None = None
     decode_error: str | None = None
     data: bytes | None = Field(default=None, exclude=True, repr=False)
-    # True while ``data`` decoded at load but its hashes are not computed yet. Copies
-    # and pickles carry it (pydantic private state) with ``data``, so they compute too.
-    _hashes_pending: bool = PrivateAttr(default=False)
+    # What is still to be learnt from ``data`` (pydantic private state, so copies and
+    # pickles carry it with ``data`` and compute too): "decode" — only the header was
+    # read; "hash" — the pixels decoded, the hashes are not computed yet; None — settled.
+    _pending: Literal["decode", "hash"] | None = PrivateAttr(default=None)
 
     def compute_hashes(self) -> None:
-        """Fill phash/dhash/whash now if they are still to be computed (idempotent; two
-        threads racing compute the same bits, and the flag drops only once they are set)."""
-        if not self._hashes_pending:
+        """Fill phash/dhash/whash (and ``decode_error`` if the pixels do not decode) now,
+        when still to be computed. Idempotent; threads racing compute the same values, and
+        the pending state drops only once they are set."""
+        if self._pending is not None:
+            self._settle(hash_too=True)
+
+    def _settle(self, *, hash_too: bool) -> None:
+        if self.data is None:  # the bytes were dropped: nothing more can be learnt
+            self._pending = None
             return
-        if self.data is not None:
-            try:
-                hashes = _perceptual_hashes(self.data)
-            except Exception as exc:  # noqa: BLE001 - as at load: a hasher failure is recorded, not raised
-                self.decode_error = f"{type(exc).__name__}: {exc}"
-            else:
-                self.phash, self.dhash, self.whash = hashes
-        self._hashes_pending = False
+        try:
+            hashes = _decode_and_hash(self.data, hash_too=hash_too)
+        except Exception as exc:  # noqa: BLE001 - as at load: a decoder failure is recorded, not raised
+            self.decode_error = f"{type(exc).__name__}: {exc}"
+            self._pending = None
+            return
+        if hashes is None:
+            self._pending = "hash"
+            return
+        self.phash, self.dhash, self.whash = hashes
+        self._pending = None
 
     # Unannotated on purpose: a return annotation would replace the blob's JSON schema
     # (document.schema.json) by that of the annotation; without one, pydantic keeps the
     # fields' schema and this only runs first.
     @model_serializer(mode="wrap")
-    def _serialise_with_hashes(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
+    def _serialise_settled(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
         self.compute_hashes()
         return handler(self)
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, Blob):  # a blob equals itself before and after its hashes are read
+        if isinstance(other, Blob):  # a blob equals itself before and after it is settled
             self.compute_hashes()
             other.compute_hashes()
         return super().__eq__(other)
 
 
-class _LazyHash:
-    """Data descriptor for one hash field: the stored value, computed first when the blob
-    says it is pending. Pydantic keeps field values in the instance ``__dict__`` and
-    assigns them there directly; a data descriptor on the class is read before that dict,
-    so ``blob.phash`` is right for every reader without each one asking for it."""
+class _Deferred:
+    """Data descriptor for a field known only once the pixels are decoded (``decode_error``)
+    or hashed (the three hashes): the stored value, computed first while the blob is
+    pending. Pydantic keeps field values in the instance ``__dict__`` and assigns them
+    there directly; a data descriptor on the class is read before that dict, so
+    ``blob.phash`` is right for every reader without each one asking for it."""
 
-    def __init__(self, name: HashName) -> None:
+    def __init__(self, name: str, *, needs_hash: bool) -> None:
         self.name = name
+        self.needs_hash = needs_hash
 
     def __get__(self, blob: Blob | None, owner: type[Blob] | None = None) -> Any:
         if blob is None:
             return self
-        if blob._hashes_pending:
-            blob.compute_hashes()
+        pending = blob._pending
+        if pending == "decode" or (pending == "hash" and self.needs_hash):
+            blob._settle(hash_too=self.needs_hash)
         return blob.__dict__[self.name]
 
     def __set__(self, blob: Blob, value: str | None) -> None:
@@ -141,42 +156,35 @@ class _LazyHash:
 
 
 for _name in HASH_NAMES:
-    setattr(Blob, _name, _LazyHash(_name))
+    setattr(Blob, _name, _Deferred(_name, needs_hash=True))
+Blob.decode_error = _Deferred("decode_error", needs_hash=False)  # type: ignore[assignment]
 
 
-def _hash_source(img: Any) -> Any:
-    """The RGB image the hashes are computed from, given the opened picture (after
-    ``draft``): a reduced copy for very large pictures. One function for load and hashing,
-    so the deferred hashes see exactly the pixels the eager ones did."""
-    if img.size[0] * img.size[1] > FULL_HASH_PIXELS:
-        img.thumbnail((_HASH_SIDE_PX, _HASH_SIDE_PX))  # decode once, then hash small
-    return img.convert("RGB")
-
-
-def _open_for_hashing(data: bytes) -> Any:
-    from PIL import Image
-
-    img = Image.open(io.BytesIO(data))
-    img.draft("RGB", (512, 512))  # JPEG: decode at reduced size, hashes use <= 64 px
-    return img
-
-
-def _perceptual_hashes(data: bytes) -> tuple[str, str, str]:
-    """(phash, dhash, whash) of bytes that ``describe_image`` decoded without error."""
-    import imagehash
+def _decode_and_hash(data: bytes, *, hash_too: bool) -> tuple[str, str, str] | None:
+    """Decode bytes whose header ``describe_image`` accepted, as the hashes see them (a
+    JPEG at reduced size, a very large picture reduced): (phash, dhash, whash), or None
+    when only the decoding was asked for. Raises what the decoder raises."""
     from PIL import Image
 
     with warnings.catch_warnings():
         warnings.simplefilter("error", Image.DecompressionBombWarning)
         Image.MAX_IMAGE_PIXELS = MAX_IMAGE_PIXELS
-        with _open_for_hashing(data) as img:
-            rgb = _hash_source(img)
+        with Image.open(io.BytesIO(data)) as img:
+            img.draft("RGB", (512, 512))  # JPEG: decode at reduced size, hashes use <= 64 px
+            if img.size[0] * img.size[1] > FULL_HASH_PIXELS:
+                img.thumbnail((_HASH_SIDE_PX, _HASH_SIDE_PX))  # decode once, then hash small
+            rgb = img.convert("RGB")
+    if not hash_too:
+        return None
+    import imagehash
+
     return str(imagehash.phash(rgb)), str(imagehash.dhash(rgb)), str(imagehash.whash(rgb))
 
 
 def describe_image(data: bytes, *, mime: str, name: str | None = None) -> Blob:
-    """Measure and decode image bytes; the hashes follow on first read. Never raises for
-    bad image data: the failure is recorded in ``decode_error``."""
+    """Measure image bytes from their header; the pixels are decoded, and hashed, on the
+    first read of ``decode_error`` or of a hash (or when the blob is serialised). Never
+    raises for bad image data: the failure is recorded in ``decode_error``."""
     from PIL import Image
 
     sha = hashlib.sha256(data).hexdigest()
@@ -192,12 +200,10 @@ def describe_image(data: bytes, *, mime: str, name: str | None = None) -> Blob:
                 if img.format in {"WMF", "EMF"}:
                     blob.decode_error = f"{img.format} is a vector format; not hashed"
                     return blob
-                img.draft("RGB", (512, 512))  # as _open_for_hashing
+                img.draft("RGB", (512, 512))  # as _decode_and_hash: the budget sees the drafted size
+                # The budget is the one in force at load (a later read may run under another).
                 check_image_budget(img.size, what=f"image {name or sha[:12]}")
-                # Decoded now (the budget above holds at load time, and a broken picture
-                # is reported by the load), hashed later from the same bytes.
-                _hash_source(img)
-                blob._hashes_pending = True
+                blob._pending = "decode"
     except ArtifactTooLarge as exc:
         # One oversized picture does not make the document unreadable: it is kept (with
         # its size) but not hashed, and image checks report that they cannot judge it.
