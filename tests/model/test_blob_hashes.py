@@ -72,3 +72,14 @@ def test_undecodable_bytes_are_reported_at_load_without_hashes() -> None:
 def test_a_blob_built_with_hashes_keeps_them() -> None:
     blob = Blob(sha256="0" * 64, mime="image/png", size_bytes=3, phash="8000000000000000", data=b"abc")
     assert blob.phash == "8000000000000000" and blob.dhash is None  # nothing to compute: not pending
+
+
+def test_the_pixels_are_decoded_when_first_asked_about() -> None:
+    """At load only the header is read: a picture whose data is cut short is found out
+    when decode_error (or a hash) is first read, and then stays known."""
+    data = picture_bytes()[:200]
+    blob = describe_image(data, mime="image/png")
+    assert (blob.width_px, blob.height_px) == (320, 200)
+    assert blob.__dict__["decode_error"] is None  # nothing decoded yet
+    assert blob.decode_error and "truncated" in blob.decode_error.lower()
+    assert blob.__dict__["decode_error"] == blob.decode_error and blob.phash is None
