@@ -74,8 +74,8 @@ class Blob(BaseModel):
     the hashes are None and ``decode_error`` says why."""
 
     # (Not in the docstring, which is the schema's description: for a blob made by
-    # ``describe_image`` the hashes are computed from ``data`` on first read, of any of
-    # the three or of the serialised blob, and then kept like any field.)
+    # ``describe_image``, ``decode_error`` and the hashes are computed from ``data`` on
+    # first read, of the field or of the serialised blob, and then kept like any field.)
     model_config = ConfigDict(extra="forbid")
 
     sha256: str
