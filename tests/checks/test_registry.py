@@ -236,3 +236,11 @@ def test_examples_never_error_on_corpus_files(name: str, corpus) -> None:  # typ
     for spec in my_checks():
         r = run_check(spec.name, doc, spec.example, Resources(trace=["https://example.org"]))
         assert r.status in ("pass", "fail", "skipped"), (spec.name, r.explanation)
+
+
+def test_committed_check_index_is_current() -> None:
+    """checks/_index.py names the module of every built-in check (lookups import only
+    that module): regenerate with python -m artifactcheck.checks.check_index."""
+    from artifactcheck.checks.check_index import INDEX_PATH, current_index, render_index
+
+    assert INDEX_PATH.read_text(encoding="utf-8") == render_index(current_index()), "run python -m artifactcheck.checks.check_index"
