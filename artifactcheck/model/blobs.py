@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import re
 import warnings
 from typing import Any, Literal
 
@@ -108,7 +109,7 @@ class Blob(BaseModel):
         try:
             hashes = _decode_and_hash(self.data, hash_too=hash_too)
         except Exception as exc:  # noqa: BLE001 - as at load: a decoder failure is recorded, not raised
-            self.decode_error = f"{type(exc).__name__}: {exc}"
+            self.decode_error = decoder_failure(exc)
             self._pending = None
             return
         if hashes is None:
@@ -209,5 +210,20 @@ def describe_image(data: bytes, *, mime: str, name: str | None = None) -> Blob:
         # its size) but not hashed, and image checks report that they cannot judge it.
         blob.decode_error = f"ArtifactTooLarge: {exc}"
     except Exception as exc:  # noqa: BLE001 - any decoder failure is recorded, not raised
-        blob.decode_error = f"{type(exc).__name__}: {exc}"
+        blob.decode_error = decoder_failure(exc)
     return blob
+
+
+_OBJECT_REPR = re.compile(r"<[^<>]*? at 0x[0-9a-fA-F]+>")
+
+
+def decoder_failure(exc: BaseException) -> str:
+    """A decoder failure as recorded: the same bytes give the same text on every run.
+    Pillow names the stream it read (``cannot identify image file <_io.BytesIO object at
+    0x7f...>``); that address changes per process and would make reports and golden files
+    unstable.
+
+    >>> decoder_failure(OSError("cannot identify image file <_io.BytesIO object at 0x7f3a2c>"))
+    'OSError: cannot identify image file (the image bytes)'
+    """
+    return f"{type(exc).__name__}: {_OBJECT_REPR.sub('(the image bytes)', str(exc))}"

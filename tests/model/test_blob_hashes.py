@@ -83,3 +83,12 @@ def test_the_pixels_are_decoded_when_first_asked_about() -> None:
     assert blob.__dict__["decode_error"] is None  # nothing decoded yet
     assert blob.decode_error and "truncated" in blob.decode_error.lower()
     assert blob.__dict__["decode_error"] == blob.decode_error and blob.phash is None
+
+
+def test_an_unreadable_picture_is_described_the_same_way_every_time() -> None:
+    """Pillow's message names the stream object by its address; the recorded failure must
+    not, or the same bytes give a different report in each run."""
+    junk = b"this is not a picture" * 4
+    first, second = describe_image(junk, mime="image/png"), describe_image(junk, mime="image/png")
+    assert first.decode_error is not None and "cannot identify image file" in first.decode_error
+    assert first.decode_error == second.decode_error and " at 0x" not in first.decode_error
