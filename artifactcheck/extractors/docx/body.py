@@ -36,7 +36,7 @@ from .drawing import (
     vml_size,
 )
 from .numbering import Numbering, format_number
-from .package import W_NS, DocxPackage
+from .package import W_NS, DocxPackage, find_child
 from .para_format import geometry_attrs
 from .styles import StyleSheet, para_layer, run_layer, underline_kind
 from .table_styles import TableLook, cell_grid, cell_parts, row_attrs, table_layer
@@ -308,7 +308,7 @@ class BodyWalker:
             col = _grid_before(tr)
             cells = []
             for tc, cextra in self._iter_cells(tr):
-                span, vmerge, layer = cell_grid(tc.find(f"{W}tcPr"))
+                span, vmerge, layer = cell_grid(find_child(tc, f"{W}tcPr"))
                 cells.append((tc, col, span, vmerge, cextra, layer))
                 col += span
             layout.append(cells)
@@ -331,14 +331,14 @@ class BodyWalker:
         cell_looks: dict[tuple[Any, ...], tuple[Style, dict[str, Any]]] = {}
         for ri, ((tr, rextra), cells) in enumerate(zip(rows_el, layout)):
             row_id = f"{node_id}/r{ri}"
-            tr_pr = tr.find(f"{W}trPr")
+            tr_pr = find_child(tr, f"{W}trPr")
             rattrs: dict[str, Any] = {"index": ri, **row_attrs(tr_pr), **rextra}
-            header_row = tr_pr is not None and tr_pr.find(f"{W}tblHeader") is not None
+            header_row = tr_pr is not None and find_child(tr_pr, f"{W}tblHeader") is not None
             if header_row:
                 rattrs["header"] = True
-            if tr_pr is not None and tr_pr.find(f"{W}del") is not None:
+            if tr_pr is not None and find_child(tr_pr, f"{W}del") is not None:
                 rattrs["tracked"] = "delete"  # a deleted row (its text is deleted text)
-            elif tr_pr is not None and tr_pr.find(f"{W}ins") is not None:
+            elif tr_pr is not None and find_child(tr_pr, f"{W}ins") is not None:
                 rattrs["tracked"] = "insert"
             cell_nodes: list[Node] = []
             for ci, (tc, col, span, vmerge, cextra, layer) in enumerate(cells):
@@ -451,7 +451,7 @@ class BodyWalker:
     ) -> list[Node]:
         """The paragraph node, followed by the text boxes anchored in it (siblings, so
         their text does not run into the paragraph's text)."""
-        ppr = p.find(f"{W}pPr")
+        ppr = find_child(p, f"{W}pPr")
         style_id = self.s.styles.paragraph_style_id(ppr)
         direct = para_layer(ppr)
         key = (style_id, _layer_key(direct), table_style, table_parts)
@@ -493,7 +493,7 @@ class BodyWalker:
         attrs.update(final.geometry)
         if final.page_break_before:
             attrs["page_break_before"] = True
-        if ppr is not None and ppr.find(f"{W}sectPr") is not None:
+        if ppr is not None and find_child(ppr, f"{W}sectPr") is not None:
             attrs["_ends_section"] = True  # consumed by docx._assign_sections
         para.attrs = attrs
         self._inline(p, para, {})
@@ -575,8 +575,8 @@ class BodyWalker:
     # -- inline content ------------------------------------------------------------------
     def _inline(self, parent: etree._Element, para: _Para, inherited: dict[str, Any]) -> None:
         for el in parent:
-            name = _local(el)
-            ns = _ns(el)
+            tag = el.tag
+            ns, name = _tag_parts(tag) if isinstance(tag, str) else ("", "")
             if name == "r" and ns == W_NS:
                 self._run(el, para, inherited)
             elif name == "hyperlink":
@@ -609,7 +609,7 @@ class BodyWalker:
                 branch = _choose_alternate(el)
                 if branch is not None:
                     self._inline(branch, para, inherited)
-            elif name in ("oMath", "oMathPara") and _ns(el) == M[1:-1]:
+            elif name in ("oMath", "oMathPara") and ns == M[1:-1]:
                 text = "".join(t.text or "" for t in el.iter(f"{M}t"))
                 if text:
                     self._emit_text(para, text, None, {**inherited, "math": True})
@@ -621,7 +621,7 @@ class BodyWalker:
                 self.s.open_comments.pop(el.get(f"{W}id") or "", None)
 
     def _run(self, r: etree._Element, para: _Para, inherited: dict[str, Any]) -> None:
-        rpr = r.find(f"{W}rPr")
+        rpr = find_child(r, f"{W}rPr")
         char_style = self.s.styles.character_style_id(rpr)
         direct = run_layer(rpr)
         key = (char_style, _layer_key(direct), para.style_id, para.table_style, para.table_parts)
@@ -1004,7 +1004,11 @@ def _cell_style(fill: Any, valign: str) -> Style:
 
 
 def _grid_before(tr: etree._Element) -> int:
-    gb = tr.find(f"{W}trPr/{W}gridBefore")
+    gb = None  # tr.find("w:trPr/w:gridBefore"): the first in any w:trPr
+    for tr_pr in tr.iterchildren(f"{W}trPr"):
+        gb = find_child(tr_pr, f"{W}gridBefore")
+        if gb is not None:
+            break
     try:
         return int(gb.get(f"{W}val", "0")) if gb is not None else 0
     except ValueError:

@@ -33,7 +33,7 @@ from ...model import Style
 from ...model.named_colors import WORD_HIGHLIGHT_HEX
 from ..drawingml.color import Theme, ThemedColor
 from .colors import color_raw, resolve_raw, resolve_shading, shading_raw
-from .package import W_NS, is_on
+from .package import W_NS, find_child, is_on
 from .para_format import geometry_layer, merge_layer
 from .table_styles import PART_ORDER, cell_layer, table_layer
 
@@ -219,7 +219,7 @@ class _StyleDef:
     el: etree._Element | None = field(default=None, repr=False, compare=False)
 
     def _child(self, tag: str) -> etree._Element | None:
-        return self.el.find(f"{W}{tag}") if self.el is not None else None
+        return find_child(self.el, f"{W}{tag}") if self.el is not None else None
 
     @functools.cached_property
     def rpr(self) -> dict[str, Any]:
@@ -308,8 +308,8 @@ class StyleSheet:
             if not sid:
                 continue
             stype = st.get(f"{W}type") or "paragraph"
-            name_el = st.find(f"{W}name")
-            based = st.find(f"{W}basedOn")
+            name_el = find_child(st, f"{W}name")
+            based = find_child(st, f"{W}basedOn")
             sheet.styles[sid] = _StyleDef(
                 style_id=sid,
                 type=stype,
@@ -317,7 +317,7 @@ class StyleSheet:
                 based_on=based.get(f"{W}val") if based is not None else None,
                 el=st,
             )
-            if is_on(st.find(f"{W}default")) or st.get(f"{W}default") in ("1", "true", "on"):
+            if is_on(find_child(st, f"{W}default")) or st.get(f"{W}default") in ("1", "true", "on"):
                 # "If this attribute is specified by multiple styles, the last one is used."
                 if stype == "paragraph":
                     sheet.default_paragraph_style = sid
@@ -410,7 +410,7 @@ class StyleSheet:
         defines it as a paragraph style, else the default paragraph style (Word shows
         such a paragraph as "Normal")."""
         if ppr is not None:
-            ps = ppr.find(f"{W}pStyle")
+            ps = find_child(ppr, f"{W}pStyle")
             val = ps.get(f"{W}val") if ps is not None else None
             if val:
                 st = self.styles.get(val)
@@ -422,7 +422,7 @@ class StyleSheet:
         """The run's ``w:rStyle`` when ``styles.xml`` defines it (Word ignores others)."""
         if rpr is None:
             return None
-        rs = rpr.find(f"{W}rStyle")
+        rs = find_child(rpr, f"{W}rStyle")
         val = rs.get(f"{W}val") if rs is not None else None
         if val and val in self.styles and self.styles[val].type == "character":
             return str(val)

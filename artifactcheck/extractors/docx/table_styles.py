@@ -29,7 +29,7 @@ from typing import Any
 from lxml import etree
 
 from .colors import shading_raw
-from .package import W_NS
+from .package import W_NS, find_child
 
 W = f"{{{W_NS}}}"
 
@@ -229,7 +229,7 @@ def row_attrs(tr_pr: etree._Element | None) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if tr_pr is None:
         return out
-    h = tr_pr.find(f"{W}trHeight")
+    h = find_child(tr_pr, f"{W}trHeight")
     if h is not None:
         try:
             out["height_pt"] = round(float(h.get(f"{W}val", "0")) / 20.0, 2)
@@ -238,7 +238,7 @@ def row_attrs(tr_pr: etree._Element | None) -> dict[str, Any]:
         else:
             rule = h.get(f"{W}hRule") or "atLeast"
             out["height_rule"] = {"exact": "exact", "auto": "auto"}.get(rule, "at_least")
-    cs = tr_pr.find(f"{W}cantSplit")
+    cs = find_child(tr_pr, f"{W}cantSplit")
     if cs is not None and (cs.get(f"{W}val") or "1").lower() not in ("0", "false", "off"):
         out["cant_split"] = True
     return out
