@@ -36,10 +36,10 @@ from .drawing import (
     vml_size,
 )
 from .numbering import Numbering, format_number
-from .package import W_NS, DocxPackage
+from .package import W_NS, DocxPackage, find_child
 from .para_format import geometry_attrs
 from .styles import StyleSheet, para_layer, run_layer, underline_kind
-from .table_styles import TableLook, cell_layer, cell_parts, row_attrs, table_layer
+from .table_styles import TableLook, cell_grid, cell_parts, row_attrs, table_layer
 
 W = f"{{{W_NS}}}"
 MC = "{http://schemas.openxmlformats.org/markup-compatibility/2006}"
@@ -75,6 +75,32 @@ class _Field:
         return target or None
 
 
+def _layer_key(layer: dict[str, Any]) -> tuple[Any, ...]:
+    """A property layer (``run_layer``/``para_layer``/``cell_layer``: hashable values)
+    as a cache key; the same properties stated in another order make another key, and
+    so only a second entry with the same content."""
+    return tuple(layer.items())
+
+
+@dataclass(frozen=True)
+class _ParaFormat:
+    """What a paragraph's style and direct ``w:pPr`` layer resolve to in their table
+    context, before numbering."""
+
+    props: dict[str, Any]
+    style_name: str
+    heading_level: int | None
+
+
+@dataclass(frozen=True)
+class _ParaFinal:
+    """What follows from a paragraph's final properties (after its list level's)."""
+
+    geometry: dict[str, Any]
+    page_break_before: bool
+    mark_style: Style
+
+
 @dataclass
 class WalkState:
     """Shared across all parts of one document: counters that run through the whole
@@ -97,6 +123,13 @@ class WalkState:
     comment_text: dict[str, list[str]] = field(default_factory=dict)
     comment_nodes: dict[str, list[str]] = field(default_factory=dict)
     image_cache: dict[str, str | None] = field(default_factory=dict)  # part -> sha
+    # Formatting resolved once per (style, the direct properties an element states,
+    # table context): a long document states a few hundred distinct w:rPr/w:pPr
+    # thousands of times, and merging the layers and making the Style cost more than
+    # reading the element (keys: ``_layer_key``).
+    run_formats: dict[tuple[Any, ...], tuple[Style, dict[str, Any]]] = field(default_factory=dict)
+    para_formats: dict[tuple[Any, ...], _ParaFormat] = field(default_factory=dict)
+    para_finals: dict[tuple[Any, ...], _ParaFinal] = field(default_factory=dict)
 
 
 @dataclass
@@ -121,12 +154,30 @@ class _Para:
         return f"{self.node_id}/{prefix}{n}"
 
 
+# Tag -> (namespace, local name), filled as tags are met: the walker asks for the local
+# name of every element it passes (~160k in a 180-page file), and ``etree.QName`` built
+# a new object for each; a document uses a few hundred distinct tags.
+_TAG_PARTS: dict[str, tuple[str, str]] = {}
+
+
+def _tag_parts(tag: str) -> tuple[str, str]:
+    got = _TAG_PARTS.get(tag)
+    if got is None:
+        ns, _, local = tag[1:].rpartition("}") if tag[:1] == "{" else ("", "", tag)
+        if len(_TAG_PARTS) > 8192:  # a hostile file's made-up tags must not pile up
+            _TAG_PARTS.clear()
+        got = _TAG_PARTS[tag] = (ns, local)
+    return got
+
+
 def _local(el: etree._Element) -> str:
-    return etree.QName(el).localname if isinstance(el.tag, str) else ""
+    tag = el.tag
+    return _tag_parts(tag)[1] if isinstance(tag, str) else ""
 
 
 def _ns(el: etree._Element) -> str:
-    return etree.QName(el).namespace or "" if isinstance(el.tag, str) else ""
+    tag = el.tag
+    return _tag_parts(tag)[0] if isinstance(tag, str) else ""
 
 
 def _choose_alternate(el: etree._Element) -> etree._Element | None:
@@ -252,31 +303,19 @@ class BodyWalker:
         grid_cols = len(grid_widths)
         rows_el = list(self._iter_rows(tbl))
         # First pass: grid positions and vertical merges -> row spans of the origin cells.
-        layout: list[list[tuple[etree._Element, int, int, str | None, dict[str, Any]]]] = []
+        layout: list[list[tuple[etree._Element, int, int, str | None, dict[str, Any], Any]]] = []
         for tr, _ in rows_el:
             col = _grid_before(tr)
             cells = []
             for tc, cextra in self._iter_cells(tr):
-                tc_pr = tc.find(f"{W}tcPr")
-                span = 1
-                vmerge: str | None = None
-                if tc_pr is not None:
-                    gs = tc_pr.find(f"{W}gridSpan")
-                    if gs is not None:
-                        try:
-                            span = max(1, int(gs.get(f"{W}val", "1")))
-                        except ValueError:
-                            span = 1
-                    vm = tc_pr.find(f"{W}vMerge")
-                    if vm is not None:
-                        vmerge = vm.get(f"{W}val") or "continue"
-                cells.append((tc, col, span, vmerge, cextra))
+                span, vmerge, layer = cell_grid(find_child(tc, f"{W}tcPr"))
+                cells.append((tc, col, span, vmerge, cextra, layer))
                 col += span
             layout.append(cells)
         row_span: dict[tuple[int, int], int] = {}
         origin_at: dict[int, int] = {}  # grid column -> row index of the open vertical merge
         for ri, cells in enumerate(layout):
-            for _tc, col, _span, vmerge, _ in cells:
+            for _tc, col, _span, vmerge, _, _k in cells:
                 if vmerge == "continue" and col in origin_at:
                     row_span[(origin_at[col], col)] += 1
                 else:
@@ -286,19 +325,23 @@ class BodyWalker:
                     else:
                         origin_at.pop(col, None)
         rows: list[Node] = []
+        row_band_size = int(tprops.get("row_band_size", 1))
+        col_band_size = int(tprops.get("col_band_size", 1))
+        # (table style, parts, w:tcPr) -> the cell's Style and widths
+        cell_looks: dict[tuple[Any, ...], tuple[Style, dict[str, Any]]] = {}
         for ri, ((tr, rextra), cells) in enumerate(zip(rows_el, layout)):
             row_id = f"{node_id}/r{ri}"
-            tr_pr = tr.find(f"{W}trPr")
+            tr_pr = find_child(tr, f"{W}trPr")
             rattrs: dict[str, Any] = {"index": ri, **row_attrs(tr_pr), **rextra}
-            header_row = tr_pr is not None and tr_pr.find(f"{W}tblHeader") is not None
+            header_row = tr_pr is not None and find_child(tr_pr, f"{W}tblHeader") is not None
             if header_row:
                 rattrs["header"] = True
-            if tr_pr is not None and tr_pr.find(f"{W}del") is not None:
+            if tr_pr is not None and find_child(tr_pr, f"{W}del") is not None:
                 rattrs["tracked"] = "delete"  # a deleted row (its text is deleted text)
-            elif tr_pr is not None and tr_pr.find(f"{W}ins") is not None:
+            elif tr_pr is not None and find_child(tr_pr, f"{W}ins") is not None:
                 rattrs["tracked"] = "insert"
             cell_nodes: list[Node] = []
-            for ci, (tc, col, span, vmerge, cextra) in enumerate(cells):
+            for ci, (tc, col, span, vmerge, cextra, layer) in enumerate(cells):
                 if vmerge == "continue" and (ri, col) not in row_span:
                     continue  # covered by the merge origin above; Word does not show it
                 parts = cell_parts(
@@ -308,12 +351,20 @@ class BodyWalker:
                     cell=ci,
                     cells=len(cells),
                     header_row=header_row,
-                    row_band_size=int(tprops.get("row_band_size", 1)),
-                    col_band_size=int(tprops.get("col_band_size", 1)),
+                    row_band_size=row_band_size,
+                    col_band_size=col_band_size,
                 )
                 parts = tuple(p for p in parts if p in tstyle.parts)
-                cprops = styles.cell_props(style_id, parts, cell_layer(tc.find(f"{W}tcPr")))
-                fill = styles.color(cprops.get("shd"))
+                look_key = (style_id, parts, _layer_key(layer))
+                got = cell_looks.get(look_key)
+                if got is None:
+                    cprops = styles.cell_props(style_id, parts, layer)
+                    fill = styles.color(cprops.get("shd"))
+                    got = cell_looks[look_key] = (
+                        _cell_style(fill, cprops.get("valign", "top")),
+                        {k: cprops[k] for k in ("width", "width_pct") if k in cprops},
+                    )
+                cell_style, widths = got
                 cell_id = f"{row_id}/c{ci}"
                 children = self.blocks(tc, cell_id, table_style=style_id, table_parts=parts)
                 cattrs: dict[str, Any] = {
@@ -322,9 +373,8 @@ class BodyWalker:
                     "row_span": row_span.get((ri, col), 1),
                     "col_span": span,
                 }
-                for key in ("width", "width_pct"):
-                    if key in cprops:
-                        cattrs[key] = cprops[key]
+                if widths:
+                    cattrs.update(widths)
                 if parts:
                     cattrs["table_style_parts"] = list(parts)
                 cell_nodes.append(
@@ -332,7 +382,7 @@ class BodyWalker:
                         id=cell_id,
                         kind="cell",
                         attrs={**cattrs, **cextra},
-                        style=_cell_style(fill, cprops.get("valign", "top")),
+                        style=cell_style,
                         children=children,
                         source=self.part,
                     )
@@ -401,13 +451,15 @@ class BodyWalker:
     ) -> list[Node]:
         """The paragraph node, followed by the text boxes anchored in it (siblings, so
         their text does not run into the paragraph's text)."""
-        styles = self.s.styles
-        ppr = p.find(f"{W}pPr")
-        style_id = styles.paragraph_style_id(ppr)
+        ppr = find_child(p, f"{W}pPr")
+        style_id = self.s.styles.paragraph_style_id(ppr)
         direct = para_layer(ppr)
-        props = styles.paragraph_props(
-            style_id, direct, table_style, table_parts=table_parts
-        )
+        key = (style_id, _layer_key(direct), table_style, table_parts)
+        fmt = self.s.para_formats.get(key)
+        if fmt is None:
+            fmt = self.s.para_formats[key] = self._para_format(
+                style_id, direct, table_style, table_parts
+            )
         para = _Para(
             node_id=node_id,
             part=self.part,
@@ -416,14 +468,13 @@ class BodyWalker:
             table_parts=table_parts,
         )
         attrs: dict[str, Any] = dict(extra or {})
-        style_name = styles.name(style_id) or "Normal"  # no styles at all: Word's Normal
-        attrs["style_name"] = style_name
-        level = heading_level(style_name, props.get("outline_level"))
-        if level is not None:
-            attrs["heading_level"] = level
-        num_id = props.get("num_id")
+        attrs["style_name"] = fmt.style_name
+        if fmt.heading_level is not None:
+            attrs["heading_level"] = fmt.heading_level
+        num_id = fmt.props.get("num_id")
+        final_key: tuple[Any, ...] = key
         if num_id:
-            ilvl = props.get("ilvl", 0)
+            ilvl = fmt.props.get("ilvl", 0)
             info = self.s.numbering.next_label(num_id, ilvl, style_num_id=self.s.style_num_ids)
             if info is not None:
                 attrs.update(
@@ -433,15 +484,16 @@ class BodyWalker:
                     list_label=info.label,
                     list_id=info.num_id,
                 )
-                lvl = self.s.numbering.level(num_id, ilvl, style_num_id=self.s.style_num_ids)
-                if lvl is not None and lvl.ppr:
-                    props = styles.paragraph_props(
-                        style_id, direct, table_style, table_parts=table_parts, numbering=lvl.ppr
-                    )
-        attrs.update(geometry_attrs(props))
-        if props.get("page_break_before"):
+                final_key = (*key, num_id, ilvl)  # the level's pPr depends on these only
+        final = self.s.para_finals.get(final_key)
+        if final is None:
+            final = self.s.para_finals[final_key] = self._para_final(
+                style_id, direct, fmt, table_style, table_parts, numbered=final_key is not key
+            )
+        attrs.update(final.geometry)
+        if final.page_break_before:
             attrs["page_break_before"] = True
-        if ppr is not None and ppr.find(f"{W}sectPr") is not None:
+        if ppr is not None and find_child(ppr, f"{W}sectPr") is not None:
             attrs["_ends_section"] = True  # consumed by docx._assign_sections
         para.attrs = attrs
         self._inline(p, para, {})
@@ -450,17 +502,7 @@ class BodyWalker:
             para.attrs["page_break_before"] = True  # the visible text starts on a new page
         if events.endswith("B"):
             para.attrs["page_break_after"] = True  # what follows starts on a new page
-        mark_style = styles.to_style(
-            styles.run_props(
-                paragraph_style=style_id,
-                character_style=None,
-                direct={},
-                table_style=table_style,
-                table_parts=table_parts,
-            ),
-            align=props.get("align") or "left",
-            fill=styles.color(props.get("shd")),
-        )
+        mark_style = final.mark_style
         children = _merge_runs(para.children, node_id)
         w14_id = p.get(f"{W14}paraId")
         node = fast_node(
@@ -475,11 +517,66 @@ class BodyWalker:
             self.s.comment_nodes.setdefault(cid, []).append(node_id)
         return [node, *para.floating]
 
+    def _para_format(
+        self,
+        style_id: str | None,
+        direct: dict[str, Any],
+        table_style: str | None,
+        table_parts: tuple[str, ...],
+    ) -> _ParaFormat:
+        styles = self.s.styles
+        props = styles.paragraph_props(style_id, direct, table_style, table_parts=table_parts)
+        style_name = styles.name(style_id) or "Normal"  # no styles at all: Word's Normal
+        return _ParaFormat(
+            props=props,
+            style_name=style_name,
+            heading_level=heading_level(style_name, props.get("outline_level")),
+        )
+
+    def _para_final(
+        self,
+        style_id: str | None,
+        direct: dict[str, Any],
+        fmt: _ParaFormat,
+        table_style: str | None,
+        table_parts: tuple[str, ...],
+        *,
+        numbered: bool,
+    ) -> _ParaFinal:
+        """Geometry, page break and the paragraph mark's Style from the final props: the
+        list level's ``w:pPr`` joins them for a numbered paragraph (between its style and
+        its direct formatting)."""
+        styles = self.s.styles
+        props = fmt.props
+        if numbered:
+            num_id, ilvl = props.get("num_id"), props.get("ilvl", 0)
+            lvl = self.s.numbering.level(num_id, ilvl, style_num_id=self.s.style_num_ids)
+            if lvl is not None and lvl.ppr:
+                props = styles.paragraph_props(
+                    style_id, direct, table_style, table_parts=table_parts, numbering=lvl.ppr
+                )
+        mark_style = styles.to_style(
+            styles.run_props(
+                paragraph_style=style_id,
+                character_style=None,
+                direct={},
+                table_style=table_style,
+                table_parts=table_parts,
+            ),
+            align=props.get("align") or "left",
+            fill=styles.color(props.get("shd")),
+        )
+        return _ParaFinal(
+            geometry=geometry_attrs(props),
+            page_break_before=bool(props.get("page_break_before")),
+            mark_style=mark_style,
+        )
+
     # -- inline content ------------------------------------------------------------------
     def _inline(self, parent: etree._Element, para: _Para, inherited: dict[str, Any]) -> None:
         for el in parent:
-            name = _local(el)
-            ns = _ns(el)
+            tag = el.tag
+            ns, name = _tag_parts(tag) if isinstance(tag, str) else ("", "")
             if name == "r" and ns == W_NS:
                 self._run(el, para, inherited)
             elif name == "hyperlink":
@@ -512,7 +609,7 @@ class BodyWalker:
                 branch = _choose_alternate(el)
                 if branch is not None:
                     self._inline(branch, para, inherited)
-            elif name in ("oMath", "oMathPara") and _ns(el) == M[1:-1]:
+            elif name in ("oMath", "oMathPara") and ns == M[1:-1]:
                 text = "".join(t.text or "" for t in el.iter(f"{M}t"))
                 if text:
                     self._emit_text(para, text, None, {**inherited, "math": True})
@@ -524,29 +621,15 @@ class BodyWalker:
                 self.s.open_comments.pop(el.get(f"{W}id") or "", None)
 
     def _run(self, r: etree._Element, para: _Para, inherited: dict[str, Any]) -> None:
-        styles = self.s.styles
-        rpr = r.find(f"{W}rPr")
-        char_style = styles.character_style_id(rpr)
-        props = styles.run_props(
-            paragraph_style=para.style_id,
-            character_style=char_style,
-            direct=run_layer(rpr),
-            table_style=para.table_style,
-            table_parts=para.table_parts,
-        )
-        style = styles.to_style(props)
-        attrs: dict[str, Any] = dict(inherited)
-        if char_style is not None:
-            attrs["character_style"] = styles.name(char_style)
-        underline = underline_kind(props)
-        if underline is not None:
-            attrs["underline_style"] = underline
-        if props.get("hidden"):
-            attrs["hidden"] = True
-        if props.get("caps"):
-            attrs["caps"] = True
-        if props.get("small_caps"):
-            attrs["small_caps"] = True
+        rpr = find_child(r, f"{W}rPr")
+        char_style = self.s.styles.character_style_id(rpr)
+        direct = run_layer(rpr)
+        key = (char_style, _layer_key(direct), para.style_id, para.table_style, para.table_parts)
+        fmt = self.s.run_formats.get(key)
+        if fmt is None:
+            fmt = self.s.run_formats[key] = self._run_format(char_style, direct, para)
+        style, own = fmt
+        attrs: dict[str, Any] = {**inherited, **own} if own else dict(inherited)
         buf: list[str] = []
 
         def flush() -> None:
@@ -617,6 +700,33 @@ class BodyWalker:
                 if base is not None:
                     buf.append("".join(t.text or "" for t in base.iter(f"{W}t")))
         flush()
+
+    def _run_format(
+        self, char_style: str | None, direct: dict[str, Any], para: _Para
+    ) -> tuple[Style, dict[str, Any]]:
+        """A run's Style and the attributes its formatting gives it (``character_style``,
+        ``underline_style``, ``hidden``, ``caps``, ``small_caps``), in that order."""
+        styles = self.s.styles
+        props = styles.run_props(
+            paragraph_style=para.style_id,
+            character_style=char_style,
+            direct=direct,
+            table_style=para.table_style,
+            table_parts=para.table_parts,
+        )
+        own: dict[str, Any] = {}
+        if char_style is not None:
+            own["character_style"] = styles.name(char_style)
+        underline = underline_kind(props)
+        if underline is not None:
+            own["underline_style"] = underline
+        if props.get("hidden"):
+            own["hidden"] = True
+        if props.get("caps"):
+            own["caps"] = True
+        if props.get("small_caps"):
+            own["small_caps"] = True
+        return styles.to_style(props), own
 
     def _run_children(self, r: etree._Element):  # type: ignore[no-untyped-def]
         for el in r:
@@ -894,7 +1004,11 @@ def _cell_style(fill: Any, valign: str) -> Style:
 
 
 def _grid_before(tr: etree._Element) -> int:
-    gb = tr.find(f"{W}trPr/{W}gridBefore")
+    gb = None  # tr.find("w:trPr/w:gridBefore"): the first in any w:trPr
+    for tr_pr in tr.iterchildren(f"{W}trPr"):
+        gb = find_child(tr_pr, f"{W}gridBefore")
+        if gb is not None:
+            break
     try:
         return int(gb.get(f"{W}val", "0")) if gb is not None else 0
     except ValueError:

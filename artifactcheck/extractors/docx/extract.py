@@ -136,7 +136,7 @@ def _build(pkg: DocxPackage) -> Document:
         pkg=pkg, styles=styles, numbering=numbering, content_types=_content_types(pkg)
     )
     state.style_num_ids = {
-        sid: st.ppr["num_id"] for sid, st in styles.styles.items() if st.ppr.get("num_id")
+        sid: num_id for sid, st in styles.styles.items() if (num_id := st.num_id())
     }
     even_odd = False
     if settings is not None:

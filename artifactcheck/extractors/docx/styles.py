@@ -23,6 +23,7 @@ points (``w:sz`` is half-points); colours ``#rrggbb`` lower-case. Paragraph geom
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,7 +33,7 @@ from ...model import Style
 from ...model.named_colors import WORD_HIGHLIGHT_HEX
 from ..drawingml.color import Theme, ThemedColor
 from .colors import color_raw, resolve_raw, resolve_shading, shading_raw
-from .package import W_NS, is_on
+from .package import W_NS, find_child, is_on
 from .para_format import geometry_layer, merge_layer
 from .table_styles import PART_ORDER, cell_layer, table_layer
 
@@ -207,17 +208,58 @@ def para_layer(ppr: etree._Element | None) -> dict[str, Any]:
 # -- style sheet ----------------------------------------------------------------------
 @dataclass
 class _StyleDef:
+    """One ``w:style``. Its property layers are read when first asked for: a
+    styles.xml can define thousands of styles (2,672 in a 180-page corpus file, 2.5 MB)
+    of which a document uses a few dozen, and reading them all cost ~0.25 s."""
+
     style_id: str
     type: str
     name: str
     based_on: str | None
-    rpr: dict[str, Any]
-    ppr: dict[str, Any]
-    tblpr: dict[str, Any] = field(default_factory=dict)
-    tcpr: dict[str, Any] = field(default_factory=dict)
-    parts: dict[str, tuple[dict[str, Any], dict[str, Any], dict[str, Any]]] = field(
-        default_factory=dict
-    )  # tblStylePr type -> (rPr, pPr, tcPr) layers
+    el: etree._Element | None = field(default=None, repr=False, compare=False)
+
+    def _child(self, tag: str) -> etree._Element | None:
+        return find_child(self.el, f"{W}{tag}") if self.el is not None else None
+
+    @functools.cached_property
+    def rpr(self) -> dict[str, Any]:
+        return run_layer(self._child("rPr"))
+
+    @functools.cached_property
+    def ppr(self) -> dict[str, Any]:
+        return para_layer(self._child("pPr"))
+
+    @functools.cached_property
+    def tblpr(self) -> dict[str, Any]:
+        return table_layer(self._child("tblPr")) if self.type == "table" else {}
+
+    @functools.cached_property
+    def tcpr(self) -> dict[str, Any]:
+        return cell_layer(self._child("tcPr")) if self.type == "table" else {}
+
+    @functools.cached_property
+    def parts(self) -> dict[str, tuple[dict[str, Any], dict[str, Any], dict[str, Any]]]:
+        """tblStylePr type -> (rPr, pPr, tcPr) layers (table styles only)."""
+        out: dict[str, tuple[dict[str, Any], dict[str, Any], dict[str, Any]]] = {}
+        if self.type != "table" or self.el is None:
+            return out
+        for part in self.el.findall(f"{W}tblStylePr"):
+            ptype = part.get(f"{W}type") or ""
+            if ptype in PART_ORDER:
+                out[ptype] = (
+                    run_layer(part.find(f"{W}rPr")),
+                    para_layer(part.find(f"{W}pPr")),
+                    cell_layer(part.find(f"{W}tcPr")),
+                )
+        return out
+
+    def num_id(self) -> str | None:
+        """The list its ``w:pPr`` names (``ppr["num_id"]``), read without the rest of
+        the layer (asked of every style to find the lists styles link to)."""
+        ppr = self._child("pPr")
+        num = ppr.find(f"{W}numPr") if ppr is not None else None
+        num_id = num.find(f"{W}numId") if num is not None else None
+        return num_id.get(_W_VAL) if num_id is not None else None
 
 
 @dataclass(frozen=True)
@@ -266,29 +308,16 @@ class StyleSheet:
             if not sid:
                 continue
             stype = st.get(f"{W}type") or "paragraph"
-            name_el = st.find(f"{W}name")
-            based = st.find(f"{W}basedOn")
-            definition = _StyleDef(
+            name_el = find_child(st, f"{W}name")
+            based = find_child(st, f"{W}basedOn")
+            sheet.styles[sid] = _StyleDef(
                 style_id=sid,
                 type=stype,
                 name=ui_style_name(name_el.get(f"{W}val", sid) if name_el is not None else sid),
                 based_on=based.get(f"{W}val") if based is not None else None,
-                rpr=run_layer(st.find(f"{W}rPr")),
-                ppr=para_layer(st.find(f"{W}pPr")),
+                el=st,
             )
-            if stype == "table":
-                definition.tblpr = table_layer(st.find(f"{W}tblPr"))
-                definition.tcpr = cell_layer(st.find(f"{W}tcPr"))
-                for part in st.findall(f"{W}tblStylePr"):
-                    ptype = part.get(f"{W}type") or ""
-                    if ptype in PART_ORDER:
-                        definition.parts[ptype] = (
-                            run_layer(part.find(f"{W}rPr")),
-                            para_layer(part.find(f"{W}pPr")),
-                            cell_layer(part.find(f"{W}tcPr")),
-                        )
-            sheet.styles[sid] = definition
-            if is_on(st.find(f"{W}default")) or st.get(f"{W}default") in ("1", "true", "on"):
+            if is_on(find_child(st, f"{W}default")) or st.get(f"{W}default") in ("1", "true", "on"):
                 # "If this attribute is specified by multiple styles, the last one is used."
                 if stype == "paragraph":
                     sheet.default_paragraph_style = sid
@@ -381,7 +410,7 @@ class StyleSheet:
         defines it as a paragraph style, else the default paragraph style (Word shows
         such a paragraph as "Normal")."""
         if ppr is not None:
-            ps = ppr.find(f"{W}pStyle")
+            ps = find_child(ppr, f"{W}pStyle")
             val = ps.get(f"{W}val") if ps is not None else None
             if val:
                 st = self.styles.get(val)
@@ -393,7 +422,7 @@ class StyleSheet:
         """The run's ``w:rStyle`` when ``styles.xml`` defines it (Word ignores others)."""
         if rpr is None:
             return None
-        rs = rpr.find(f"{W}rStyle")
+        rs = find_child(rpr, f"{W}rStyle")
         val = rs.get(f"{W}val") if rs is not None else None
         if val and val in self.styles and self.styles[val].type == "character":
             return str(val)

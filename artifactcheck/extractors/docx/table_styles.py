@@ -29,7 +29,7 @@ from typing import Any
 from lxml import etree
 
 from .colors import shading_raw
-from .package import W_NS
+from .package import W_NS, find_child
 
 W = f"{{{W_NS}}}"
 
@@ -160,23 +160,43 @@ def cell_parts(
 def cell_layer(tc_pr: etree._Element | None) -> dict[str, Any]:
     """What one ``w:tcPr`` states: ``shd`` (raw shading), ``valign``, ``width``
     (points) or ``width_pct``. One pass over the children (a table has many cells)."""
+    return cell_grid(tc_pr)[2]
+
+
+def cell_grid(tc_pr: etree._Element | None) -> tuple[int, str | None, dict[str, Any]]:
+    """A cell's ``w:tcPr`` in one pass: its grid span (``w:gridSpan``, 1 when absent or
+    malformed), vertical merge (``restart``, ``continue`` or None) and
+    :func:`cell_layer`. The first ``gridSpan``/``vMerge`` counts (as ``find`` would
+    read it); for the layer, later children override earlier ones."""
     out: dict[str, Any] = {}
+    span: int | None = None
+    vmerge: str | None = None
+    merge_seen = False
     if tc_pr is None:
-        return out
+        return 1, None, out
     for child in tc_pr:
         tag = child.tag
         if tag == _SHD:
             out["shd"] = shading_raw(child)
         elif tag == _VALIGN_TAG:
-            value = child.get(f"{W}val")
+            value = child.get(_VAL)
             if value in _VALIGN:
                 out["valign"] = _VALIGN[value]
         elif tag == _TCW:
             out.update(_width(child))
-    return out
+        elif tag == _GRID_SPAN and span is None:
+            try:
+                span = max(1, int(child.get(_VAL, "1")))
+            except ValueError:
+                span = 1
+        elif tag == _VMERGE and not merge_seen:
+            merge_seen = True
+            vmerge = child.get(_VAL) or "continue"
+    return span or 1, vmerge, out
 
 
 _SHD, _VALIGN_TAG, _TCW = f"{W}shd", f"{W}vAlign", f"{W}tcW"
+_GRID_SPAN, _VMERGE, _VAL = f"{W}gridSpan", f"{W}vMerge", f"{W}val"
 
 
 def table_layer(tbl_pr: etree._Element | None) -> dict[str, Any]:
@@ -209,7 +229,7 @@ def row_attrs(tr_pr: etree._Element | None) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if tr_pr is None:
         return out
-    h = tr_pr.find(f"{W}trHeight")
+    h = find_child(tr_pr, f"{W}trHeight")
     if h is not None:
         try:
             out["height_pt"] = round(float(h.get(f"{W}val", "0")) / 20.0, 2)
@@ -218,7 +238,7 @@ def row_attrs(tr_pr: etree._Element | None) -> dict[str, Any]:
         else:
             rule = h.get(f"{W}hRule") or "atLeast"
             out["height_rule"] = {"exact": "exact", "auto": "auto"}.get(rule, "at_least")
-    cs = tr_pr.find(f"{W}cantSplit")
+    cs = find_child(tr_pr, f"{W}cantSplit")
     if cs is not None and (cs.get(f"{W}val") or "1").lower() not in ("0", "false", "off"):
         out["cant_split"] = True
     return out

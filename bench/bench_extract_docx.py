@@ -1,0 +1,114 @@
+"""The .docx extraction alone (render cache warm), this checkout against another one, in
+alternating fresh processes: the A/B for changes to ``extractors/docx``.
+
+    .venv/bin/python bench/bench_extract_docx.py [--before DIR] [--rounds 3] [--runs 2]
+                                                 [NAME ...]
+
+NAME: corpus .docx names (default: the three long files of bench_render.py). Each round
+starts one fresh process per code (before, then this checkout; PYTHONPATH puts that
+checkout's package first), which loads the file once untimed (imports, render cache hit)
+and then ``--runs`` times; the minimum over all rounds is printed, wall and process CPU,
+per page. ``ARTIFACTCHECK_CACHE_DIR`` is kept if set (else a temporary one, filled by
+the first load): both codes must hit the same cached render, so only extraction is
+timed. The machine is shared: the load average is printed before and after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+DEFAULT = ["poi_bug59058.docx", "poi_bug65649.docx", "unstructured_handbook-872p.docx"]
+
+
+def corpus_folder() -> Path | None:
+    env = os.environ.get("ARTIFACTCHECK_CORPUS")
+    candidates = [Path(env) / "docx"] if env else []
+    candidates += [REPO.parent / "shared" / "corpus" / "docx", REPO.parent.parent / "shared" / "corpus" / "docx"]
+    return next((c for c in candidates if c.is_dir()), None)
+
+
+def worker(path: str, runs: int) -> None:
+    """In the child: one untimed load, then ``runs`` timed ones."""
+    import gc
+
+    from artifactcheck import load
+
+    doc = load(path)
+    pages = len(doc.pages)
+    del doc
+    gc.collect()
+    walls, cpus = [], []
+    for _ in range(runs):
+        t0, c0 = time.perf_counter(), time.process_time()
+        doc = load(path)
+        walls.append(time.perf_counter() - t0)
+        cpus.append(time.process_time() - c0)
+        del doc
+        gc.collect()  # the last tree's garbage is not the next load's cost
+    import artifactcheck
+
+    print(json.dumps({"pages": pages, "wall": min(walls), "cpu": min(cpus),
+                      "package": str(Path(artifactcheck.__file__).parent.parent)}))
+
+
+def run_child(code: Path, path: Path, runs: int) -> dict[str, float]:
+    env = dict(os.environ, PYTHONPATH=str(code))
+    out = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--worker", str(path), "--runs", str(runs)],
+        env=env, check=True, capture_output=True, text=True, timeout=1200,
+    )
+    got = json.loads(out.stdout.strip().splitlines()[-1])
+    assert Path(got["package"]).resolve() == code.resolve(), (got["package"], code)
+    return got
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("names", nargs="*", default=DEFAULT)
+    ap.add_argument("--before", type=Path, help="a checkout holding artifactcheck/ (e.g. main)")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--runs", type=int, default=2, help="timed loads per process")
+    ap.add_argument("--worker", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.worker:
+        worker(args.worker, args.runs)
+        return
+    if "ARTIFACTCHECK_CACHE_DIR" not in os.environ:
+        os.environ["ARTIFACTCHECK_CACHE_DIR"] = tempfile.mkdtemp(prefix="bench-extract-")
+    folder = corpus_folder()
+    if folder is None:
+        print("corpus not found: nothing to measure")
+        return
+    codes = ([("before", args.before)] if args.before else []) + [("this", REPO)]
+    print(f"load average {os.getloadavg()[0]:.1f}; min of {args.rounds} rounds x {args.runs} runs, "
+          f"fresh process per code and round; before = {args.before}")
+    print(f"{'document':>32} {'code':>6} {'pages':>5} {'wall s':>7} {'ms/pg':>6} {'cpu s':>7} {'cpu/pg':>6}")
+    for name in args.names:
+        path = folder / name
+        best: dict[str, dict[str, float]] = {}
+        for _ in range(args.rounds):
+            for label, code in codes:
+                got = run_child(code, path, args.runs)
+                old = best.get(label)
+                best[label] = got if old is None else {
+                    **got, "wall": min(old["wall"], got["wall"]), "cpu": min(old["cpu"], got["cpu"])}
+        for label, _code in codes:
+            b = best[label]
+            print(f"{name:>32} {label:>6} {b['pages']:>5} {b['wall']:7.2f} {b['wall'] / b['pages'] * 1000:6.1f} "
+                  f"{b['cpu']:7.2f} {b['cpu'] / b['pages'] * 1000:6.1f}", flush=True)
+        if args.before:
+            print(f"{'':>32} wall {best['before']['wall'] / best['this']['wall']:.2f}x, "
+                  f"cpu {best['before']['cpu'] / best['this']['cpu']:.2f}x faster")
+    print(f"load average at the end {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()
