@@ -217,7 +217,10 @@ def create_app(settings: ServiceSettings | None = None, *, renderer: Renderer | 
                                                 {"WWW-Authenticate": "Bearer"})
         else:
             try:
-                response = await call_next(request)
+                # in flight from the headers on (the body is read below): what a graceful
+                # stop waits for, and what an operator watches during a drain
+                with metrics.in_flight.labels(route).track_inprogress():
+                    response = await call_next(request)
             except ServiceError as exc:  # raised by BodyLimit below the routing layer
                 response = error_response(exc.status, exc.kind, str(exc), exc.headers)
         metrics.requests.labels(route, str(response.status_code)).inc()

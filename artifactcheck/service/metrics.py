@@ -1,7 +1,8 @@
 """``/metrics``: Prometheus text from a registry of the app's own (never the global one,
 so two apps in one process, as in tests, do not collide).
 
-Counted: requests by endpoint and status, latency by endpoint, errors by type; read at
+Counted: requests by endpoint and status, latency by endpoint, errors by type, requests
+being answered now by endpoint; read at
 scrape time: render-cache hits and misses, and the warm pool's conversions, cold
 fallbacks, crashes, timeouts, restarts, processes and busy processes.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
@@ -50,6 +51,8 @@ class ServiceMetrics:
         self.latency = Histogram("artifactcheck_request_seconds", "Request latency", ["endpoint"],
                                  buckets=_LATENCY_BUCKETS, registry=self.registry)
         self.errors = Counter("artifactcheck_errors", "Error answers by type", ["type"], registry=self.registry)
+        self.in_flight = Gauge("artifactcheck_requests_in_flight", "Requests being answered now", ["endpoint"],
+                               registry=self.registry)
         self.registry.register(_RenderCollector(pool_state))
 
     def render(self) -> bytes:

@@ -340,7 +340,12 @@ def test_sigterm_finishes_in_flight_work_and_leaves_nothing(open_server: Server)
 
     worker = threading.Thread(target=score_once)
     worker.start()
-    time.sleep(0.3)
+    # SIGTERM once the server holds the request (a fixed sleep raced a loaded machine:
+    # the request had not arrived and the stopping server refused it)
+    deadline = time.monotonic() + 60
+    while worker.is_alive() and 'requests_in_flight{endpoint="/v1/score"} 1.0' not in httpx.get(f"{url}/metrics").text:
+        assert time.monotonic() < deadline, "the score request never reached the server"
+        time.sleep(0.05)
     open_server.proc.send_signal(signal.SIGTERM)
     worker.join(timeout=120)
     assert result["r"].status_code == 200, result["r"].text
