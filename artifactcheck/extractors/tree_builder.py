@@ -40,7 +40,11 @@ def fill_container_text(root: Node) -> None:
             parts = [c.text for c in node.children]
             if joiner == _DEFAULT_JOINER:
                 parts = [p for p in parts if p]
-            node.text = joiner.join(parts)
+            # What pydantic's __setattr__ does for a plain field, without its read of
+            # ``node.__dict__``: that read makes CPython build a dict object for an instance
+            # whose values it kept without one (~64 bytes a row or paragraph, for good).
+            _set(node, "text", joiner.join(parts))
+            node.__pydantic_fields_set__.add("text")
 
 
 _new = object.__new__

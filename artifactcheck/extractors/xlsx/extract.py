@@ -160,6 +160,7 @@ class _Extractor:
         # few hundred of each); separate tables because 1 == 1.0 == True as dict keys.
         self._strs: dict[str, str] = {}
         self._floats: dict[float, float] = {}
+        self._ints: dict[int, int] = {}
         self.sheet_cells: dict[str, dict[tuple[int, int], Node]] = {}
         self.today: dt.date | None = None
         self.recalc: Recalculation | None = None
@@ -365,6 +366,15 @@ class _Extractor:
             self._strs[s] = s
         return s
 
+    def share_int(self, n: int) -> int:
+        """The first equal int seen (date serials: a column of dates repeats a few hundred)."""
+        got = self._ints.get(n)
+        if got is not None:
+            return got
+        if len(self._ints) < _SHARE_MAX:
+            self._ints[n] = n
+        return n
+
     def share_float(self, x: float) -> float:
         """The first equal float seen; zeros are not shared (0.0 == -0.0 but prints apart)."""
         if not x:
@@ -513,6 +523,10 @@ class _SheetBuilder:
         self.rels = ex.parts.rels(part)
         self._col_span: dict[int, tuple[float, float]] = {}  # column -> (x0, x1)
         self._row_span: dict[int, tuple[float, float]] = {}  # row -> (top, bottom)
+        # The current row's A1 refs by column: a clipped cell's ``blocked_by`` and its
+        # neighbour's ``ref`` are then one string object, not two (~54 bytes a clipped cell).
+        self._refs_row = 0
+        self._refs: dict[int, str] = {}
         self.format_colours: dict[tuple[int, int], str] = {}  # cell -> its number format's colour
         self.recalculated: set[tuple[int, int]] = set()  # formula cells valued by LibreOffice
         self.value_unknown: dict[tuple[int, int], str] = {}  # formula cells without a value: why
@@ -591,7 +605,7 @@ class _SheetBuilder:
                 if grid.row_height(rnum) == 0:
                     row_attrs["hidden"] = True
                 row_nodes.append(make_node(
-                    f"{self.name}!{rnum}:{rnum}", kind="row", attrs=row_attrs,
+                    f"{self.name}!{rnum}:{rnum}", kind="row", attrs=compact_attrs(row_attrs),
                     boxes=[make_box(self.index, 0.0, top, 0.0, top + grid.row_height(rnum))],
                     source=f"{self.part}#row{rnum}", children=built,
                 ))
@@ -624,9 +638,10 @@ class _SheetBuilder:
         if sx.dimension:
             attrs["declared_dimension"] = sx.dimension
         if cells_by_pos:
-            rs = [p[0] for p in cells_by_pos]
-            cs = [p[1] for p in cells_by_pos]
-            attrs["used_range"] = f"{get_column_letter(min(cs))}{min(rs)}:{get_column_letter(max(cs))}{max(rs)}"
+            # Generators, not lists of every row and column (1.6 MiB at 100k cells, at the peak).
+            r0, r1 = min(p[0] for p in cells_by_pos), max(p[0] for p in cells_by_pos)
+            c0, c1 = min(p[1] for p in cells_by_pos), max(p[1] for p in cells_by_pos)
+            attrs["used_range"] = f"{get_column_letter(c0)}{r0}:{get_column_letter(c1)}{r1}"
         attrs.update(self._view_attrs())
         tab = self.ex.styles.colours.resolve(sx.tab_color) if sx.tab_color is not None else None
         if tab:
@@ -677,7 +692,7 @@ class _SheetBuilder:
     ) -> Node | None:
         r, c, s, t, v, f, fmeta, inline, vm = rec
         fmt = self.ex.styles.format(s)
-        ref = f"{get_column_letter(c)}{r}" if 1 <= c <= MAX_COLS else f"C{c}R{r}"
+        ref = self._ref(r, c) if 1 <= c <= MAX_COLS else f"C{c}R{r}"
         formula = self._formula(ref, f, fmeta, shared_f)
         value, dtype, serial = self._value(t, v, inline, fmt, ref)
         pos = (r, c)
@@ -783,6 +798,15 @@ class _SheetBuilder:
             source=cell_id, children=children,
         )
 
+    def _ref(self, r: int, c: int) -> str:
+        """``get_column_letter(c) + str(r)``, one object per cell of the current row."""
+        if r != self._refs_row:
+            self._refs_row, self._refs = r, {}
+        ref = self._refs.get(c)
+        if ref is None:
+            ref = self._refs[c] = f"{get_column_letter(c)}{r}"
+        return ref
+
     def _runs(self, cell_id: str, runs: list[tuple[str, Any]], cell_style: Style) -> list[Node]:
         """Rich-text runs of a cell, each with its effective style (no boxes: the grid
         gives no layout inside a cell)."""
@@ -860,7 +884,8 @@ class _SheetBuilder:
         if is_date(fmt.number_format):
             iso = _iso_date(float(num), fmt.number_format, self.ex.date1904)
             if iso is not None:
-                return self.ex.share_str(iso), "date", num
+                serial = self.ex.share_int(num) if type(num) is int else self.ex.share_float(num)
+                return self.ex.share_str(iso), "date", serial
         return num, "number", None
 
     def _overflow(
@@ -911,12 +936,15 @@ class _SheetBuilder:
             right_limit=right_limit, line_h=line_h, lines=lines, fixed_height=row_fixed, general_min_w=general_min,
         )
         out["text_width_pt"] = self.ex.share_float(round(full_w, 3))
+        for key in ("visible_width_pt", "spill_to_x"):  # bounded by the distinct widths too
+            if key in out:
+                out[key] = self.ex.share_float(out[key])
         if out.get("overflow") == "clipped" and kind == "text" and merge is None and not st.wrap:
             # Name the neighbour that stops the spill (evidence for "text is cut off").
             if align in ("left", "general", "center") and nxt < len(starts):
-                out["blocked_by"] = f"{get_column_letter(starts[nxt])}{rnum}"
+                out["blocked_by"] = self._ref(rnum, starts[nxt])
             elif align == "right" and prv >= 0:
-                out["blocked_by"] = f"{get_column_letter(ends[prv])}{rnum}"
+                out["blocked_by"] = self._ref(rnum, ends[prv])
         if missing:
             out["text_width_estimated_chars"] = missing
         if scale != 1.0:
