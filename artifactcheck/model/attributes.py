@@ -172,6 +172,9 @@ _SHARED: dict[str, Attribute] = {
         _a("image_part", "string", "Package part holding the picture", "word/media/image1.png", (DOCX, PPTX)),
         _a("crop", "object", "Cropped share of each side, as fractions of the original: `{left, top, right, bottom}` (Google: `leftOffset`...)", {"left": 0.1, "top": 0.05, "right": 0.2}, ALL_SOURCES),
         _a("title", "string|null", "Title shown by the editor", "Sales by quarter", ALL_SOURCES),
+        # equations: one name on runs and pictures, so `[equation]` finds every kind of them
+        _a("equation", "boolean", "An equation: the text of an OMML or Google Docs equation, or the preview picture of a legacy equation object (Equation Editor 3, MathType); `equation_format` tells which", True, DOCS),
+        _a("equation_format", "string", "How the equation is stored: `omml` (Office Math in the text) or `ole` (an embedded equation object drawn by its preview picture, program id in `ole_prog_id`)", "omml", (DOCX,)),
     )
 }
 
@@ -457,7 +460,8 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
         _a("small_caps", "boolean", "Shown in small capitals", True, (DOCX,)),
         _shared("hidden", (DOCX,)),
         _a("math", "boolean", "Text of an equation (OMML)", True, (DOCX,)),
-        _a("equation", "boolean", "A Google Docs equation", True, (GDOC,)),
+        _shared("equation", DOCS),
+        _shared("equation_format", (DOCX,)),
         _a("layout_match", "number", "How well the run's text matched the render when its box was found by fuzzy alignment (1 = exact)", 0.857, (DOCX,) + SLIDES, unit="fraction"),
         _a("field_stored_text", "string", "What the file stored for a slide-number field when it differs from the number shown (`‹#›` in layouts, a stale number)", "‹#›", (PPTX,)),
         *_SDT,
@@ -601,7 +605,9 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
         _a("missing_image", "boolean", "The picture's data is missing from the file", True, (DOCX,)),
         _a("image_missing", "boolean", "The picture's data is missing from the file", True, (PPTX,)),
         _a("ole", "boolean", "The preview picture of an embedded object", True, (DOCX,)),
-        _a("ole_prog_id", "string", "Program id of the embedded object (`Excel.Sheet.12`, `Package`)", "Package", (DOCX,)),
+        _a("ole_prog_id", "string", "Program id of the embedded object (`Excel.Sheet.12`, `Package`, `Equation.3`)", "Package", (DOCX,)),
+        _shared("equation", (DOCX,)),
+        _shared("equation_format", (DOCX,)),
         _a("drawing", "boolean", "A Google Drawing embedded in the document", True, (GDOC,)),
     ),
     "shape": (
