@@ -16,8 +16,8 @@ from ..model import Document, Node
 from .result import CheckResult, Mechanism
 from .target import cached
 
-PAGINATED = frozenset({"docx", "gdoc", "odt"})
-"""Formats whose pages exist only once the text is laid out."""
+PAGINATED = frozenset({"docx", "gdoc", "odt", "epub"})
+"""Formats whose pages exist only once the text is laid out (an EPUB never is here)."""
 
 NO_LAYOUT = "NoLayout"
 
