@@ -25,7 +25,7 @@ from typing import Literal
 
 from pydantic import JsonValue
 
-Source = Literal["docx", "xlsx", "pptx", "gdoc", "gsheet", "gslides", "pdf", "csv", "image", "epub"]
+Source = Literal["docx", "xlsx", "pptx", "gdoc", "gsheet", "gslides", "pdf", "csv", "image", "epub", "xcu"]
 JsonType = Literal["string", "integer", "number", "boolean", "array", "object", "null"]
 JSON_TYPES: tuple[str, ...] = JsonType.__args__  # type: ignore[attr-defined]
 
@@ -39,10 +39,12 @@ PDF: Source = "pdf"
 CSV: Source = "csv"
 IMAGE: Source = "image"
 EPUB: Source = "epub"
+XCU: Source = "xcu"
+"""LibreOffice's user settings (``registrymodifications.xcu``)."""
 """Standalone image files (.png, .jpg, .gif, .bmp, .tiff, .webp): one source, whatever the codec."""
 ALL_SOURCES: tuple[Source, ...] = (DOCX, XLSX, PPTX, GDOC, GSHEET, GSLIDES)
 """The Office and Google sources (PDF, CSV and images are named where they emit an attribute)."""
-EVERY_SOURCE: tuple[Source, ...] = (*ALL_SOURCES, PDF, CSV, IMAGE, EPUB)
+EVERY_SOURCE: tuple[Source, ...] = (*ALL_SOURCES, PDF, CSV, IMAGE, EPUB, XCU)
 IMAGE_FORMATS = ("png", "jpeg", "gif", "bmp", "tiff", "webp")
 
 
@@ -672,6 +674,13 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
         _shared("image_part", (PPTX,)),
         *_SLIDE_SHAPE,
     ),
+    "setting": (
+        _a("path", "string", "Full registry path of the setting: the item's `oor:path`, the set nodes around it, the prop's name", "/org.openoffice.Office.Common/Save/Document/AutoSaveTimeIntervall", (XCU,)),
+        _a("value_type", "string", "The value's `oor:type` when stated (`xs:int`, `xs:boolean`, `xs:string`, `oor:string-list`...)", "xs:int", (XCU,)),
+        _a("op", "string", "How the entry changes the default: `fuse`, `replace` or `remove`", "fuse", (XCU,)),
+        _a("items", "array", "A list value's items (`<it>`); `text` joins them with spaces", ["en-US", "de-DE"], (XCU,)),
+        _a("nil", "boolean", "The value is `xsi:nil` (set to nothing)", True, (XCU,)),
+    ),
     PAGES: (
         _a("rotation", "integer", "The PDF page's `/Rotate` (0, 90, 180, 270); boxes stay in the unrotated page space", 0, (PDF,), unit="degrees"),
         _a("csv", "object", "How a CSV/TSV file was read: `{encoding, encoding_source (bom, utf-8, detected), delimiter (null: one column), quotechar, rows, day_first}`", {"encoding": "utf-8", "encoding_source": "utf-8", "delimiter": ",", "quotechar": '"', "rows": 12, "day_first": False}, (CSV,)),
@@ -694,6 +703,7 @@ KIND_NOTES: dict[str, str] = {
     "Sheet cells count rows and columns from 1; table cells from 0.",
     "textbox": "A shape whose purpose is text (a .pptx `txBox`, a Word text box, a Google Slides TEXT_BOX).",
     "media": "Video or audio on a slide; the poster frame is its image.",
+    "setting": "One value of LibreOffice's user settings (`registrymodifications.xcu`), id its registry path; `text` is the value.",
 }
 """One line about a kind, shown above its attribute table."""
 
