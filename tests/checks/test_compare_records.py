@@ -109,7 +109,7 @@ def test_line_count_alone(folder: Path) -> None:
     write(folder / "initial.docx", INITIAL + ["Train log"])
     artifact = write(folder / "artifact.docx", ["Train log", *GOLD])
     result = score(folder, artifact)
-    assert result.status == "fail" and set(a for a, v in result.evidence["aspects"].items() if v["different"]) == {"line_count"}
+    assert result.status == "fail" and {a for a, v in result.evidence["aspects"].items() if v["different"]} == {"line_count"}
     assert result.evidence["artifact_lines_without_key"] == 1
     assert osworld_verdict(artifact, folder / "gold.docx", folder / "initial.docx") == 0
 

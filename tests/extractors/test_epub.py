@@ -11,9 +11,22 @@ import pytest
 
 import artifactcheck
 from artifactcheck.checks.registry import Resources, run_check
-from artifactcheck.errors import ArtifactTooLarge, CorruptArtifact, EncryptedArtifact, UnsupportedFormat
+from artifactcheck.errors import (
+    ArtifactTooLarge,
+    CorruptArtifact,
+    EncryptedArtifact,
+    UnsupportedFormat,
+)
 from artifactcheck.model import Document
-from tests.extractors.epub_files import CHAPTER_1, CHAPTER_2, CONTAINER, book_members, build_book, opf, write_epub
+from tests.extractors.epub_files import (
+    CHAPTER_1,
+    CHAPTER_2,
+    CONTAINER,
+    book_members,
+    build_book,
+    opf,
+    write_epub,
+)
 
 
 @pytest.fixture

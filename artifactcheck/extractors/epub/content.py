@@ -18,7 +18,6 @@ from __future__ import annotations
 import html.entities
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from lxml import etree
@@ -26,6 +25,7 @@ from lxml import html as lxml_html
 
 from ...errors import CorruptArtifact
 from ...model import Blob, Node, Style, describe_image
+from ...model.style import Baseline
 from ..package.xml import charge_elements, parse_xml
 from ..tree_builder import make_node
 from .package import EpubPackage, resolve
@@ -59,14 +59,14 @@ class _Format:
     italic: bool = False
     underline: bool = False
     strike: bool = False
-    baseline: str | None = None
+    baseline: Baseline | None = None
     link: str | None = None
     pre: bool = False
 
     def style(self) -> Style:
         return Style(
             bold=self.bold or None, italic=self.italic or None, underline=self.underline or None,
-            strike=self.strike or None, baseline=self.baseline,  # type: ignore[arg-type]
+            strike=self.strike or None, baseline=self.baseline,
         )
 
     def entering(self, el: etree._Element) -> _Format:
@@ -334,7 +334,7 @@ def _collapse(pieces: list[tuple[str, _Format] | Node]) -> list[tuple[str, _Form
         else:
             out.append((text, fmt))
     while out and isinstance(out[-1], tuple):  # the trailing space
-        text, fmt = out[-1]  # type: ignore[misc]
+        text, fmt = out[-1]
         stripped = text if fmt.pre else text.rstrip(" ")
         if stripped:
             out[-1] = (stripped, fmt)
