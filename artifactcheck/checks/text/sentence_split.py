@@ -45,8 +45,8 @@ class SentencesSplitParams(BaseModel):
 
     target: TargetSpec = Field(
         default_factory=_body_paragraphs,
-        description="the paragraphs whose sentences are judged (default: the body's, as python-docx's "
-        "document.paragraphs)",
+        description="the paragraphs whose sentences are judged (default: the body's of a .docx/.odt/EPUB/Google "
+        "Doc, as python-docx's document.paragraphs; a PDF's are 'paragraph')",
     )
     words: int = Field(default=3, ge=1, description="how many leading words are split off")
     separator: str = Field(default=".", min_length=1, description="what ends a sentence (split as plain text)")
