@@ -18,6 +18,7 @@ from artifactcheck.errors import (
     UnsupportedFormat,
 )
 from artifactcheck.model import Document
+from tests.conftest import corpus_file
 from tests.extractors.epub_files import (
     CHAPTER_1,
     CHAPTER_2,
@@ -166,3 +167,32 @@ def test_every_emitted_attribute_is_declared(tmp_path: Path) -> None:
     del members["OEBPS/images/logo.png"]  # missing_image too
     for path in (build_book(tmp_path / "book.epub"), write_epub(tmp_path / "nopic.epub", members)):
         assert undeclared(artifactcheck.load(path), path.name) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("name", "aspects"),
+    [("tika_testWORD_various.docx", ["text", "tables"]), ("docling_docx_lists.docx", ["text"]),
+     ("docx2python_example.docx", ["text"])],
+)
+def test_an_epub_libreoffice_wrote_reads_as_its_docx(tmp_path: Path, name: str, aspects: list[str]) -> None:
+    """A real writer's EPUB: LibreOffice's EPUB export of a corpus .docx has the .docx's
+    body text (and tables), its footnotes (`<aside epub:type="footnote">`) as notes, not
+    body text. Headings and lists are not compared: LibreOffice writes them as styled
+    `<p class=...>`, which without CSS are body paragraphs."""
+    from artifactcheck.extractors.render.renderer import LibreOfficeRenderer
+
+    src = corpus_file("docx", name)
+    epub = LibreOfficeRenderer().convert(src, tmp_path, target="epub", timeout=120)
+    doc = artifactcheck.load(epub)
+    assert doc.artifact.format == "epub" and doc.warnings == []
+    from tests.model.test_attributes import undeclared
+
+    assert undeclared(doc, epub.name) == []
+    if name == "docx2python_example.docx":
+        notes = doc.select("footnote")
+        assert [n.attrs["note_type"] for n in notes] == ["footnote"] * 4
+        assert {r.attrs["footnote_ref"] for r in doc.select("run[footnote_ref]")} == {n.attrs["note_id"] for n in notes}
+        assert doc.select("table[nested]")
+    result = run_check("compare_document", doc, {"reference": str(src), "aspects": aspects}, Resources(assets_dir=str(src.parent)))
+    assert result.status == "pass", result.explanation

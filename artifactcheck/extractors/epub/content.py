@@ -45,6 +45,8 @@ _UNDERLINE = frozenset({"u", "ins"})
 _STRIKE = frozenset({"s", "strike", "del"})
 _SPACES = re.compile(r"[ \t\n\r\f]+")
 _XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
+_EPUB_TYPE = "{http://www.idpf.org/2007/ops}type"
+_NOTE_TYPES = {"footnote": "footnote", "note": "footnote", "endnote": "endnote", "rearnote": "endnote"}
 _HTML_PARSER = lxml_html.HTMLParser(no_network=True, remove_comments=True, remove_pis=True)
 
 
@@ -61,6 +63,7 @@ class _Format:
     strike: bool = False
     baseline: Baseline | None = None
     link: str | None = None
+    noteref: str | None = None
     pre: bool = False
 
     def style(self) -> Style:
@@ -83,7 +86,10 @@ class _Format:
         if name in ("sub", "sup"):
             changes["baseline"] = "subscript" if name == "sub" else "superscript"
         if name == "a" and el.get("href"):
-            changes["link"] = el.get("href")
+            if "noteref" in _epub_types(el):  # a note mark: the note's id, as a .docx run has it
+                changes["noteref"] = str(el.get("href")).split("#", 1)[-1]
+            else:
+                changes["link"] = el.get("href")
         if name == "pre":
             changes["pre"] = True
         return _Format(**{**self.__dict__, **changes}) if changes else self
@@ -151,6 +157,9 @@ class ContentReader:
             elif name == "table":
                 self._flush()
                 self.out.append(self._table(child, fmt))
+            elif _note_type(child) is not None:
+                self._flush()
+                self.out.append(self._note(child, fmt))
             elif name in ("ul", "ol"):
                 self._flush()
                 self.list_stack.append(name == "ol")
@@ -180,6 +189,8 @@ class ContentReader:
     def _inline(self, el: etree._Element, fmt: _Format, para_attrs: dict[str, Any]) -> None:
         name = _local(el)
         if name == "br":
+            if self.current is None:
+                return  # a line break between blocks makes no paragraph
             self._text("\n", fmt.entering(el) if fmt.pre else _Format(**{**fmt.__dict__, "pre": True}), para_attrs)
             return
         if name in ("img", "image"):
@@ -252,13 +263,34 @@ class ContentReader:
                 continue
             text, fmt = item
             attrs = {"hyperlink": fmt.link} if fmt.link else {}
+            if fmt.noteref:
+                attrs["footnote_ref"] = fmt.noteref
             children.append(make_node(f"{pid}/r{k}", "run", text=text, style=fmt.style(), attrs=attrs, source=self.part))
         if not children:
             return
         text = "".join(c.text for c in children if c.kind == "run")
         self.out.append(make_node(pid, "paragraph", text=text, attrs=para.attrs, source=self.part, children=children))
 
-    # -- tables ------------------------------------------------------------------------
+    # -- notes and tables --------------------------------------------------------------
+    def _contained(self, el: etree._Element, fmt: _Format) -> list[Node]:
+        """The blocks inside ``el``, read apart from the body's flow."""
+        saved = (self.out, self.current, self.list_stack)
+        self.out, self.current, self.list_stack = [], None, []
+        self._block(el, fmt, {"part": self.part})
+        self._flush()
+        content = self.out
+        self.out, self.current, self.list_stack = saved
+        return content
+
+    def _note(self, el: etree._Element, fmt: _Format) -> Node:
+        """An EPUB 3 note (``<aside epub:type="footnote">``): a ``footnote`` node, not body
+        text, as a .docx's notes are."""
+        attrs = {"note_type": _note_type(el), "note_id": el.get("id")}
+        return make_node(
+            self._id("fn"), "footnote", attrs={k: v for k, v in attrs.items() if v}, source=self.part,
+            children=self._contained(el, fmt.entering(el)),
+        )
+
     def _table(self, el: etree._Element, fmt: _Format) -> Node:
         tid = self._id("t")
         rows: list[Node] = []
@@ -267,12 +299,7 @@ class ContentReader:
         for r, tr in enumerate(trs):
             cells: list[Node] = []
             for c, td in enumerate(x for x in tr if _local(x) in ("td", "th")):
-                saved = (self.out, self.current, self.list_stack)
-                self.out, self.current, self.list_stack = [], None, []
-                self._block(td, fmt.entering(td), {"part": self.part})
-                self._flush()
-                content = self.out
-                self.out, self.current, self.list_stack = saved
+                content = self._contained(td, fmt.entering(td))
                 attrs: dict[str, Any] = {"row": r, "col": c}
                 for span, key in (("rowspan", "row_span"), ("colspan", "col_span")):
                     value = _int(td.get(span))
@@ -281,13 +308,27 @@ class ContentReader:
                 cells.append(make_node(f"{tid}/r{r}/c{c}", "cell", attrs=attrs, source=self.part, children=content))
             width = max(width, len(cells))
             rows.append(make_node(f"{tid}/r{r}", "row", attrs={"index": r}, source=self.part, children=cells))
-        return make_node(tid, "table", attrs={"rows": len(rows), "cols": width, "part": self.part}, source=self.part, children=rows)
+        attrs = {"rows": len(rows), "cols": width, "part": self.part}
+        if _nearest_table(el) is not None:
+            attrs["nested"] = True  # inside another table's cell (compare_document pairs top-level tables)
+        return make_node(tid, "table", attrs=attrs, source=self.part, children=rows)
 
 
 _MIME = {
     "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif", "svg": "image/svg+xml",
     "webp": "image/webp", "bmp": "image/bmp", "tif": "image/tiff", "tiff": "image/tiff",
 }  # fmt: skip
+
+
+def _epub_types(el: etree._Element) -> list[str]:
+    """The ``epub:type`` words of an element (``epub:type`` as a plain name when the
+    document was read with the HTML parser)."""
+    return str(el.get(_EPUB_TYPE) or el.get("epub:type") or "").split()
+
+
+def _note_type(el: etree._Element) -> str | None:
+    """``footnote``/``endnote`` for an ``aside`` (or any element) typed as a note."""
+    return next((_NOTE_TYPES[t] for t in _epub_types(el) if t in _NOTE_TYPES), None)
 
 
 def _nearest_table(el: etree._Element) -> etree._Element | None:
