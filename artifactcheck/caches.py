@@ -1,5 +1,6 @@
 """Where artifactcheck keeps what it caches on disk (renders, the LibreOffice profile
-template): ``$ARTIFACTCHECK_CACHE_DIR``, else the user cache directory."""
+template and version, rubrics that passed the schema): ``$ARTIFACTCHECK_CACHE_DIR``, else
+the user cache directory."""
 
 from __future__ import annotations
 

@@ -272,7 +272,9 @@ def is_bundle(path: str | Path) -> bool:
 
 
 class _ImageEntry(BaseModel):
-    model_config = ConfigDict(extra="ignore")
+    # Built on first validation (design/startup.md): every .zip load imports this module
+    # for is_bundle, few read a bundle.
+    model_config = ConfigDict(extra="ignore", defer_build=True)
 
     member: str
     mime: str
@@ -281,7 +283,7 @@ class _ImageEntry(BaseModel):
 class _Manifest(BaseModel):
     """What a bundle's manifest must hold (extra keys are ignored: newer writers)."""
 
-    model_config = ConfigDict(extra="ignore")
+    model_config = ConfigDict(extra="ignore", defer_build=True)
 
     format: Literal["artifactcheck-google-snapshot"]
     file_id: str = ""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -55,3 +56,36 @@ def test_an_unknown_name_is_an_attribute_error() -> None:
     with pytest.raises(AttributeError, match="no attribute 'render_pfd'"):
         render.render_pfd  # noqa: B018
     assert callable(render.render_pdf) and callable(render.align_text_to_layout)
+
+
+DECK = Path(__file__).resolve().parents[1] / "fixtures" / "tasks" / "slide_deck"
+HASHERS = {"imagehash", "scipy", "pywt"}
+
+
+def imported_modules_after(code: str) -> set[str]:
+    """Every module name in sys.modules after ``code`` runs in a fresh interpreter."""
+    probe = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True)
+    return set(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def test_loading_a_deck_with_a_picture_does_not_import_the_hashers() -> None:
+    """Perceptual hashes are computed on first read (model/blobs.py), not at load."""
+    load = f"from artifactcheck import load\ndoc = load({str(DECK / 'pass.pptx')!r})\nassert doc.blobs"
+    assert not imported_after(load) & HASHERS
+    assert HASHERS <= imported_after(f"{load}\nassert next(iter(doc.blobs.values())).phash")
+    assert HASHERS <= imported_after(f"{load}\nassert '\"phash\": \"' in doc.to_json()")
+
+
+def test_scoring_imports_only_the_checks_its_rubric_names() -> None:
+    """A rubric of geometric and tree checks imports neither the hashers, nor the render
+    pool's XML-RPC, nor the modules of checks it does not name (checks/_index.py)."""
+    code = (
+        "from artifactcheck.rubric.scoring import score\n"
+        f"assert score({str(DECK / 'pass.pptx')!r}, {str(DECK / 'rubric.yaml')!r}).verdict == 'PASS'"
+    )
+    loaded = imported_modules_after(code)
+    assert not {m.split(".")[0] for m in loaded} & (HASHERS | {"xmlrpc"})
+    assert "artifactcheck.checks.geometry" in loaded
+    others = {m for m in loaded if m.startswith(("artifactcheck.checks.image", "artifactcheck.checks.compare", "artifactcheck.checks.text"))}
+    assert not others, sorted(others)

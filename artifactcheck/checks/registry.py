@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, JsonValue, TypeAdapter, ValidationError
 
 from ..errors import RubricError
 from ..model import Document
@@ -110,11 +110,30 @@ def register_check(
 
 def get_check(name: str) -> CheckSpec:
     """The registered check; KeyError with the nearest names when there is none."""
-    _load_builtin_checks()
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        raise KeyError(unknown_check_message(name)) from None
+    spec = find_check(name)
+    if spec is None:
+        raise KeyError(unknown_check_message(name))
+    return spec
+
+
+def find_check(name: str) -> CheckSpec | None:
+    """The registered check, or None. A built-in check is found by importing its own
+    module (``_index.py``); any other name imports every check module first, so a check
+    the index does not know yet is still found."""
+    spec = _REGISTRY.get(name)
+    if spec is not None:
+        return spec
+    if not _BUILTINS_LOADED:
+        from ._index import CHECK_MODULES
+
+        module = CHECK_MODULES.get(name)
+        if module is not None:
+            import importlib
+
+            importlib.import_module(module)
+        if name not in _REGISTRY:
+            _load_builtin_checks()
+    return _REGISTRY.get(name)
 
 
 def unknown_check_message(name: str) -> str:
@@ -147,8 +166,7 @@ def run_check(
     listed under (:meth:`CheckSpec.mechanism_for` these parameters).
     """
     raw = dict(params or {})
-    _load_builtin_checks()
-    spec = _REGISTRY.get(name)
+    spec = find_check(name)
     if spec is None:
         raise RubricError(unknown_check_message(name))
     try:
@@ -165,10 +183,27 @@ def run_check(
         )
     except Exception as exc:  # noqa: BLE001 - the evaluator broke; report it as data
         return _error(name, mechanism, raw, exc, "the check raised")
+    try:
+        # A check may write its evidence after construction (no validation then); a value
+        # that is not JSON (a tuple, a numpy scalar) would otherwise surface later, when the
+        # report is built, and stop the whole scoring instead of this one step.
+        result.evidence = _evidence_adapter().validate_python(result.evidence)
+    except ValidationError as exc:
+        return _error(name, mechanism, raw, exc, "the check's evidence is not JSON")
     result.mechanism = mechanism
     result.params = parsed.model_dump(mode="json")
     result.evidence.setdefault("seconds", round(time.perf_counter() - started, 6))
     return result
+
+
+_EVIDENCE: TypeAdapter[dict[str, JsonValue]] | None = None
+
+
+def _evidence_adapter() -> TypeAdapter[dict[str, JsonValue]]:
+    global _EVIDENCE
+    if _EVIDENCE is None:
+        _EVIDENCE = TypeAdapter(dict[str, JsonValue])
+    return _EVIDENCE
 
 
 def _error(name: str, mechanism: Any, params: dict[str, Any], exc: BaseException, what: str) -> CheckResult:
@@ -191,7 +226,8 @@ _BUILTINS_LOADED = False
 
 def _load_builtin_checks() -> None:
     """Import the modules whose decorators fill the registry (once: listing the package
-    directory on every ``run_check`` cost ~2 ms a call)."""
+    directory on every ``run_check`` cost ~2 ms a call). Listing every check needs this;
+    finding one does not (:func:`find_check`)."""
     global _BUILTINS_LOADED
     if _BUILTINS_LOADED:
         return

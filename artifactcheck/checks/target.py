@@ -16,7 +16,6 @@ from functools import lru_cache
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
-from rapidfuzz import fuzz
 
 from ..model import Document, Node, Style
 from ..model.selector_lint import Selector
@@ -211,7 +210,10 @@ def _text_matches(
     if match == "endswith":
         return a.endswith(e)
     # fuzzy: the best-aligned substring of the node text (partial_ratio), so a short
-    # phrase inside a long paragraph can match despite a typo.
+    # phrase inside a long paragraph can match despite a typo. (rapidfuzz is imported
+    # here: every targeted check imports this module, few ask for fuzzy matching.)
+    from rapidfuzz import fuzz
+
     if len(a) >= len(e):
         return bool(fuzz.partial_ratio(e, a) >= threshold)
     return bool(fuzz.ratio(e, a) >= threshold)

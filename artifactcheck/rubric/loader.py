@@ -271,7 +271,16 @@ def _check_step_keys(steps: Any) -> None:
 
 
 def _validate_schema(expanded: Any) -> None:
-    """Validate against the committed JSON Schema, the contract users see."""
+    """Validate against the committed JSON Schema, the contract users see. A rubric that
+    passed before (same expanded text, same schema) is not validated again
+    (schema_verdicts.py): scoring many artifacts with one rubric pays jsonschema once."""
+    from .schema_verdicts import known_valid, remember_valid, verdict_key
+
+    plain = _plain(expanded)
+    key = verdict_key(plain)
+    if key is not None and known_valid(key):
+        return
+
     import jsonschema
 
     from .schema import load_committed_schema
@@ -279,8 +288,10 @@ def _validate_schema(expanded: Any) -> None:
     schema = load_committed_schema()
     _validate_step_mappings(expanded.get("steps"), jsonschema.Draft202012Validator({"$ref": "#/$defs/Step", "$defs": schema["$defs"]}))
     validator = jsonschema.Draft202012Validator(schema)
-    errors = sorted(validator.iter_errors(_plain(expanded)), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))
+    errors = sorted(validator.iter_errors(plain), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))
     if not errors:
+        if key is not None:
+            remember_valid(key)
         return
     best = jsonschema.exceptions.best_match(errors)
     assert best is not None

@@ -19,7 +19,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from ..checks.registry import CheckSpec, all_checks, unknown_check_message
+from ..checks.registry import CheckSpec, find_check, unknown_check_message
 from ..errors import RubricError
 from .model import Rubric, Step
 
@@ -32,8 +32,10 @@ Locator = Callable[[str, PathInStep, int], tuple[str | None, int | None]]
 def validate_rubric(rubric: Rubric, *, locate: Locator | None = None, path: str | Path | None = None) -> None:
     """Raise RubricError (with file and line when ``locate`` can tell; for rubrics built in
     code, the builder calls') for the first problem found, in document order."""
-    specs = {spec.name: spec for spec in all_checks()}
     root = rubric.root()
+    # Only the checks this rubric names (each imports its own module); an unknown name
+    # is looked up among all of them by unknown_check_message, for the hint.
+    specs = {name: spec for name in {s.check for s, _ in _walk(root) if s.is_leaf and s.check} if (spec := find_check(name))}
     locate = locate or code_locator(root)
 
     def fail(step_id: str, where: PathInStep, message: str, occurrence: int = 0) -> None:
@@ -79,9 +81,7 @@ def leaf_problem(check: str, params: dict[str, Any], specs: dict[str, CheckSpec]
     Parameters are validated by the check's own model, so a selector is compiled and
     linted, a number is a number, and an unknown parameter is named with the nearest
     known one."""
-    if specs is None:
-        specs = {spec.name: spec for spec in all_checks()}
-    spec = specs.get(check)
+    spec = specs.get(check) if specs is not None else find_check(check)
     if spec is None:
         return ("check",), unknown_check_message(check)
     try:

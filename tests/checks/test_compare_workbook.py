@@ -94,7 +94,7 @@ def locations(result: CheckResult, aspect: str | None = None) -> list[str]:
 EVERY_ASPECT: dict[str, Any] = {
     "formulas": {"match": "text"}, "number_formats": True, "styles": True, "merges": True, "freeze": True,
     "zoom": True, "filters": True, "data_validations": True, "conditional_formats": True, "charts": True,
-    "pivot_tables": True, "dimensions": True, "hidden": True,
+    "pivot_tables": True, "sparklines": True, "dimensions": True, "hidden": True,
 }
 
 

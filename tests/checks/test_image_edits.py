@@ -156,6 +156,17 @@ def test_image_pixel_size(files: dict[str, Path]) -> None:
     assert _run(files, "rotated_cw", "image_pixel_size", {"reference": "original.png", "relation": "same_aspect"}).status == "fail"
 
 
+def test_image_pixel_size_against_a_reference_in_a_rubric(files: dict[str, Path]) -> None:
+    """The evidence is JSON (the reference's size was a tuple, which a rubric's step report
+    refused, stopping the whole scoring)."""
+    from artifactcheck.rubric import check, rubric, score
+
+    built = rubric("t", [check("same_size", "image_pixel_size", {"reference": "original.png"})])
+    report = score(files["small"], built, assets=files["original"].parent)
+    step = report.step("same_size")
+    assert step.status == "fail" and step.evidence["reference_px"] == [480, 320], step.explanation
+
+
 def test_image_file_size(files: dict[str, Path]) -> None:
     jpeg_bytes = files["jpeg"].stat().st_size
     png_bytes = files["original"].stat().st_size

@@ -128,6 +128,32 @@ def test_run_check_turns_exceptions_into_errors() -> None:
         run_check("text_contain", tiny_doc(), {})
 
 
+def test_evidence_that_is_not_json_is_an_error_of_that_step_only() -> None:
+    """A check that writes a tuple into its evidence after building its result (no
+    validation then) is that step's ``error``; the rest of the rubric is still scored."""
+    from artifactcheck.rubric import check, rubric, score
+
+    class P(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+
+    def tuple_evidence(doc: Document, params: P, resources: Resources) -> CheckResult:
+        """Measures a size."""
+        r = CheckResult(check="_test_tuple_evidence", status="pass", mechanism="exact")
+        r.evidence["size"] = (640, 480)  # type: ignore[assignment]
+        return r
+
+    register_check("_test_tuple_evidence", mechanism="exact", params=P, example={})(tuple_evidence)
+    try:
+        r = run_check("_test_tuple_evidence", tiny_doc(), {})
+        assert r.status == "error" and r.score is None and "evidence is not JSON" in r.explanation
+        report = score(tiny_doc(), rubric("t", [check("size", "_test_tuple_evidence", {}),
+                                                check("any", "exists", {"target": "paragraph"})]))
+        statuses = {s.id: s.status for s in report.steps}
+        assert statuses == {"size": "error", "any": "pass"}, statuses
+    finally:
+        _REGISTRY.pop("_test_tuple_evidence", None)
+
+
 def test_catalog_lists_parameters_with_types_and_defaults() -> None:
     entries = {c["name"]: c for c in catalog()}
     fmt = {p["name"]: p for p in entries["format_is"]["parameters"]}
@@ -210,3 +236,11 @@ def test_examples_never_error_on_corpus_files(name: str, corpus) -> None:  # typ
     for spec in my_checks():
         r = run_check(spec.name, doc, spec.example, Resources(trace=["https://example.org"]))
         assert r.status in ("pass", "fail", "skipped"), (spec.name, r.explanation)
+
+
+def test_committed_check_index_is_current() -> None:
+    """checks/_index.py names the module of every built-in check (lookups import only
+    that module): regenerate with python -m artifactcheck.checks.check_index."""
+    from artifactcheck.checks.check_index import INDEX_PATH, current_index, render_index
+
+    assert INDEX_PATH.read_text(encoding="utf-8") == render_index(current_index()), "run python -m artifactcheck.checks.check_index"

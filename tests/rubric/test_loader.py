@@ -232,3 +232,45 @@ def test_malformed_steps_say_what_is_wrong(tmp_path: Path, steps: str, line: int
     with pytest.raises(RubricError) as info:
         load_rubric(write(tmp_path, "r.yaml", "task: t\nsteps:\n" + steps))
     assert info.value.line == line and words in str(info.value) and "any of the given schemas" not in str(info.value)
+
+
+def test_a_rubric_that_passed_the_schema_is_not_validated_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Scoring many artifacts with one rubric pays jsonschema once (schema_verdicts.py):
+    the second load, in a fresh process, does not import it; a failing rubric is never
+    remembered, so its error stays jsonschema's each time."""
+    import subprocess
+    import sys
+
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("ARTIFACTCHECK_CACHE_DIR", str(cache))
+    good = write(tmp_path, "good.yaml", GOOD)
+    probe = f"import sys\nfrom artifactcheck.rubric import load_rubric\nload_rubric({str(good)!r})\nprint('jsonschema' in sys.modules)"
+
+    def fresh_load() -> str:
+        done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True)
+        return done.stdout.strip().splitlines()[-1]
+
+    assert fresh_load() == "True" and len(list((cache / "rubric-valid").iterdir())) == 1
+    assert fresh_load() == "False"
+    # The same text with another value is another rubric: validated, then remembered.
+    write(tmp_path, "good.yaml", GOOD.replace("critical: true", "critical: false"))
+    assert fresh_load() == "True" and len(list((cache / "rubric-valid").iterdir())) == 2
+
+    bad = write(tmp_path, "bad.yaml", GOOD.replace("critical: true", "critical: true\n    weight: heavy"))
+    for _ in range(2):
+        with pytest.raises(RubricError, match="weight") as info:
+            load_rubric(bad)
+        assert info.value.line == 6
+    assert len(list((cache / "rubric-valid").iterdir())) == 2  # the two good ones only
+
+
+def test_a_value_json_cannot_tell_apart_gets_no_verdict_key() -> None:
+    import datetime
+
+    from artifactcheck.rubric.schema_verdicts import verdict_key
+
+    assert verdict_key({"task": "t", "steps": [], "n": 1}) is not None
+    assert verdict_key({"task": "t", "n": 1}) != verdict_key({"task": "t", "n": 1.0}) != verdict_key({"task": "t", "n": True})
+    assert verdict_key({"task": "t", "when": datetime.date(2024, 1, 2)}) is None
+    assert verdict_key({"task": "t", "keys": {1: "a"}}) is None
+    assert verdict_key({"task": "t", "x": float("nan")}) is None

@@ -36,7 +36,14 @@ from .workbook_cells import (
     compare_values,
     row_shifts,
 )
-from .workbook_objects import ChartOptions, PivotOptions, compare_charts, compare_pivots
+from .workbook_objects import (
+    ChartOptions,
+    PivotOptions,
+    SparklineOptions,
+    compare_charts,
+    compare_pivots,
+    compare_sparklines,
+)
 from .workbook_pairs import SheetPair, cells_by_position, pair_sheets, sheet_name, sheets_of
 from .workbook_sheets import (
     DimensionOptions,
@@ -112,12 +119,16 @@ class CompareWorkbookParams(CompareParams):
     pivot_tables: bool | PivotOptions = Field(
         default=False, description="the same pivot tables: source, row/column/filter fields, data fields (options: properties)"
     )
+    sparklines: bool | SparklineOptions = Field(
+        default=False,
+        description="the same sparklines, cell by cell: source range and type (options: properties, add color)",
+    )
     dimensions: bool | DimensionOptions = Field(
         default=False, description="the same column widths and row heights within tolerance_pt (default 1 pt)"
     )
     hidden: bool = Field(default=False, description="the same hidden rows, hidden columns and hidden sheets")
 
-    @field_validator("sheet_names", "values", "formulas", "styles", "charts", "pivot_tables", "dimensions")
+    @field_validator("sheet_names", "values", "formulas", "styles", "charts", "pivot_tables", "sparklines", "dimensions")
     @classmethod
     def _true_means_defaults(cls, v: Any, info: ValidationInfo) -> Any:
         """``true`` becomes the aspect's default options, so the report records what was
@@ -134,7 +145,8 @@ class CompareWorkbookParams(CompareParams):
 
 _ASPECT_OPTIONS: dict[str, type[BaseModel]] = {
     "sheet_names": SheetNameOptions, "values": ValueOptions, "formulas": FormulaOptions, "styles": StyleOptions,
-    "charts": ChartOptions, "pivot_tables": PivotOptions, "dimensions": DimensionOptions,
+    "charts": ChartOptions, "pivot_tables": PivotOptions, "sparklines": SparklineOptions,
+    "dimensions": DimensionOptions,
 }
 
 
@@ -257,6 +269,9 @@ def _compare_pair(pair: SheetPair, p: CompareWorkbookParams, ref_doc: Document, 
     pivots = _options(p.pivot_tables, PivotOptions)
     if pivots is not None:
         compare_pivots(pair, pivots, out)
+    sparklines = _options(p.sparklines, SparklineOptions)
+    if sparklines is not None:
+        compare_sparklines(pair, sparklines, out)
     dimensions = _options(p.dimensions, DimensionOptions)
     if dimensions is not None:
         compare_dimensions(pair, dimensions, out)

@@ -8,7 +8,8 @@ its values, of its categories and its name or the cell its name comes from),
 ``legend`` (its position), ``axis_titles``. Ranges compare as in
 :func:`workbook_sheets.normalize_ref`. A pivot table compares its source range, the
 fields on rows, columns and filters (in order), the data fields with their functions,
-and, when asked, its location.
+and, when asked, its location. Sparklines pair by the cell they are drawn in and compare
+their ``source`` range and ``type`` (line, column, stacked), and ``color`` when asked.
 """
 
 from __future__ import annotations
@@ -18,12 +19,14 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...model import Node
+from ..query.grid import parse_a1
 from .diff import Comparison
 from .workbook_pairs import SheetPair, attrs_of
 from .workbook_sheets import normalize_ref
 
 ChartProperty = Literal["type", "title", "series", "legend", "axis_titles"]
 PivotProperty = Literal["source", "rows", "columns", "filters", "data", "location"]
+SparklineProperty = Literal["source", "type", "color"]
 
 
 class ChartOptions(BaseModel):
@@ -47,6 +50,17 @@ class PivotOptions(BaseModel):
         default=["source", "rows", "columns", "filters", "data"], min_length=1,
         description="source (range summarised), rows / columns / filters (fields in order), data (fields with "
         "their function), location (where it sits on the sheet)",
+    )
+
+
+class SparklineOptions(BaseModel):
+    """Which sparkline properties are compared (the ``sparklines`` aspect)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    properties: list[SparklineProperty] = Field(
+        default=["source", "type"], min_length=1,
+        description="source (the data range drawn), type (line, column, stacked), color (the series colour)",
     )
 
 
@@ -153,3 +167,41 @@ def compare_pivots(pair: SheetPair, options: PivotOptions, out: Comparison) -> N
     for j, b in enumerate(n for n in art if id(n) not in used):
         out.extra("pivot_tables", pair.where() + f" pivot table {len(ref) + j + 1}",
                   {p: _pivot_value(b, p) for p in options.properties})
+
+
+def _sparklines(sheet: Node | None) -> dict[str, dict[str, Any]]:
+    """The sheet's sparklines by the cell they are drawn in (upper case, no ``$``)."""
+    found = attrs_of(sheet).get("sparklines") if sheet is not None else None
+    out: dict[str, dict[str, Any]] = {}
+    for s in found if isinstance(found, list) else []:
+        if isinstance(s, dict) and s.get("cell"):
+            out.setdefault(normalize_ref(s["cell"]), s)
+    return out
+
+
+def _sparkline_value(spark: dict[str, Any], prop: str) -> Any:
+    if prop == "source":
+        return normalize_ref(spark.get("source"))
+    value = spark.get(prop)
+    return str(value).lower() if value is not None else None
+
+
+def compare_sparklines(pair: SheetPair, options: SparklineOptions, out: Comparison) -> None:
+    def in_scope(cell: str) -> bool:
+        parsed = parse_a1(cell)
+        return parsed is None or pair.in_scope(*parsed)
+
+    ref, art = _sparklines(pair.ref), _sparklines(pair.art)
+    for cell, a in ref.items():
+        if not in_scope(cell):
+            continue
+        where = pair.where(cell) + " sparkline"
+        b = art.get(cell)
+        if b is None:
+            out.missing("sparklines", where, {p: _sparkline_value(a, p) for p in options.properties})
+            continue
+        for prop in options.properties:
+            out.check("sparklines", f"{where} {prop}", _sparkline_value(a, prop), _sparkline_value(b, prop))
+    for cell, b in art.items():
+        if cell not in ref and in_scope(cell):
+            out.extra("sparklines", pair.where(cell) + " sparkline", {p: _sparkline_value(b, p) for p in options.properties})

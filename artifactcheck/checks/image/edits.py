@@ -358,7 +358,7 @@ def image_pixel_size(doc: Document, p: PixelSizeParams, resources: Resources) ->
         return f"{r['width_px']}x{r['height_px']} px" + (f": {'; '.join(r['failures'])}" if r["failures"] else "")
 
     bounds = {k: v for k, v in p.model_dump(exclude={"target", "quantifier"}).items() if v is not None}
-    res = _judge_each("image_pixel_size", doc, p, judge, {"bounds": bounds, "reference_px": ref_size}, describe)
+    res = _judge_each("image_pixel_size", doc, p, judge, {"bounds": bounds, "reference_px": list(ref_size) if ref_size else None}, describe)
     res.mechanism = "exact"
     return res
 

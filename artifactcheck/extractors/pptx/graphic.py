@@ -18,7 +18,6 @@ from ...errors import ArtifactCheckError
 from ...model import Box, Node, Style
 from ..drawingml.color import A_NS
 from ..tree_builder import make_node
-from .chart import read_chart
 from .fill import Fill, read_fill
 from .geometry import Affine, Xfrm, emu_box, translate
 from .shape_attrs import base_attrs, source_of
@@ -219,6 +218,9 @@ def _chart_attrs(walker: ShapeWalker, data: etree._Element, source: str) -> dict
     if rel is None or rel.external:
         ctx.warnings.append(f"{source}: chart part is missing; chart type, title and series unknown")
         return {"chart_type": None, "chart_error": "chart part missing"}
+    # Imported here: the chart reader costs ~0.02 s to import, and most decks have no chart.
+    from .chart import read_chart
+
     try:
         attrs = read_chart(ctx.pkg.xml(rel.target, cache=False))
     except ArtifactCheckError as exc:

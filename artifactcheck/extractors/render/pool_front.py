@@ -21,12 +21,11 @@ from xmlrpc.server import SimpleXMLRPCRequestHandler, SimpleXMLRPCServer
 from ... import errors
 from ...errors import ArtifactCheckError, RenderError
 from .lo_process import TimeoutTransport
+from .pool_env import POOL_ENV, POOL_TOKEN_ENV
 from .renderer import Renderer
 
 __all__ = ["POOL_ENV", "POOL_TOKEN_ENV", "PoolFront", "RemoteRenderer"]
 
-POOL_ENV = "ARTIFACTCHECK_RENDER_POOL"
-POOL_TOKEN_ENV = "ARTIFACTCHECK_RENDER_POOL_TOKEN"
 _RPC_MARGIN_S = 180.0  # on top of the conversion timeout: waiting for a free process, restarts
 
 

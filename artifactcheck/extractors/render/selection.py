@@ -22,12 +22,18 @@ import contextlib
 import os
 import threading
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from ...errors import ArtifactCheckError
-from .pool import PoolSettings
-from .pool_front import POOL_ENV, POOL_TOKEN_ENV, RemoteRenderer
+from .pool_env import POOL_ENV, POOL_TOKEN_ENV
 from .renderer import LibreOfficeRenderer, Renderer
-from .warm import WarmRenderer
+
+if TYPE_CHECKING:
+    from .warm import WarmRenderer
+
+# The pool modules (xmlrpc client and server, http.server, logging: ~0.05 s of CPU) are
+# imported by the branches that start or reach a pool; a cold conversion, or none, does
+# not pay for them (design/startup.md).
 
 __all__ = ["RENDERER_ENV", "RENDERER_MODES", "default_renderer", "renderer_mode", "use_renderer"]
 
@@ -65,8 +71,13 @@ def default_renderer() -> Renderer:
     if mode == "cold":
         return LibreOfficeRenderer()
     if os.environ.get(POOL_ENV):
+        from .pool_front import RemoteRenderer
+
         return RemoteRenderer(os.environ[POOL_ENV], os.environ.get(POOL_TOKEN_ENV, ""))
     if mode == "warm":
+        from .pool import PoolSettings
+        from .warm import WarmRenderer
+
         with _lock:
             if _process_pool is None:
                 _process_pool = WarmRenderer.start(PoolSettings(size=_pool_size()))
@@ -104,6 +115,9 @@ def renderer_mode(mode: str | None, *, size: int = 1) -> Iterator[Renderer | Non
         with use_renderer(renderer):
             yield renderer
         return
+    from .pool import PoolSettings
+    from .warm import WarmRenderer
+
     warm = WarmRenderer.start(PoolSettings(size=max(1, size)))
     try:
         with use_renderer(warm):
