@@ -20,7 +20,7 @@ from .model.budget import node_budget
 # clear error instead of being read as a one-column CSV.
 _BINARY_SUFFIXES = {
     ".docx", ".docm", ".xlsx", ".xlsm", ".pptx", ".pptm", ".doc", ".xls", ".ppt",
-    ".pdf", ".odt", ".ods", ".odp", ".zip",
+    ".pdf", ".odt", ".ods", ".odp", ".epub", ".zip",
     ".png", ".jpg", ".jpeg", ".gif", ".bmp", ".tif", ".tiff", ".webp",
 }  # fmt: skip
 
@@ -58,7 +58,8 @@ def load(source: str | Path, **options: Any) -> Document:
 
     ``source`` is a path to a .docx/.xlsx/.pptx file, a PDF, a CSV/TSV file, an
     OpenDocument file (.odt/.ods/.odp, read through LibreOffice's OOXML conversion), an
-    image (.png/.jpg/.gif/.bmp/.tiff/.webp) — the format told by content, not by the
+    EPUB (its spine's XHTML as paragraphs, runs, pictures and tables; no render),
+    LibreOffice's settings (``registrymodifications.xcu``: ``setting`` nodes), an image (.png/.jpg/.gif/.bmp/.tiff/.webp) — the format told by content, not by the
     file name — a saved Google API response (.json), a saved tree (``artifactcheck
     extract``), a snapshot bundle (.zip from ``artifactcheck snapshot``), or a Google
     Docs/Sheets/Slides/Drive URL or file id (fetched live).
@@ -125,6 +126,10 @@ def _load(source: str | Path, **options: Any) -> Document:
             from .extractors.odf import extract_odf
 
             return extract_odf(path, **options)
+        from .extractors.epub import extract_epub, looks_like_epub
+
+        if looks_like_epub(path):
+            return extract_epub(path, **options)
     elif kind == "pdf":
         from .extractors.pdf import extract_pdf
 
@@ -136,6 +141,12 @@ def _load(source: str | Path, **options: Any) -> Document:
     elif kind == "json":
         return _load_json(path, **options)
     elif kind == "text":
+        from .extractors.settings import extract_xcu, looks_like_xcu
+
+        with path.open("rb") as fh:
+            head = fh.read(4096)
+        if looks_like_xcu(head) or path.suffix.lower() == ".xcu":
+            return extract_xcu(path, **options)
         if path.suffix.lower() in _BINARY_SUFFIXES:
             raise UnsupportedFormat(
                 f"named {path.suffix} but holds no {path.suffix} container (its bytes look like plain text)",

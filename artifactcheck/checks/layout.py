@@ -23,8 +23,11 @@ NO_LAYOUT = "NoLayout"
 
 
 def extracted_without_layout(doc: Document) -> bool:
-    """A paginated document whose tree has no pages, or no box on any node (computed
-    once per Document)."""
+    """A document read without any layout (``ArtifactInfo.layout == "none"``: an EPUB, a
+    settings file), or a paginated one whose tree has no pages, or no box on any node
+    (computed once per Document)."""
+    if doc.artifact.layout == "none":
+        return True
     if doc.artifact.format not in PAGINATED:
         return False
     return cached(doc, "extracted_without_layout", lambda d: not d.pages or not any(n.boxes for n in d.iter()))

@@ -25,7 +25,7 @@ from typing import Literal
 
 from pydantic import JsonValue
 
-Source = Literal["docx", "xlsx", "pptx", "gdoc", "gsheet", "gslides", "pdf", "csv", "image"]
+Source = Literal["docx", "xlsx", "pptx", "gdoc", "gsheet", "gslides", "pdf", "csv", "image", "epub", "xcu"]
 JsonType = Literal["string", "integer", "number", "boolean", "array", "object", "null"]
 JSON_TYPES: tuple[str, ...] = JsonType.__args__  # type: ignore[attr-defined]
 
@@ -38,10 +38,13 @@ GSLIDES: Source = "gslides"
 PDF: Source = "pdf"
 CSV: Source = "csv"
 IMAGE: Source = "image"
+EPUB: Source = "epub"
+XCU: Source = "xcu"
+"""LibreOffice's user settings (``registrymodifications.xcu``)."""
 """Standalone image files (.png, .jpg, .gif, .bmp, .tiff, .webp): one source, whatever the codec."""
 ALL_SOURCES: tuple[Source, ...] = (DOCX, XLSX, PPTX, GDOC, GSHEET, GSLIDES)
 """The Office and Google sources (PDF, CSV and images are named where they emit an attribute)."""
-EVERY_SOURCE: tuple[Source, ...] = (*ALL_SOURCES, PDF, CSV, IMAGE)
+EVERY_SOURCE: tuple[Source, ...] = (*ALL_SOURCES, PDF, CSV, IMAGE, EPUB, XCU)
 IMAGE_FORMATS = ("png", "jpeg", "gif", "bmp", "tiff", "webp")
 
 
@@ -172,6 +175,9 @@ _SHARED: dict[str, Attribute] = {
         _a("image_part", "string", "Package part holding the picture", "word/media/image1.png", (DOCX, PPTX)),
         _a("crop", "object", "Cropped share of each side, as fractions of the original: `{left, top, right, bottom}` (Google: `leftOffset`...)", {"left": 0.1, "top": 0.05, "right": 0.2}, ALL_SOURCES),
         _a("title", "string|null", "Title shown by the editor", "Sales by quarter", ALL_SOURCES),
+        # equations: one name on runs and pictures, so `[equation]` finds every kind of them
+        _a("equation", "boolean", "An equation: the text of an OMML or Google Docs equation, or the preview picture of a legacy equation object (Equation Editor 3, MathType); `equation_format` tells which", True, DOCS),
+        _a("equation_format", "string", "How the equation is stored: `omml` (Office Math in the text) or `ole` (an embedded equation object drawn by its preview picture, program id in `ole_prog_id`)", "omml", (DOCX,)),
     )
 }
 
@@ -245,7 +251,9 @@ _SECTION_FIELDS = (
 # -- the reference, kind by kind --------------------------------------------------------
 ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
     "document": (
-        _a("title", "string|null", "Title of the Google file", "Quarterly report", (GDOC, GSHEET, GSLIDES)),
+        _a("title", "string|null", "Title of the Google file; of an EPUB, its `dc:title`", "Quarterly report", (GDOC, GSHEET, GSLIDES, EPUB)),
+        _a("language", "string", "The EPUB's `dc:language` (BCP 47)", "en", (EPUB,)),
+        _a("epub_version", "string", "EPUB version its package document states (`2.0`, `3.0`)", "3.0", (EPUB,)),
         _a("document_id", "string|null", "Google Docs document id", "1DocFixture", (GDOC,)),
         _a("spreadsheet_id", "string|null", "Google Sheets spreadsheet id", "1SheetFixture", (GSHEET,)),
         _a("presentation_id", "string|null", "Google Slides presentation id", "1SlidesFixture", (GSLIDES,)),
@@ -357,8 +365,8 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
         _shared("not_rendered_reason", (PPTX,)),
     ),
     "footnote": (
-        _a("note_type", "string", "`footnote` or `endnote`", "footnote", DOCS),
-        _a("note_id", "string", "The note's id, as referenced by `footnote_ref`/`endnote_ref` on runs", "1", DOCS),
+        _a("note_type", "string", "`footnote` or `endnote`", "footnote", DOCS + (EPUB,)),
+        _a("note_id", "string", "The note's id, as referenced by `footnote_ref`/`endnote_ref` on runs", "1", DOCS + (EPUB,)),
         _a("label", "string", "The mark printed for the note (`1`, `*`, `i`...)", "1", DOCS),
         *_RENDER_STATE_DOCS,
     ),
@@ -401,10 +409,11 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
     "paragraph": (
         _a("style_name", "string", "Name of the paragraph style (`Normal`, `Heading 1`, `List Paragraph`...)", "Heading 1", DOCS),
         _a("named_style", "string", "Google Docs named style type (`NORMAL_TEXT`, `TITLE`, `HEADING_1`...)", "HEADING_1", (GDOC,)),
-        _a("heading_level", "integer", "Heading level: 1 for Heading 1 ... 9; 0 for Title", 1, DOCS),
+        _a("heading_level", "integer", "Heading level: 1 for Heading 1 ... 9; 0 for Title (EPUB: `h1`..`h6`)", 1, DOCS + (EPUB,)),
         _a("heading_id", "string", "Google Docs heading id (the target of `#heading=` links)", "h.4u3anmqa57uf", (GDOC,)),
-        _a("list_level", "integer", "0-based list nesting level (present only on list items)", 0, ALL_SOURCES),
-        _a("list_ordered", "boolean", "A numbered (true) or bulleted (false) list item", False, ALL_SOURCES),
+        _a("list_level", "integer", "0-based list nesting level (present only on list items)", 0, ALL_SOURCES + (EPUB,)),
+        _a("list_ordered", "boolean", "A numbered (true) or bulleted (false) list item", False, ALL_SOURCES + (EPUB,)),
+        _shared("part", (EPUB,)),
         _a("list_format", "string", "Number format of the item: `bullet`, `decimal`, `lowerLetter`, `upperRoman`... or `none`", "decimal", DOCS),
         _a("list_label", "string", "The label printed before the item (`1.`, `a)`, `•`)", "1.", DOCS),
         _a("list_id", "string", "Id of the list the item belongs to (items of one list share it)", "1", DOCS),
@@ -444,12 +453,12 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
         *_RENDER_STATE_DOCS,
     ),
     "run": (
-        _shared("hyperlink", (DOCX, PPTX, GDOC, GSLIDES, PDF)),
+        _shared("hyperlink", (DOCX, PPTX, GDOC, GSLIDES, PDF, EPUB)),
         _a("ocr_conf", "number", "Tesseract's confidence in the word, 0-100", 91.5, (PDF, IMAGE)),
         _a("font_name", "string", "PostScript name of the embedded font that drew the word (subset tag removed); `style.font` is its family", "Carlito-Bold", (PDF,)),
         _a("field", "string", "The field the run shows: `PAGE`, `NUMPAGES`, `DATE`, `TOC`... (.pptx: `slidenum`, `datetime`...)", "PAGE", (DOCX, PPTX)),
         _a("auto_text", "string", "Google auto text: `PAGE_NUMBER`, `PAGE_COUNT`, `SLIDE_NUMBER`", "SLIDE_NUMBER", (GDOC, GSLIDES)),
-        _a("footnote_ref", "string", "The run is a footnote reference mark; the note's `note_id`", "1", DOCS),
+        _a("footnote_ref", "string", "The run is a footnote reference mark; the note's `note_id`", "1", DOCS + (EPUB,)),
         _a("endnote_ref", "string", "The run is an endnote reference mark; the note's `note_id`", "1", (DOCX,)),
         _a("tracked", "string", "Tracked change (suggestion in Google Docs): `insert` or `delete`", "insert", DOCS),
         _a("deleted_text", "string", "Text of a tracked deletion (the run's own text is empty: it is not shown)", "deleted", DOCS),
@@ -457,7 +466,8 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
         _a("small_caps", "boolean", "Shown in small capitals", True, (DOCX,)),
         _shared("hidden", (DOCX,)),
         _a("math", "boolean", "Text of an equation (OMML)", True, (DOCX,)),
-        _a("equation", "boolean", "A Google Docs equation", True, (GDOC,)),
+        _shared("equation", DOCS),
+        _shared("equation_format", (DOCX,)),
         _a("layout_match", "number", "How well the run's text matched the render when its box was found by fuzzy alignment (1 = exact)", 0.857, (DOCX,) + SLIDES, unit="fraction"),
         _a("field_stored_text", "string", "What the file stored for a slide-number field when it differs from the number shown (`‹#›` in layouts, a stale number)", "‹#›", (PPTX,)),
         *_SDT,
@@ -467,13 +477,14 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
         _shared("not_rendered_reason", (DOCX, PPTX, GDOC)),
     ),
     "table": (
-        _a("rows", "integer", "Number of rows", 4, DOCS + SLIDES),
-        _a("cols", "integer", "Number of columns (grid columns)", 3, DOCS + SLIDES),
+        _a("rows", "integer", "Number of rows", 4, DOCS + SLIDES + (EPUB,)),
+        _a("cols", "integer", "Number of columns (grid columns)", 3, DOCS + SLIDES + (EPUB,)),
+        _shared("part", (EPUB,)),
         _a("style_name", "string", "Name of the Word table style", "Table Grid", (DOCX,)),
         _a("table_style", "string", "Name of the PowerPoint table style", "Medium Style 2 – Accent 1", (PPTX,)),
         _a("rows_without_height", "integer", "Rows stored with height 0 (PowerPoint sizes them to their text; their size comes from the render)", 1, (PPTX,)),
         _a("frame_box", "object", "The table frame as the file states it `{x0, top, x1, bottom}`, kept when rows were sized from the render", {"x0": 72.0, "top": 144.0, "x1": 504.0, "bottom": 201.6}, SLIDES, unit="pt"),
-        _a("nested", "boolean", "The table is inside another table's cell", True, (DOCX,)),
+        _a("nested", "boolean", "The table is inside another table's cell", True, (DOCX, EPUB)),
         _a("align", "string", "Horizontal alignment of the table between the margins: `left`, `center` or `right`", "center", (DOCX,)),
         _a("width", "number", "Preferred table width (`w:tblW` in twips)", 432.0, (DOCX,), unit="pt"),
         _a("width_pct", "number", "Preferred table width as a percentage of the text width", 100.0, (DOCX,), unit="percent"),
@@ -500,7 +511,7 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
     ),
     "row": (
         _a("row", "integer", "Row number: 1-based sheet row (sheets), 0-based table row (slides)", 1, SHEETS + SLIDES),
-        _a("index", "integer", "0-based row index in its table (documents)", 0, DOCS),
+        _a("index", "integer", "0-based row index in its table (documents)", 0, DOCS + (EPUB,)),
         _a("header", "boolean", "A header row repeated at the top of each page (`w:tblHeader`)", True, (DOCX,)),
         _a("height_pt", "number", "Row height (documents: as `w:trHeight` states it, see `height_rule`; slide tables: as drawn, set when the render sized the rows)", 15.75, SHEETS + (DOCX,) + SLIDES, unit="pt"),
         _a("autofit", "boolean", "The file states no height for the row and Excel auto-fits it to its tallest cell (wrapped text, large font): `height_pt` is that computed height", True, (XLSX,)),
@@ -512,10 +523,10 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
     ),
     "cell": (
         _a("csv_text", "string", "The CSV field as written, when the cell shows other text (`00501` shown as 501, `TRUE` typed from `true`)", "00501", (CSV,)),
-        _a("row", "integer", "Row: 1-based in sheets (A1 is row 1), 0-based in document and slide tables", 1, ALL_SOURCES),
-        _a("col", "integer", "Column: 1-based in sheets (A is 1), 0-based in document and slide tables", 1, ALL_SOURCES),
-        _a("row_span", "integer", "Rows the cell spans (merged vertically)", 1, DOCS + SLIDES + (GSHEET,)),
-        _a("col_span", "integer", "Columns the cell spans (merged horizontally)", 1, DOCS + SLIDES + (GSHEET,)),
+        _a("row", "integer", "Row: 1-based in sheets (A1 is row 1), 0-based in document and slide tables", 1, ALL_SOURCES + (EPUB,)),
+        _a("col", "integer", "Column: 1-based in sheets (A is 1), 0-based in document and slide tables", 1, ALL_SOURCES + (EPUB,)),
+        _a("row_span", "integer", "Rows the cell spans (merged vertically)", 1, DOCS + SLIDES + (GSHEET, EPUB)),
+        _a("col_span", "integer", "Columns the cell spans (merged horizontally)", 1, DOCS + SLIDES + (GSHEET, EPUB)),
         _a("width", "number", "Preferred cell width (`w:tcW`)", 72.0, (DOCX,), unit="pt"),
         _a("width_pct", "number", "Preferred cell width as a percentage of the table width", 25.0, (DOCX,), unit="percent"),
         _a("table_style_parts", "array", "The conditional parts of the table style that reach the cell and define something, lowest priority first (`band1Horz`, `firstCol`, `firstRow`, `nwCell`...)", ["firstCol", "firstRow", "nwCell"], (DOCX,)),
@@ -576,10 +587,11 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
         _shared("not_rendered_reason", (DOCX, PPTX)),
     ),
     "image": (
-        *(a for a in _SLIDE_SHAPE if a.name != "hyperlink"),
-        _shared("hyperlink", (DOCX, PPTX, GSLIDES, PDF)),
+        *(a for a in _SLIDE_SHAPE if a.name not in ("hyperlink", "alt_text")),
+        _shared("hyperlink", (DOCX, PPTX, GSLIDES, PDF, EPUB)),
+        _shared("alt_text", (DOCX, PPTX, XLSX, GDOC, GSLIDES, EPUB)),
         *_WORD_FLOAT,
-        _shared("blob", (DOCX, XLSX, PPTX, GDOC, GSLIDES, PDF, IMAGE)),
+        _shared("blob", (DOCX, XLSX, PPTX, GDOC, GSLIDES, PDF, IMAGE, EPUB)),
         _a("width_px", "integer", "Pixel width of the image as stored", 600, (PDF, IMAGE), unit="px"),
         _a("height_px", "integer", "Pixel height of the image as stored", 300, (PDF, IMAGE), unit="px"),
         _a("mode", "string", "Pillow colour mode of the stored image: `P` palette (indexed), `RGB`, `RGBA`, `L` greyscale, `1` bilevel, `CMYK`", "P", (IMAGE,)),
@@ -589,19 +601,21 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
         _a("embedded_as", "string", "How the PDF stores the picture: `file` (a whole JPEG/JPEG 2000, the blob is its bytes) or `decoded pixels (PNG)`", "file", (PDF,)),
         _a("decode_error", "string", "Why the picture has no blob: over the pixel budget or undecodable", "12000x12000 px: not decoded (pixel limit) or undecodable", (PDF,)),
         _shared("original_blob", SLIDES),
-        _shared("image_part", (DOCX, PPTX)),
+        _shared("image_part", (DOCX, PPTX, EPUB)),
         _a("media_part", "string", "Package part holding the picture", "xl/media/image1.png", (XLSX,)),
         _shared("crop", ALL_SOURCES),
         _a("in_cell", "boolean", "A picture placed in a cell (not floating over the grid)", True, SHEETS),
         _a("src", "string", "URL of an `=IMAGE(...)` picture", "https://example.org/logo.png", (GSHEET,)),
         _a("source_url", "string", "URL the picture was inserted from", "https://example.org/logo.png", (GSLIDES,)),
-        _a("linked_url", "string", "URL of a linked (not embedded) picture", "https://example.org/logo.png", (DOCX,)),
+        _a("linked_url", "string", "URL of a linked (not embedded) picture", "https://example.org/logo.png", (DOCX, EPUB)),
         _a("linked_image", "string|null", "Target of a linked (not embedded) picture", "file:///logo.png", (PPTX,)),
         _a("image_link", "string", "Target of a linked (not embedded) picture", "https://example.org/logo.png", (XLSX,)),
-        _a("missing_image", "boolean", "The picture's data is missing from the file", True, (DOCX,)),
+        _a("missing_image", "boolean", "The picture's data is missing from the file", True, (DOCX, EPUB)),
         _a("image_missing", "boolean", "The picture's data is missing from the file", True, (PPTX,)),
         _a("ole", "boolean", "The preview picture of an embedded object", True, (DOCX,)),
-        _a("ole_prog_id", "string", "Program id of the embedded object (`Excel.Sheet.12`, `Package`)", "Package", (DOCX,)),
+        _a("ole_prog_id", "string", "Program id of the embedded object (`Excel.Sheet.12`, `Package`, `Equation.3`)", "Package", (DOCX,)),
+        _shared("equation", (DOCX,)),
+        _shared("equation_format", (DOCX,)),
         _a("drawing", "boolean", "A Google Drawing embedded in the document", True, (GDOC,)),
     ),
     "shape": (
@@ -660,6 +674,13 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
         _shared("image_part", (PPTX,)),
         *_SLIDE_SHAPE,
     ),
+    "setting": (
+        _a("path", "string", "Full registry path of the setting: the item's `oor:path`, the set nodes around it, the prop's name", "/org.openoffice.Office.Common/Save/Document/AutoSaveTimeIntervall", (XCU,)),
+        _a("value_type", "string", "The value's `oor:type` when stated (`xs:int`, `xs:boolean`, `xs:string`, `oor:string-list`...)", "xs:int", (XCU,)),
+        _a("op", "string", "How the entry changes the default: `fuse`, `replace` or `remove`", "fuse", (XCU,)),
+        _a("items", "array", "A list value's items (`<it>`); `text` joins them with spaces", ["en-US", "de-DE"], (XCU,)),
+        _a("nil", "boolean", "The value is `xsi:nil` (set to nothing)", True, (XCU,)),
+    ),
     PAGES: (
         _a("rotation", "integer", "The PDF page's `/Rotate` (0, 90, 180, 270); boxes stay in the unrotated page space", 0, (PDF,), unit="degrees"),
         _a("csv", "object", "How a CSV/TSV file was read: `{encoding, encoding_source (bom, utf-8, detected), delimiter (null: one column), quotechar, rows, day_first}`", {"encoding": "utf-8", "encoding_source": "utf-8", "delimiter": ",", "quotechar": '"', "rows": 12, "day_first": False}, (CSV,)),
@@ -682,6 +703,7 @@ KIND_NOTES: dict[str, str] = {
     "Sheet cells count rows and columns from 1; table cells from 0.",
     "textbox": "A shape whose purpose is text (a .pptx `txBox`, a Word text box, a Google Slides TEXT_BOX).",
     "media": "Video or audio on a slide; the poster frame is its image.",
+    "setting": "One value of LibreOffice's user settings (`registrymodifications.xcu`), id its registry path; `text` is the value.",
 }
 """One line about a kind, shown above its attribute table."""
 

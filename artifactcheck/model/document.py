@@ -28,12 +28,13 @@ _ASSET_EXTENSIONS = {
 }
 ArtifactFormat = Literal[
     "docx", "xlsx", "pptx", "gdoc", "gsheet", "gslides",
-    "pdf", "csv", "odt", "ods", "odp",
+    "pdf", "csv", "odt", "ods", "odp", "epub", "xcu",
     "png", "jpeg", "gif", "bmp", "tiff", "webp",
 ]  # fmt: skip
 """What the artifact file is, told by content: Office Open XML, Google API responses,
 PDF, CSV/TSV (``csv``), OpenDocument (read through its OOXML twin, ``extracted_as``),
-and standalone images (named by their codec)."""
+EPUB e-books (``epub``, read without a render: ``ArtifactInfo.layout``), LibreOffice's
+settings (``xcu``: ``registrymodifications.xcu``) and standalone images (named by their codec)."""
 PageKind = Literal["page", "slide", "sheet"]
 
 
@@ -72,6 +73,11 @@ class ArtifactInfo(BaseModel):
     path: str | None = None
     producer: str | None = None
     extracted_as: Literal["docx", "xlsx", "pptx"] | None = None
+    layout: Literal["none"] | None = Field(
+        default=None,
+        description="'none' when the format is read without any layout (EPUB: reflowable, nothing renders it; a "
+        "settings file): the document has no pages and no node has a box, so page and position checks end in error",
+    )
 
 
 class ToolInfo(BaseModel):

@@ -10,6 +10,8 @@ Kinds (see design/tree.md for what each source maps to which kind):
   style; attrs: ``hyperlink``; in PDF and OCR trees, one word)
 - tables: ``table``, ``row``, ``cell``
 - drawn things: ``image``, ``shape``, ``chart``, ``media``
+- ``setting``: one value of an application settings file (LibreOffice's
+  ``registrymodifications.xcu``; attrs: ``path``)
 
 Every attribute of every kind is declared in ``model/attributes.py`` (``artifactcheck attrs
 KIND``, design/attributes.md).
@@ -50,6 +52,7 @@ NodeKind = Literal[
     "shape",
     "chart",
     "media",
+    "setting",
 ]
 NODE_KINDS: tuple[str, ...] = NodeKind.__args__  # type: ignore[attr-defined]
 _set = object.__setattr__

@@ -45,7 +45,7 @@ NOT_BODY = frozenset({"cell", "header", "footer", "footnote", "comment", "note",
 """Containers whose paragraphs are not body paragraphs (tables are compared cell by cell)."""
 WITHOUT_STRUCTURE = frozenset({"pdf", "image"})
 """Formats whose trees carry no heading levels or list items: structure is not compared."""
-DOCUMENT_FORMATS = frozenset({"docx", "odt", "gdoc", "pdf", "png", "jpeg", "gif", "bmp", "tiff", "webp"})
+DOCUMENT_FORMATS = frozenset({"docx", "odt", "gdoc", "epub", "pdf", "png", "jpeg", "gif", "bmp", "tiff", "webp"})
 """What a gold document may be (an image: a scanned page, read by OCR when loaded so)."""
 PAGE_SETUP_KEYS = ("page_width", "page_height", "orientation")
 MARGINS = ("top", "bottom", "left", "right")

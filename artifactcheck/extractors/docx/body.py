@@ -32,6 +32,7 @@ from .drawing import (
     anchor_attrs,
     blank_node,
     crop_attrs,
+    is_equation_prog_id,
     mime_for,
     vml_size,
 )
@@ -612,7 +613,8 @@ class BodyWalker:
             elif name in ("oMath", "oMathPara") and ns == M[1:-1]:
                 text = "".join(t.text or "" for t in el.iter(f"{M}t"))
                 if text:
-                    self._emit_text(para, text, None, {**inherited, "math": True})
+                    attrs = {**inherited, "math": True, "equation": True, "equation_format": "omml"}
+                    self._emit_text(para, text, None, attrs)
             elif name == "commentRangeStart":
                 cid = el.get(f"{W}id") or ""
                 self.s.open_comments[cid] = self.s.comment_text.setdefault(cid, [])
@@ -946,8 +948,12 @@ class BodyWalker:
                 if ole:
                     attrs["ole"] = True
                     ole_el = pict.find(f"{O}OLEObject")
-                    if ole_el is not None and ole_el.get("ProgID"):
-                        attrs["ole_prog_id"] = ole_el.get("ProgID")
+                    prog_id = ole_el.get("ProgID") if ole_el is not None else None
+                    if prog_id:
+                        attrs["ole_prog_id"] = prog_id
+                        if is_equation_prog_id(prog_id):
+                            attrs["equation"] = True
+                            attrs["equation_format"] = "ole"
                 if run_attrs.get("hyperlink"):
                     attrs["hyperlink"] = run_attrs["hyperlink"]
                 self._attach_blob(attrs, el.get(f"{R}id") or el.get(f"{R}pict"), el.get(f"{R}href"))

@@ -154,6 +154,22 @@ def css_length_pt(value: str) -> float | None:
     return number * factor if factor is not None else None
 
 
+_EQUATION_PROG_ID = re.compile(r"(?i)(equation\.|mathtype)")
+"""Program ids of embedded equation objects: Microsoft Equation Editor (``Equation.3``,
+``Equation.2``), MathType (``Equation.DSMT4``, ``Equation.DSMT36``, ``MathType.*``), and the
+like (``Equation.AxMath``). Word's own equations since 2007 are OMML in the text, not
+objects; these are the legacy ones agents still produce by pasting or by injected XML."""
+
+
+def is_equation_prog_id(prog_id: str) -> bool:
+    """Whether an ``o:OLEObject ProgID`` names an equation editor's object.
+
+    >>> is_equation_prog_id("Equation.3"), is_equation_prog_id("Equation.DSMT4"), is_equation_prog_id("Excel.Sheet.12")
+    (True, True, False)
+    """
+    return _EQUATION_PROG_ID.match(prog_id.strip()) is not None
+
+
 def mime_for(part: str, content_types: dict[str, str]) -> str:
     ctype = content_types.get(part)
     if ctype:

@@ -607,7 +607,7 @@ class _Layouter:
                 self.image_boxes[node.id] = union_all(boxes)
                 continue
             if not cands:
-                self.image_reason[node.id] = "picture not found among the rendered images"
+                self.image_reason[node.id] = _missing_picture_reason(node)
                 continue
             _, best = min(cands, key=lambda c: (abs(pdf_images[c[1]].page - expected), c[0], c[1]))
             used.add(best)
@@ -799,6 +799,16 @@ def _chunks(runs: list[Node], max_keys: int) -> list[list[Node]]:
     return out
 
 
+def _missing_picture_reason(image: Node) -> str:
+    """Why a picture of the tree is not among the rendered ones."""
+    if str(image.attrs.get("ole_prog_id", "")).lower().startswith("equation.3"):
+        # LibreOffice imports an Equation Editor 3 object as a formula instead of drawing the
+        # preview, and draws nothing when it cannot (no Math module, unreadable object data);
+        # MathType objects (Equation.DSMT4) show their preview (design/evaluator-parity.md).
+        return "Equation Editor 3 object: LibreOffice converts it to a formula rather than drawing its preview picture"
+    return "picture not found among the rendered images"
+
+
 def _reason(n: Node) -> str:
     if n.kind == "run" and not n.text.strip():
         return "whitespace only"
@@ -807,6 +817,7 @@ def _reason(n: Node) -> str:
     if n.kind in ("cell", "row", "table", "textbox"):
         return f"empty {n.kind}: boxes come from rendered content, and there is none (borders are not read)"
     if n.kind == "run" and n.attrs.get("math"):
+        # Without LibreOffice's Math module (libreoffice-math) a formula is not drawn at all.
         return "equation: LibreOffice draws formulas as vector graphics, without a text layer"
     if n.kind == "run":
         return "text not found in the rendered PDF"

@@ -124,7 +124,7 @@ def _inspect(p: Path) -> PackageInfo:
         raise CorruptArtifact(f"cannot read the zip container: {exc}", path=p) from None
     with zf:
         infos = zf.infolist()
-        _check_zip_limits(infos, path=p)
+        check_zip_limits(infos, path=p)
         names = tuple(i.filename for i in infos)
         if "[Content_Types].xml" not in names:
             raise CorruptArtifact(
@@ -260,7 +260,9 @@ def _read(zf: zipfile.ZipFile, name: str, *, path: Path) -> bytes:
     return read_part(zf, name, path=path)
 
 
-def _check_zip_limits(infos: list[zipfile.ZipInfo], *, path: Path) -> None:
+def check_zip_limits(infos: list[zipfile.ZipInfo], *, path: Path) -> None:
+    """Refuse a zip whose parts are too many, too large or expand too much (zip bombs):
+    the limits every zip container we read shares (OOXML, OpenDocument, EPUB)."""
     if len(infos) > MAX_PARTS:
         raise ArtifactTooLarge(f"{len(infos)} parts in the zip (limit {MAX_PARTS})", path=path)
     total = 0

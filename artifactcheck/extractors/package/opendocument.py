@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Literal
 
 from ...errors import CorruptArtifact, EncryptedArtifact
-from .inspection import _check_zip_limits
+from .inspection import check_zip_limits
 
 __all__ = ["ODF_TWINS", "OdfFormat", "check_odf", "odf_format", "odf_mimetype"]
 
@@ -56,7 +56,7 @@ def check_odf(path: Path) -> None:
     try:
         with zipfile.ZipFile(path) as zf:
             infos = zf.infolist()
-            _check_zip_limits(infos, path=path)
+            check_zip_limits(infos, path=path)
             names = {i.filename for i in infos}
             if "content.xml" not in names:
                 raise CorruptArtifact("the OpenDocument package has no content.xml", path=path)
