@@ -689,7 +689,7 @@ def _read_chars_columns(
 ) -> None:
     """:func:`_read_chars_loop`'s result, computed column-wise.
 
-    The pdfium calls that must be made per character (text object, loose box) are driven
+    The pdfium calls made per character (loose box; text object where not sampled) are driven
     by ``map`` (no Python frame per call) and write the boxes straight into one array;
     classification, bands, line-break insertion and the copies of a generated character's
     position are numpy operations, and the tuples are built by ``map`` too. This is the
@@ -858,7 +858,7 @@ def _has_rtl(codes: npt.NDArray[np.uint32]) -> bool:
     return bool(high.size and ((high >= _RTL_RANGES[:, 0]) & (high <= _RTL_RANGES[:, 1])).any())
 
 
-def _object_addresses_sparse(tp_arg: int, d_list: list[int]) -> npt.NDArray[np.uint64] | None:
+def _object_addresses_sparse(tp_arg: int | None, d_list: list[int]) -> npt.NDArray[np.uint64] | None:
     """The text object of each drawn character ``d_list[k]``, asking pdfium about one
     character in ``_OBJ_STRIDE`` and bisecting between two samples that differ (~10x
     fewer ``FPDFText_GetTextObject`` calls at LibreOffice's ~90 characters an object).
