@@ -29,6 +29,9 @@ noted):
             long corpus files), cpu/pg the same in process CPU time (the machine is
             shared: wall times rise with its load, CPU time much less)
   share     aligned share of the python-docx runs' characters
+  ovhC      ovh in CPU seconds: (render's and LibreOffice's CPU + layout + align CPU) /
+            bare soffice's CPU - 1. On a loaded shared machine wall times follow the load
+            (bare soffice itself moves 2-3x between runs); CPU time much less.
   peakMB    tracemalloc peak of read_layout + align + extract, a separate untimed pass
             (generated documents always, corpus files with --memory)
 """
@@ -37,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -75,16 +79,29 @@ def corpus_folder() -> Path | None:
     return next((c for c in candidates if c.is_dir()), None)
 
 
-def bare_soffice(src: Path, work: Path, target: str = "pdf") -> float:
+def children_cpu() -> float:
+    """CPU seconds of the finished child processes so far (LibreOffice's)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def cpu_now() -> float:
+    """This process's CPU seconds plus its finished children's."""
+    return time.process_time() + children_cpu()
+
+
+def bare_soffice(src: Path, work: Path, target: str = "pdf", cpu: list[float] | None = None) -> float:
     profile = Path(tempfile.mkdtemp(dir=work))
     out = Path(tempfile.mkdtemp(dir=work))
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), children_cpu()
     subprocess.run(
         [find_soffice(), f"-env:UserInstallation={profile.as_uri()}", "--headless",
          "--convert-to", target, "--outdir", str(out), str(src)],
         check=True, capture_output=True, start_new_session=True, timeout=600,
     )
     elapsed = time.perf_counter() - t0
+    if cpu is not None:
+        cpu.append(children_cpu() - c0)
     assert (out / f"{src.stem}.pdf").is_file()
     shutil.rmtree(profile, ignore_errors=True)
     shutil.rmtree(out, ignore_errors=True)
@@ -129,6 +146,8 @@ class Times:
     align: list[float] = field(default_factory=list)
     extract: list[float] = field(default_factory=list)
     extract_cpu: list[float] = field(default_factory=list)
+    bare_cpu: list[float] = field(default_factory=list)
+    ours_cpu: list[float] = field(default_factory=list)
 
 
 def measure(name: str, src: Path, work: Path, renderer: LibreOfficeRenderer, args: argparse.Namespace,
@@ -140,10 +159,10 @@ def measure(name: str, src: Path, work: Path, renderer: LibreOfficeRenderer, arg
         # disturbed run. Only the render cache is cleared between runs; the
         # LibreOffice profile template (our renderer's design) survives.
         shutil.rmtree(work / "cache" / "render", ignore_errors=True)
-        t.bare.append(bare_soffice(src, work))
+        t.bare.append(bare_soffice(src, work, cpu=t.bare_cpu))
         if args.tagged:
             t.bare_tagged.append(bare_soffice(src, work, TAGGED))
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), cpu_now()
         rendered = render_pdf(src, renderer=renderer)
         t.render.append(time.perf_counter() - t0)
         assert not rendered.cached
@@ -153,6 +172,7 @@ def measure(name: str, src: Path, work: Path, renderer: LibreOfficeRenderer, arg
         t0 = time.perf_counter()
         result = align_text_to_layout(spans, layout)
         t.align.append(time.perf_counter() - t0)
+        t.ours_cpu.append(cpu_now() - c0)
         del layout
         t0, c0 = time.perf_counter(), time.process_time()
         doc = load(src)  # render cache warm: the docx extractor's own work
@@ -186,7 +206,7 @@ def measure(name: str, src: Path, work: Path, renderer: LibreOfficeRenderer, arg
         f"{(ours / bare - 1) * 100:4.0f}% {t_hit / ours * 100:4.1f}% "
         f"{(lay + ali) / n_pages * 1000:6.1f} {bare / n_pages * 1000:6.1f} "
         f"{extract:7.2f} {extract / n_pages * 1000:6.1f} {extract_cpu / n_pages * 1000:6.1f} "
-        f"{result.aligned_share * 100:5.1f}% {peak:>6}",
+        f"{result.aligned_share * 100:5.1f}% {peak:>6} {(min(t.ours_cpu) / min(t.bare_cpu) - 1) * 100:4.0f}%",
         flush=True,
     )
 
@@ -215,7 +235,7 @@ def main() -> None:
     tag_head = f" {'bareT':>6} {'ovhT':>5}" if args.tagged else ""
     print(f"{'document':>14} {'pages':>5} {'bare':>6}{tag_head} {'render':>6} {'layout':>6} {'align':>6} "
           f"{'ours':>6} {'ovh':>5} {'hit%':>5} {'ms/pg':>6} {'lo/pg':>6} {'extract':>7} {'ext/pg':>6} "
-          f"{'cpu/pg':>6} {'share':>6} {'peakMB':>6}")
+          f"{'cpu/pg':>6} {'share':>6} {'peakMB':>6} {'ovhC':>5}")
     try:
         for pages in args.pages:
             src = make_long_docx(pages, work / f"doc{pages}.docx")

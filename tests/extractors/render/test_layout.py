@@ -140,6 +140,90 @@ def test_column_reader_equals_the_per_character_loop(known_layout_pdf: RenderedP
         assert getattr(layout.columns, name).tolist() == getattr(fresh, name).tolist(), name
 
 
+def _layout_asking_every_character(pdf):  # type: ignore[no-untyped-def]
+    """read_layout with the sampled text-object lookup switched off (pdfium asked about
+    every character, as before the sampling)."""
+    from artifactcheck.extractors.render import layout as layout_mod
+
+    sparse = layout_mod._object_addresses_sparse
+    layout_mod._object_addresses_sparse = lambda tp_arg, d_list: None
+    try:
+        return read_layout(pdf)
+    finally:
+        layout_mod._object_addresses_sparse = sparse
+
+
+def _sampled_pages(pdf) -> int:  # type: ignore[no-untyped-def]
+    from artifactcheck.extractors.render import layout as layout_mod
+
+    sparse = layout_mod._object_addresses_sparse
+    used = []
+
+    def counting(tp_arg, d_list):  # type: ignore[no-untyped-def]
+        out = sparse(tp_arg, d_list)
+        used.append(out is not None)
+        return out
+
+    layout_mod._object_addresses_sparse = counting
+    try:
+        read_layout(pdf)
+    finally:
+        layout_mod._object_addresses_sparse = sparse
+    return sum(used)
+
+
+def _same_layout(a: PdfLayout, b: PdfLayout) -> None:
+    assert a.text == b.text
+    assert a.chars == b.chars  # positions, bands, fonts, sizes, mcids
+    for name in ("page", "x0", "top", "x1", "bottom", "generated", "newline", "line"):
+        assert getattr(a.columns, name).tolist() == getattr(b.columns, name).tolist(), name
+    assert a.images == b.images
+
+
+def test_sampled_text_objects_equal_asking_every_character(known_layout_pdf: RenderedPDF) -> None:
+    """The sampled lookup of each character's text object (design/rendering.md) took
+    effect on the fixture and changed nothing."""
+    assert _sampled_pages(known_layout_pdf.pdf_path) >= 1
+    _same_layout(read_layout(known_layout_pdf.pdf_path), _layout_asking_every_character(known_layout_pdf.pdf_path))
+
+
+@pytest.mark.parametrize(
+    ("folder", "name", "sampled"),
+    [
+        ("docx", "tika_017097.docx", True),  # 15 dense pages
+        ("docx", "poi_bug57031.docx", True),  # 14 pages
+        ("pptx", "poi_stress021.pptx", False),  # right-to-left text on every page
+        ("xlsx", "poi_right-to-left.xlsx", False),
+    ],
+)
+def test_sampled_text_objects_on_corpus_renders(folder: str, name: str, sampled: bool, render_cache) -> None:  # type: ignore[no-untyped-def]
+    from artifactcheck.extractors.render import render_pdf
+
+    from ...conftest import corpus_file
+
+    pdf = render_pdf(corpus_file(folder, name)).pdf_path
+    assert (_sampled_pages(pdf) > 0) is sampled
+    _same_layout(read_layout(pdf), _layout_asking_every_character(pdf))
+
+
+def test_sparse_lookup_reconstructs_runs_and_refuses_a_split_object(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bisection finds runs shorter than the sampling stride, and gives up (None:
+    ask every character) when an object shows up in two runs."""
+    import numpy as np
+
+    from artifactcheck.extractors.render import layout as layout_mod
+
+    truth = [7] * 40 + [8] * 3 + [9] * 1 + [10] * 100 + [11] * 33 + [12]
+    monkeypatch.setattr(layout_mod, "_FAST_TEXT_OBJECT_ADDR", lambda tp, i: truth[i])
+    got = layout_mod._object_addresses_sparse(0, list(range(len(truth))))
+    assert got is not None and got.tolist() == truth
+    split = [7] * 40 + [8] * 40 + [7] * 40  # bidi reordering can do this
+    monkeypatch.setattr(layout_mod, "_FAST_TEXT_OBJECT_ADDR", lambda tp, i: split[i])
+    assert layout_mod._object_addresses_sparse(0, list(range(len(split)))) is None
+    assert layout_mod._has_rtl(np.array([ord(c) for c in "abc \u05d0"], dtype=np.uint32))
+    assert not layout_mod._has_rtl(np.array([ord(c) for c in "abc \u0416\u4e2d"], dtype=np.uint32))
+
+
 def test_page_image_pixel_mapping(known_layout_pdf: RenderedPDF, layout: PdfLayout) -> None:
     dpi = 100
     img = page_image(known_layout_pdf.pdf_path, 0, dpi=dpi)
