@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Everything artifactcheck needs on a fresh Debian 12 machine: LibreOffice (rendering),
+# Everything artifactcheck needs on a fresh Debian 12 machine: LibreOffice (rendering; Math
+# draws a document's equations, without it they are blank space),
 # its Python bridge (python3-uno, for the warm renderer pool), tesseract (OCR), fonts metric-compatible with Office's, then the Python package in .venv.
 # Idempotent: a second run installs nothing new.
 set -euo pipefail
@@ -7,6 +8,7 @@ cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(
   libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui
+  libreoffice-math-nogui
   tesseract-ocr tesseract-ocr-eng
   fonts-crosextra-carlito fonts-crosextra-caladea fonts-liberation2 fonts-dejavu-core
   poppler-utils chromium

@@ -36,7 +36,10 @@ from .selection import default_renderer
 
 __all__ = ["RenderedPDF", "cache_dir", "cache_key", "cache_root", "convert_cached", "render_cache_stats", "render_pdf"]
 
-_CACHE_LAYOUT = "1"  # bump when the entry format changes
+# Bump when the entry format changes, or when what a render holds changes without the
+# version changing: "2" since setup installs LibreOffice Math (renders made before drew
+# every equation as blank space).
+_CACHE_LAYOUT = "2"
 _stats_lock = threading.Lock()
 _stats = {"hits": 0, "misses": 0}
 
