@@ -27,6 +27,7 @@ from pydantic import Field, field_validator
 
 from ...errors import RubricError
 from ...model import Document, Node
+from ..regex_param import require_regex
 from ..registry import Resources, register_check
 from ..result import CheckResult
 from .diff import CompareParams, Comparison, comparison_result
@@ -56,12 +57,7 @@ class CompareRecordsParams(CompareParams):
     @field_validator("key_pattern")
     @classmethod
     def _compiles(cls, value: str | None) -> str | None:
-        if value is not None:
-            try:
-                re.compile(value)
-            except re.error as exc:
-                raise ValueError(f"key_pattern {value!r} is not a regular expression: {exc}") from None
-        return value
+        return require_regex(value, "key_pattern")
 
 
 class _Records:

@@ -26,6 +26,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ...model import Document, Node
+from ..regex_param import require_regex
 from ..registry import Resources, register_check
 from ..result import CheckResult
 from ..target import Target, TargetSpec, cap_rows, node_ref, select_targets
@@ -59,12 +60,7 @@ class SentencesSplitParams(BaseModel):
     @field_validator("gap")
     @classmethod
     def _compiles(cls, value: str | None) -> str | None:
-        if value is not None:
-            try:
-                re.compile(value)
-            except re.error as exc:
-                raise ValueError(f"gap {value!r} is not a regular expression: {exc}") from None
-        return value
+        return require_regex(value, "gap")
 
 
 def osworld_split_ok(sentence: str, n: int) -> bool:
