@@ -212,8 +212,13 @@ def test_shipped_files_are_all_a_worker_needs(tmp_path: Path) -> None:
     assert list((tmp_path / "worker").iterdir()) == []
 
 
-def test_a_worker_killed_mid_row_has_the_row_retried_elsewhere(tmp_path: Path, scratch: Path) -> None:
+def test_a_worker_killed_mid_row_has_the_row_retried_elsewhere(tmp_path: Path, scratch: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     slow = [r for r in ROWS if r[2] in ("pdf", "png", "docx")]  # OCR and layout: a second or more each
+    # ...when nothing is cached: with the suite's warm render and OCR caches a row took
+    # ~0.1 s and the kill could land between rows (no row retried). The workers inherit
+    # this environment when the cluster starts them.
+    monkeypatch.setenv("ARTIFACTCHECK_CACHE_DIR", str(tmp_path / "cold-cache"))
     manifest = write_manifest(tmp_path / "m.csv", slow, copies=2)
     rows = read_manifest(manifest)
     with _cluster(tmp_path / "cluster") as (cluster, client):
