@@ -10,7 +10,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 import artifactcheck
-from artifactcheck.checks.image.background import border_band
+from artifactcheck.checks.image.pixels import border_band
 from artifactcheck.checks.registry import run_check
 
 

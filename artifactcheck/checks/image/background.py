@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import Field, model_validator
 
 from ...model import Blob, Document, Node
-from ...model.blobs import decode_image
 from ..registry import Resources, register_check
 from ..result import CheckResult
 from .edits import _judge_each, _Params, _r
+from .pixels import blob_rgba, border_mask, color_distance
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -56,29 +56,10 @@ class BackgroundParams(_Params):
         return self
 
 
-def border_band(width: int, height: int, band: float) -> int:
-    """Pixels of the border band for a picture of ``width`` x ``height``: ``band`` of the
-    shorter side, at least 1 and at most half of it.
-
-    >>> border_band(800, 600, 0.05), border_band(10, 4, 0.05), border_band(3, 3, 0.5)
-    (30, 1, 1)
-    """
-    side = min(width, height)
-    return max(1, min(side // 2, round(side * band)))
-
-
 def _band_pixels(blob: Blob, band: float) -> tuple[npt.NDArray[Any], int]:
     """The RGB pixels (n x 3, uint8) of the border band that are not fully transparent."""
-    import numpy as np
-
-    assert blob.data is not None
-    rgba = np.asarray(decode_image(blob.data, mode="RGBA", what=f"image {blob.name or blob.sha256[:12]}"))
-    h, w = rgba.shape[:2]
-    k = border_band(w, h, band)
-    mask = np.zeros((h, w), dtype=bool)
-    mask[:k, :] = mask[-k:, :] = True
-    mask[:, :k] = mask[:, -k:] = True
-    mask &= rgba[:, :, 3] > 0
+    rgba = blob_rgba(blob)
+    mask, k = border_mask(rgba, band)
     return rgba[mask][:, :3], k
 
 
@@ -91,17 +72,11 @@ def _matching(pixels: npt.NDArray[Any], p: BackgroundParams) -> npt.NDArray[Any]
         c = _CHANNEL[p.dominant]
         others = [i for i in range(3) if i != c]
         return (rgb[:, c] > rgb[:, others[0]] + p.margin) & (rgb[:, c] > rgb[:, others[1]] + p.margin)
-    from skimage.color import deltaE_ciede2000, rgb2lab
-
     from ..color import to_hex
 
     assert p.expected is not None
-    target = to_hex(p.expected)
-    ref = np.array([[int(target[i : i + 2], 16) for i in (1, 3, 5)]], dtype=np.float64) / 255.0
-    lab = rgb2lab(pixels.reshape(-1, 1, 3).astype(np.float64) / 255.0).reshape(-1, 3)
-    ref_lab = rgb2lab(ref.reshape(1, 1, 3)).reshape(1, 3)
-    distance: npt.NDArray[Any] = deltaE_ciede2000(lab, np.broadcast_to(ref_lab, lab.shape))  # type: ignore[no-untyped-call]
-    return distance <= p.tolerance
+    matching: npt.NDArray[Any] = color_distance(pixels, to_hex(p.expected)) <= p.tolerance
+    return matching
 
 
 @register_check(

@@ -62,17 +62,13 @@ class InkExtentParams(_Params):
 
 def ink_mask(rgba: Any, p: InkExtentParams) -> tuple[Any, dict[str, Any]]:
     """The ink pixels of an ``h x w x 4`` picture, and how ink was decided (evidence)."""
-    from .background import border_band
-    from .pixels import color_distance, luma
+    from .pixels import border_mask, color_distance, luma
 
     opaque = drawn(rgba)
     if p.ink == "dark":
         return (luma(rgba) < p.dark_below) & opaque, {"ink": f"luma < {p.dark_below}"}
     if p.background == "auto":
-        h, w = rgba.shape[:2]
-        k = border_band(w, h, 0.05)
-        band = opaque.copy()
-        band[k:-k, k:-k] = False
+        band, _ = border_mask(rgba, 0.05)
         found = common_colors(rgba, band, 1)
         if not found:
             return opaque & False, {"ink": "not the background", "background": None, "reason": "the border band is fully transparent"}

@@ -73,8 +73,10 @@ def luma(rgba: Array) -> Array:
     return out
 
 
-def color_distance(rgba: Array, hex_color: str) -> Array:
-    """CIEDE2000 distance of every pixel's RGB from ``#rrggbb`` (``h x w`` floats).
+def color_distance(pixels: Array, hex_color: str) -> Array:
+    """CIEDE2000 distance of every pixel's RGB from ``#rrggbb``: ``pixels`` is any array
+    whose last axis holds R, G, B (and maybe alpha) — a picture (``h x w x 4``, giving
+    ``h x w`` floats) or a list of pixels (``n x 3``, giving ``n``).
 
     Computed once per distinct colour (scikit-image), then spread back: a drawing has a
     few hundred colours, so a 1920 x 1080 one costs 0.06-0.16 s instead of 1.3-1.5 s per
@@ -84,8 +86,7 @@ def color_distance(rgba: Array, hex_color: str) -> Array:
     import numpy as np
     from skimage.color import deltaE_ciede2000, rgb2lab
 
-    h, w = rgba.shape[:2]
-    rgb = rgba[:, :, :3].reshape(-1, 3).astype(np.uint32)
+    rgb = pixels[..., :3].reshape(-1, 3).astype(np.uint32)
     packed = (rgb[:, 0] << 16) | (rgb[:, 1] << 8) | rgb[:, 2]
     colours, inverse = np.unique(packed, return_inverse=True)
     unique_rgb = np.stack([(colours >> 16) & 255, (colours >> 8) & 255, colours & 255], axis=1)
@@ -93,8 +94,29 @@ def color_distance(rgba: Array, hex_color: str) -> Array:
     ref = np.array([int(hex_color[i : i + 2], 16) for i in (1, 3, 5)], dtype=np.float64).reshape(1, 1, 3) / 255.0
     ref_lab = rgb2lab(ref).reshape(1, 3)
     distance = deltaE_ciede2000(lab, np.broadcast_to(ref_lab, lab.shape))  # type: ignore[no-untyped-call]
-    out: Array = np.asarray(distance)[inverse.reshape(-1)].reshape(h, w)
+    out: Array = np.asarray(distance)[inverse.reshape(-1)].reshape(pixels.shape[:-1])
     return out
+
+
+def border_band(width: int, height: int, band: float) -> int:
+    """Pixels of the border band for a picture of ``width`` x ``height``: ``band`` of the
+    shorter side, at least 1 and at most half of it.
+
+    >>> border_band(800, 600, 0.05), border_band(10, 4, 0.05), border_band(3, 3, 0.5)
+    (30, 1, 1)
+    """
+    side = min(width, height)
+    return max(1, min(side // 2, round(side * band)))
+
+
+def border_mask(rgba: Array, band: float) -> tuple[Array, int]:
+    """True for the drawn pixels within the border band (``band`` of the shorter side
+    from each edge: where a picture's background shows), and the band's width in pixels."""
+    h, w = rgba.shape[:2]
+    k = border_band(w, h, band)
+    mask = drawn(rgba).copy()
+    mask[k:-k, k:-k] = False
+    return mask, k
 
 
 def common_colors(rgba: Array, mask: Array, n: int) -> list[tuple[str, int]]:
