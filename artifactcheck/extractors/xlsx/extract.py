@@ -32,7 +32,7 @@ import math
 from bisect import bisect_left, bisect_right
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from lxml import etree
 from openpyxl.utils import get_column_letter
@@ -88,6 +88,19 @@ R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
 _T, _RPH, _SI, _R_RUN, _RPR = f"{NS}t", f"{NS}rPh", f"{NS}si", f"{NS}r", f"{NS}rPr"
 MAX_CELL_CHARS = 32_767  # Excel's limit for one cell; longer strings are cut (with a warning)
 _SHARE_MAX = 65_536  # entries per sharing table: bounded even when every value differs
+
+_V = TypeVar("_V", str, int, float)
+
+
+def _shared(table: dict[_V, _V], value: _V) -> _V:
+    """The first value equal to ``value`` seen in ``table`` (one object for a value a
+    sheet repeats); ``value`` itself once the table holds ``_SHARE_MAX`` entries."""
+    got = table.get(value)
+    if got is not None:
+        return got
+    if len(table) < _SHARE_MAX:
+        table[value] = value
+    return value
 MAX_TOTAL_TEXT_CHARS = 50_000_000  # all cell text of a workbook; beyond it: ArtifactTooLarge
 MAX_EXPANDED_CELLS = 200_000  # a hyperlink/table range larger than this is not expanded per cell
 _SHEET_TYPES = {"worksheet", "chartsheet", "dialogsheet", "xlMacrosheet"}
@@ -359,32 +372,15 @@ class _Extractor:
 
     def share_str(self, s: str) -> str:
         """The first equal string seen (bounded table: past it, ``s`` itself)."""
-        got = self._strs.get(s)
-        if got is not None:
-            return got
-        if len(self._strs) < _SHARE_MAX:
-            self._strs[s] = s
-        return s
+        return _shared(self._strs, s)
 
     def share_int(self, n: int) -> int:
         """The first equal int seen (date serials: a column of dates repeats a few hundred)."""
-        got = self._ints.get(n)
-        if got is not None:
-            return got
-        if len(self._ints) < _SHARE_MAX:
-            self._ints[n] = n
-        return n
+        return _shared(self._ints, n)
 
     def share_float(self, x: float) -> float:
         """The first equal float seen; zeros are not shared (0.0 == -0.0 but prints apart)."""
-        if not x:
-            return x
-        got = self._floats.get(x)
-        if got is not None:
-            return got
-        if len(self._floats) < _SHARE_MAX:
-            self._floats[x] = x
-        return x
+        return _shared(self._floats, x) if x else x
 
     def measurer(self, family: str | None, bold: bool, italic: bool) -> Any:
         key = (family, bold, italic)
