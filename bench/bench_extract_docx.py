@@ -4,7 +4,7 @@ alternating fresh processes: the A/B for changes to ``extractors/docx``.
     .venv/bin/python bench/bench_extract_docx.py [--before DIR] [--rounds 3] [--runs 2]
                                                  [NAME ...]
 
-NAME: corpus .docx names (default: the three long files of bench_render.py). Each round
+NAME: corpus .docx names (default: long_documents.LONG_DOCX). Each round
 starts one fresh process per code (before, then this checkout; PYTHONPATH puts that
 checkout's package first), which loads the file once untimed (imports, render cache hit)
 and then ``--runs`` times; the minimum over all rounds is printed, wall and process CPU,
@@ -24,17 +24,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from long_documents import LONG_DOCX, corpus_docx_folder
+
 REPO = Path(__file__).resolve().parents[1]
-DEFAULT = ["poi_bug59058.docx", "poi_bug65649.docx", "unstructured_handbook-872p.docx"]
-
-
-def corpus_folder() -> Path | None:
-    env = os.environ.get("ARTIFACTCHECK_CORPUS")
-    candidates = [Path(env) / "docx"] if env else []
-    candidates += [REPO.parent / "shared" / "corpus" / "docx", REPO.parent.parent / "shared" / "corpus" / "docx"]
-    return next((c for c in candidates if c.is_dir()), None)
-
-
 def worker(path: str, runs: int) -> None:
     """In the child: one untimed load, then ``runs`` timed ones."""
     import gc
@@ -72,7 +64,7 @@ def run_child(code: Path, path: Path, runs: int) -> dict[str, float]:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("names", nargs="*", default=DEFAULT)
+    ap.add_argument("names", nargs="*", default=LONG_DOCX)
     ap.add_argument("--before", type=Path, help="a checkout holding artifactcheck/ (e.g. main)")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--runs", type=int, default=2, help="timed loads per process")
@@ -83,7 +75,7 @@ def main() -> None:
         return
     if "ARTIFACTCHECK_CACHE_DIR" not in os.environ:
         os.environ["ARTIFACTCHECK_CACHE_DIR"] = tempfile.mkdtemp(prefix="bench-extract-")
-    folder = corpus_folder()
+    folder = corpus_docx_folder()
     if folder is None:
         print("corpus not found: nothing to measure")
         return

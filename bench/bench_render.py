@@ -52,6 +52,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from long_documents import LONG_DOCX, corpus_docx_folder
 from make_long_docx import make_long_docx
 
 from artifactcheck import load
@@ -65,18 +66,6 @@ from artifactcheck.extractors.render import (
 from artifactcheck.extractors.render.renderer import find_soffice
 
 TAGGED = 'pdf:writer_pdf_Export:{"UseTaggedPDF":{"type":"boolean","value":"true"}}'
-REPO = Path(__file__).resolve().parents[1]
-# Real long documents (pages as LibreOffice 7.4 renders them): a 53-page report with
-# hyperlinks and images, a 180-page Russian document with 21 heavily merged tables and 15
-# sections, a 430-page handbook with 29 sections and 38 headers.
-CORPUS_DEFAULT = ["poi_bug59058.docx", "poi_bug65649.docx", "unstructured_handbook-872p.docx"]
-
-
-def corpus_folder() -> Path | None:
-    env = os.environ.get("ARTIFACTCHECK_CORPUS")
-    candidates = [Path(env) / "docx"] if env else []
-    candidates += [REPO.parent / "shared" / "corpus" / "docx", REPO.parent.parent / "shared" / "corpus" / "docx"]
-    return next((c for c in candidates if c.is_dir()), None)
 
 
 def children_cpu() -> float:
@@ -216,7 +205,7 @@ def main() -> None:
     ap.add_argument("--pages", type=int, nargs="*", default=[10, 100, 200, 400],
                     help="generated documents of about these many pages")
     ap.add_argument("--corpus", nargs="*", default=None,
-                    help=f"corpus .docx names (default: {' '.join(CORPUS_DEFAULT)}); none: skip")
+                    help=f"corpus .docx names (default: {' '.join(LONG_DOCX)}); none: skip")
     # 2 by default: the whole run (4 generated sizes, 3 corpus files) stays near 5 minutes.
     ap.add_argument("--repeat", type=int, default=2, help="runs per document; the minimum is reported")
     ap.add_argument("--tagged", action="store_true", help="also time bare soffice with tagged export")
@@ -225,8 +214,8 @@ def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="bench-render-"))
     os.environ["ARTIFACTCHECK_CACHE_DIR"] = str(work / "cache")
     renderer = LibreOfficeRenderer()
-    folder = corpus_folder()
-    names = CORPUS_DEFAULT if args.corpus is None else args.corpus
+    folder = corpus_docx_folder()
+    names = LONG_DOCX if args.corpus is None else args.corpus
     real = [folder / n for n in names if folder is not None and (folder / n).is_file()]
     if names and not real:
         print(f"corpus not found ({folder or 'no corpus folder'}): real documents skipped")
