@@ -9,6 +9,7 @@ runner, not the check, turns an exception into ``status="error"``.
 from __future__ import annotations
 
 import difflib
+import functools
 import time
 import traceback
 from collections.abc import Callable
@@ -196,14 +197,9 @@ def run_check(
     return result
 
 
-_EVIDENCE: TypeAdapter[dict[str, JsonValue]] | None = None
-
-
+@functools.cache
 def _evidence_adapter() -> TypeAdapter[dict[str, JsonValue]]:
-    global _EVIDENCE
-    if _EVIDENCE is None:
-        _EVIDENCE = TypeAdapter(dict[str, JsonValue])
-    return _EVIDENCE
+    return TypeAdapter(dict[str, JsonValue])  # built on first use: not at import
 
 
 def _error(name: str, mechanism: Any, params: dict[str, Any], exc: BaseException, what: str) -> CheckResult:

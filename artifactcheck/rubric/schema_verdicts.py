@@ -16,11 +16,10 @@ type) gives no key: such a rubric is always validated.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import math
-import os
-import time
 from pathlib import Path
 from typing import Any
 
@@ -46,25 +45,19 @@ def known_valid(key: str) -> bool:
 
 def remember_valid(key: str) -> None:
     """Keep the pass (an unwritable cache only costs the next load a validation)."""
-    path = _verdict_path(key)
+    from ..report.json_writer import write_text_atomic
+
     with contextlib.suppress(OSError):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        staging = path.with_name(f".tmp-{os.getpid()}-{time.monotonic_ns()}")
-        staging.write_bytes(b"")
-        os.replace(staging, path)
+        write_text_atomic(_verdict_path(key), "")
 
 
 def _verdict_path(key: str) -> Path:
     return cache_root() / "rubric-valid" / key
 
 
-_SCHEMA_TEXT: list[str] = []
-
-
+@functools.cache
 def _schema_text() -> str:
-    if not _SCHEMA_TEXT:
-        _SCHEMA_TEXT.append(SCHEMA_PATH.read_text(encoding="utf-8"))
-    return _SCHEMA_TEXT[0]
+    return SCHEMA_PATH.read_text(encoding="utf-8")
 
 
 def _json_exact(value: Any) -> bool:
