@@ -53,8 +53,15 @@ def extract_docx(path: str | Path, *, render: bool = True, **options: Any) -> Do
     Raises :class:`~artifactcheck.errors.ArtifactCheckError` subclasses only.
     """
     p = Path(path)
+    timeout = float(options.get("timeout", 120))
     with _gc_paused():
         pkg = open_docx(p)
+        # The package opens: render it and read the PDF meanwhile (render/layout_ahead.py).
+        ahead = None
+        if render:
+            from ..render.layout_ahead import LayoutAhead
+
+            ahead = LayoutAhead(p, timeout=timeout)
         try:
             try:
                 doc = _build(pkg)
@@ -64,13 +71,18 @@ def extract_docx(path: str | Path, *, render: bool = True, **options: Any) -> Do
                 raise CorruptArtifact(
                     f"cannot read the document: {type(exc).__name__}: {exc}", path=p
                 ) from exc
+        except BaseException:
+            if ahead is not None:
+                ahead.discard()
+            raise
         finally:
             pkg.close()
-        if render:
+        if ahead is not None:
             from .layout import attach_layout
 
             try:
-                attach_layout(doc, p, timeout=float(options.get("timeout", 120)))
+                rendered, layout = ahead.result()
+                attach_layout(doc, p, rendered=rendered, layout=layout)
             except ArtifactCheckError:
                 raise
             except Exception as exc:
