@@ -34,7 +34,6 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ArtifactCheckError, MissingDependency, SchedulerUnreachable, UsageError
-from ..extractors.render.pool_env import batch_worker_env
 from ..limits import ENV_VAR as LIMITS_ENV
 from .manifest import BatchRow
 from .row_scoring import RowOutcome, RowResult, write_row
@@ -119,7 +118,7 @@ def dask_session(settings: DaskSettings) -> Iterator[DaskSession]:
 
 
 def _worker_env(settings: DaskSettings) -> dict[str, str]:
-    env: dict[str, str] = batch_worker_env()  # rows run side by side: no layout child each
+    env: dict[str, str] = {}
     if os.environ.get(LIMITS_ENV):  # --limit: the same budgets on every worker
         env[LIMITS_ENV] = os.environ[LIMITS_ENV]
     if settings.cache_dir is not None:

@@ -36,7 +36,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from ..extractors.render.pool_env import batch_worker_env
 from ..report.json_writer import read_report, write_text_atomic
 from ..report.metrics import markdown_table, summary_tables
 from ..report.model import Report
@@ -105,8 +104,6 @@ def run_batch(
                 session.run(todo, out_dir, done=done, retried=bar.retried)
             else:
                 with batch_renderer(renderer, [row.artifact for row in todo], jobs=jobs) as worker_env:
-                    if jobs > 1:  # the workers fill the CPUs: no layout child per worker
-                        worker_env = {**worker_env, **batch_worker_env()}
                     run_local(todo, out_dir, jobs=jobs, html=html, worker_env=worker_env, done=done)
     ordered = [outcomes[row] for row in rows]
     write_summary(ordered, out_dir)

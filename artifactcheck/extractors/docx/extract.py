@@ -56,12 +56,12 @@ def extract_docx(path: str | Path, *, render: bool = True, **options: Any) -> Do
     timeout = float(options.get("timeout", 120))
     with _gc_paused():
         pkg = open_docx(p)
-        # The package opens: render it and read the PDF meanwhile (render/layout_ahead.py).
+        # The package opens: LibreOffice renders it while we walk (render/render_ahead.py).
         ahead = None
         if render:
-            from ..render.layout_ahead import LayoutAhead
+            from ..render.render_ahead import RenderAhead
 
-            ahead = LayoutAhead(p, timeout=timeout)
+            ahead = RenderAhead(p, timeout=timeout)
         try:
             try:
                 doc = _build(pkg)
@@ -81,8 +81,7 @@ def extract_docx(path: str | Path, *, render: bool = True, **options: Any) -> Do
             from .layout import attach_layout
 
             try:
-                rendered, layout = ahead.result()
-                attach_layout(doc, p, rendered=rendered, layout=layout)
+                attach_layout(doc, p, rendered=ahead.result())
             except ArtifactCheckError:
                 raise
             except Exception as exc:

@@ -89,15 +89,12 @@ def attach_layout(
     *,
     timeout: float = 120,
     rendered: RenderedPDF | None = None,
-    layout: PdfLayout | None = None,
 ) -> None:
     """Give ``doc``'s nodes their layout boxes (in place) from ``path``'s rendering:
-    ``rendered``/``layout`` when the caller has them (the extractor read them ahead),
-    else rendered and read here."""
+    ``rendered`` when the caller has it (the extractor rendered ahead), else rendered here."""
     if rendered is None:
         rendered = render_pdf(path, timeout=timeout)
-    if layout is None:
-        layout = read_layout(rendered.pdf_path)
+    layout = read_layout(rendered.pdf_path)
     doc.tools.append(ToolInfo(name=rendered.renderer_name, version=rendered.renderer_version))
     doc.pages = [
         Page(index=p.index, kind="page", width=p.width, height=p.height) for p in layout.pages

@@ -43,7 +43,6 @@ from ...limits import current_limits
 __all__ = [
     "CharColumns",
     "FontFacts",
-    "LayoutPart",
     "PageLayout",
     "PdfChar",
     "PdfImage",
@@ -52,10 +51,7 @@ __all__ = [
     "PdfWord",
     "StructElement",
     "font_facts",
-    "join_layout",
-    "page_count",
     "read_layout",
-    "read_layout_pages",
 ]
 
 
@@ -399,53 +395,10 @@ def read_layout(
 
     Raises :class:`~artifactcheck.errors.RenderError` when the PDF cannot be opened.
     """
-    return join_layout([read_layout_pages(pdf_path, images=images, structure=structure, image_data=image_data)])
-
-
-@dataclass
-class LayoutPart:
-    """The layout of a range of a PDF's pages, as :func:`read_layout_pages` read it and
-    :func:`join_layout` joins it with the others (in page order). Picklable: a child
-    process may read it and send it back (render/layout_child.py)."""
-
-    pages: list[PageLayout]
-    chars: list[PdfChar]  # the fallback loop's tuples (empty when read as columns)
-    parts: list[_Part] | None  # per page the numpy columns; None: read by the fallback loop
-    lazy: list[_PageChars]  # per page the unbuilt tuples (the column reader)
-    images: list[PdfImage]
-    structure: list[list[StructElement]]
-    tagged: bool
-    fonts: dict[str, FontFacts]  # the facts of the fonts these pages use (font_facts)
-
-
-def page_count(pdf_path: Path) -> int:
-    """Pages of ``pdf_path``; RenderError when pdfium cannot open it."""
-    doc = _open(pdf_path)
     try:
-        return len(doc)
-    finally:
-        doc.close()
-
-
-def _open(pdf_path: Path) -> pdfium.PdfDocument:
-    try:
-        return pdfium.PdfDocument(str(pdf_path))
+        doc = pdfium.PdfDocument(str(pdf_path))
     except (OSError, pdfium.PdfiumError) as exc:
         raise RenderError(f"cannot read PDF: {exc}", path=pdf_path) from None
-
-
-def read_layout_pages(
-    pdf_path: Path,
-    *,
-    images: bool = True,
-    structure: bool = False,
-    image_data: bool = False,
-    first: int = 0,
-    stop: int | None = None,
-) -> LayoutPart:
-    """The layout of pages ``first`` to ``stop`` (exclusive; None: the last) of
-    ``pdf_path`` in one process: :func:`read_layout` without the split."""
-    doc = _open(pdf_path)
     pages: list[PageLayout] = []
     # Per page, the numpy columns the character reader computed anyway: PdfLayout.columns
     # without a second pass over 330k tuples. None once a page used the fallback loop.
@@ -463,8 +416,7 @@ def read_layout_pages(
     try:
         tagged = _is_tagged(doc)
         bidi_free = _bidi_free(doc)
-        n = len(doc)
-        for index in range(max(0, first), n if stop is None else min(n, stop)):
+        for index in range(len(doc)):
             page = doc[index]
             try:
                 left, bottom, right, top = page.get_cropbox()
@@ -480,27 +432,10 @@ def read_layout_pages(
         doc.close()
         if gc_was_enabled:
             gc.enable()
-    # Every font this process knows (those of these pages among them; a few entries), so
-    # a part a child read carries what font_facts must answer in the parent.
-    return LayoutPart(pages, chars, parts, lazy, imgs, tree, tagged, dict(_FONT_FACTS))
-
-
-def join_layout(parts: list[LayoutPart]) -> PdfLayout:
-    """One layout from the parts of consecutive page ranges, in page order. The fonts a
-    part used become known to :func:`font_facts` here (a child process read them)."""
-    for part in parts:
-        for name, facts in part.fonts.items():
-            _FONT_FACTS.setdefault(name, facts)
-    pages = [p for part in parts for p in part.pages]
-    imgs = [i for part in parts for i in part.images]
-    tree = [t for part in parts for t in part.structure]
-    tagged = bool(parts) and parts[0].tagged
-    if not parts or any(part.parts is None for part in parts):
-        # The fallback loop (the choice is global: every part took it) made tuples.
-        return PdfLayout(pages, [c for part in parts for c in part.chars], imgs, tree, tagged)
-    layout = PdfLayout(pages, None, imgs, tree, tagged, _lazy=[pc for part in parts for pc in part.lazy])
-    columns = [c for part in parts for c in part.parts or []]
-    layout.__dict__["columns"] = _join_parts(columns)  # what the cached_property would compute
+    if parts is None:  # the fallback loop read every page (see _read_chars)
+        return PdfLayout(pages, chars, imgs, tree, tagged)
+    layout = PdfLayout(pages, None, imgs, tree, tagged, _lazy=lazy)
+    layout.__dict__["columns"] = _join_parts(parts)  # what the cached_property would compute
     return layout
 
 
