@@ -89,3 +89,11 @@ def test_scoring_imports_only_the_checks_its_rubric_names() -> None:
     assert "artifactcheck.checks.geometry" in loaded
     others = {m for m in loaded if m.startswith(("artifactcheck.checks.image", "artifactcheck.checks.compare", "artifactcheck.checks.text"))}
     assert not others, sorted(others)
+
+
+def test_loading_an_office_file_skips_the_other_zip_formats_tests() -> None:
+    """A .pptx (content types, no ``mimetype`` member) is not asked whether it is a
+    snapshot bundle, an OpenDocument package or an EPUB (loading._plainly_ooxml)."""
+    loaded = imported_modules_after(f"from artifactcheck import load\nload({str(DECK / 'pass.pptx')!r})")
+    assert not loaded & {"artifactcheck.snapshot", "artifactcheck.extractors.epub.package",
+                         "artifactcheck.extractors.package.opendocument"}
