@@ -11,6 +11,7 @@ import pytest
 
 from artifactcheck import load
 from artifactcheck.checks.registry import run_check
+from artifactcheck.extractors.render import render_pdf
 
 TAB = "The quick brown\tfox jumps over the dog. Every good boy\tdeserves fudge."
 VARIANTS: dict[str, tuple[list[str], bool, bool]] = {
@@ -85,3 +86,14 @@ def test_nothing_to_judge_passes_and_says_so(tmp_path: Path) -> None:
 def test_a_bad_gap_is_an_error(tmp_path: Path) -> None:
     doc = load(build(tmp_path / "b.docx", [TAB]), render=False)
     assert run_check("sentences_split_after", doc, {"gap": "(\\t"}).status == "error"
+
+
+def test_a_pdf_has_its_paragraphs_judged_not_a_vacuous_pass(tmp_path: Path) -> None:
+    """A PDF's paragraphs are under its pages: the default target must still find them
+    (the exported report of an agent that put no tab after the third word fails)."""
+    src = build(tmp_path / "plain.docx", ["The quick brown fox jumps over the lazy dog.", "Every good boy deserves fudge."])
+    pdf = render_pdf(src).pdf_path
+    doc = load(pdf)
+    default = run_check("sentences_split_after", doc, {"gap": "\\t+"})
+    assert default.status == "fail" and default.evidence["sentences"] >= 2, default.explanation
+    assert run_check("sentences_split_after", doc, {"gap": "\\t+", "target": "document > paragraph"}).status == "pass"

@@ -15,7 +15,9 @@ of fewer than ``words`` words are not judged. Two rules:
   must match ``gap`` as a whole (``"\\t+"``, ``" {2,}|\\t+"``); a sentence of exactly N
   words has no such whitespace and fails.
 
-A document with no sentence to judge passes, as OSWorld's does; the evidence says so.
+A document with no sentence to judge passes, as OSWorld's does; the evidence says so. The
+default target is the body's paragraphs (python-docx's ``document.paragraphs``); a tree
+that has none there (a PDF's paragraphs are under its pages) has every paragraph judged.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ class SentencesSplitParams(BaseModel):
     target: TargetSpec = Field(
         default_factory=_body_paragraphs,
         description="the paragraphs whose sentences are judged (default: the body's of a .docx/.odt/EPUB/Google "
-        "Doc, as python-docx's document.paragraphs; a PDF's are 'paragraph')",
+        "Doc, as python-docx's document.paragraphs; in a tree without body paragraphs, a PDF's, every paragraph)",
     )
     words: int = Field(default=3, ge=1, description="how many leading words are split off")
     separator: str = Field(default=".", min_length=1, description="what ends a sentence (split as plain text)")
@@ -113,6 +115,10 @@ def sentences_split_after(doc: Document, p: SentencesSplitParams, resources: Res
     gap = re.compile(p.gap) if p.gap is not None else None
     rows: list[dict[str, Any]] = []
     nodes: list[Node] = select_targets(doc, p.target)
+    if not nodes and "target" not in p.model_fields_set:
+        # A PDF's paragraphs sit under its pages, not under the document: judged, not a
+        # vacuous pass for want of body paragraphs.
+        nodes = select_targets(doc, Target(selector="paragraph"))
     for node in nodes:
         for i, sentence in enumerate(node.text.split(p.separator), 1):
             if len(sentence.strip().split()) < p.words:
