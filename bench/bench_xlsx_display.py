@@ -20,6 +20,7 @@ wall-clock seconds of
 from __future__ import annotations
 
 import argparse
+import functools
 import gc
 import os
 import subprocess
@@ -119,8 +120,8 @@ def main() -> None:
             build(plain, size, rules=False)
             pairs = build(ruled, size, rules=True)
             extract_xlsx(ruled)  # warm (fonts, lazy imports)
-            t0 = cpu(lambda: extract_xlsx(plain), args.repeat)
-            t1 = cpu(lambda: extract_xlsx(ruled), args.repeat)
+            t0 = cpu(functools.partial(extract_xlsx, plain), args.repeat)
+            t1 = cpu(functools.partial(extract_xlsx, ruled), args.repeat)
             print(f"{size:>8} | {t0:>8.3f} {t1:>8.3f} {t1 / t0:>5.2f} | {(t1 - t0) / pairs * 1e6:>12.2f}")
         print("\nrecalculation (wall s)")
         print(f"{'rows':>8} | {'no recalc':>9} {'cold':>7} {'warm':>7} | {'bare soffice':>12}")
@@ -129,12 +130,12 @@ def main() -> None:
             build_formulas(path, rows)
             os.environ["ARTIFACTCHECK_CACHE_DIR"] = str(root / f"cache_{rows}")
             extract_xlsx(path, recalculate=False)  # warm imports
-            t_off = wall(lambda: extract_xlsx(path, recalculate=False))
-            t_cold = wall(lambda: extract_xlsx(path))
-            t_warm = wall(lambda: extract_xlsx(path))
+            t_off = wall(functools.partial(extract_xlsx, path, recalculate=False))
+            t_cold = wall(functools.partial(extract_xlsx, path))
+            t_warm = wall(functools.partial(extract_xlsx, path))
             out = root / f"soffice_{rows}"
             out.mkdir()
-            t_bare = wall(lambda: bare_soffice(path, out))
+            t_bare = wall(functools.partial(bare_soffice, path, out))
             print(f"{rows:>8} | {t_off:>9.2f} {t_cold:>7.2f} {t_warm:>7.2f} | {t_bare:>12.2f}")
 
 
