@@ -9,8 +9,9 @@ What is walked, in this order under the ``document`` root (design/docx-tree.md):
 3. footnotes and endnotes (``footnote`` nodes, in reference order);
 4. comments (``comment`` nodes with author and the text range they are anchored to).
 
-With ``render=True`` (default) the file is rendered by LibreOffice (cached) and every
-visible node gets boxes from the PDF (``layout.py``); with ``render=False`` the tree
+With ``render=True`` (default) the file is rendered by LibreOffice (cached; the
+conversion runs while the XML is walked, ``render/render_ahead.py``) and every visible
+node gets boxes from the PDF (``layout.py``); with ``render=False`` the tree
 has no boxes and no pages, and a warning says so.
 
 Any library exception while reading the package becomes a ``CorruptArtifact`` naming the
