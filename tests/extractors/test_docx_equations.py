@@ -86,8 +86,46 @@ def test_ole_equation_box_is_where_the_render_draws_it(tmp_path: Path, prog_id: 
         assert box.page == 0 and box.origin == "layout"
         for ours, render in zip((box.x0, box.top, box.x1, box.bottom), drawn, strict=True):
             assert abs(ours - render) <= 1.5
-    # an OMML formula has no text layer in the render: no box, and it says why
-    (omml,) = doc.select('run[equation_format="omml"]')
-    assert omml.boxes == [] and omml.attrs["rendered"] is False
     text = [p for p in doc.select("paragraph") if p.text.startswith("The ")]
     assert all(p.boxes for p in text)
+
+
+def _ink_lines(path: Path) -> list[tuple[float, float, float, float]]:
+    """Bounds in points of each band of inked rows on page 0 of the render (a text line,
+    or a display formula with its fraction), top to bottom: what a reader sees, read off
+    the pixels, not from our layout."""
+    arr = np.asarray(page_image(render_pdf(path).pdf_path, 0, dpi=DPI).convert("L"))
+    ink = arr < 160
+    rows = np.flatnonzero(ink.any(axis=1))
+    bands: list[tuple[int, int]] = []
+    for r in rows.tolist():
+        if bands and r - bands[-1][1] <= 2:  # a gap of 1-2 px rows: the same band
+            bands[-1] = (bands[-1][0], r)
+        else:
+            bands.append((r, r))
+    k = 72.0 / DPI
+    out = []
+    for top, bottom in bands:
+        xs = np.flatnonzero(ink[top : bottom + 1].any(axis=0))
+        out.append((xs.min() * k, top * k, (xs.max() + 1) * k, (bottom + 1) * k))
+    return out
+
+
+def test_an_omml_formula_has_the_box_the_render_draws_it_in(tmp_path: Path) -> None:
+    """LibreOffice's Math draws a/b=c with a text layer ("a", "b", "=c"): the formula run
+    gets their box, and the paragraph after it keeps only its own line (left unclaimed,
+    the formula's characters were taken by the next paragraph's first letters)."""
+    path = build_equations_docx(tmp_path / "omml.docx", ole_prog_id=None)
+    doc = artifactcheck.load(path, render=True)
+    (omml,) = doc.select('run[equation_format="omml"]')
+    (box,) = omml.boxes
+    before, formula, after = _ink_lines(path)
+    assert box.page == 0 and omml.attrs.get("rendered") is not False
+    # the glyphs' ink inside the box (the fraction bar is a path, up to ~2 pt wider)
+    assert box.x0 - 2.5 <= formula[0] and formula[2] <= box.x1 + 2.5
+    assert box.top - 1.5 <= formula[1] and formula[3] <= box.bottom + 1.5
+    (after_para,) = [p for p in doc.select("paragraph") if p.text.startswith("The proof")]
+    (after_box,) = after_para.boxes
+    assert after_box.top >= formula[3] - 0.5  # below the formula's ink, on its own line
+    assert abs(after_box.top - after[1]) <= 4 and abs(after_box.x0 - after[0]) <= 1.5
+    assert before[3] <= box.top + 0.5

@@ -826,7 +826,7 @@ def _reason(n: Node) -> str:
         return f"empty {n.kind}: boxes come from rendered content, and there is none (borders are not read)"
     if n.kind == "run" and n.attrs.get("math"):
         # Without LibreOffice's Math module (libreoffice-math) a formula is not drawn at all.
-        return "equation: LibreOffice draws formulas as vector graphics, without a text layer"
+        return "equation: its characters were not found in the rendered PDF (LibreOffice draws formulas with its Math module)"
     if n.kind == "run":
         return "text not found in the rendered PDF"
     return "no rendered content found"
@@ -840,7 +840,9 @@ def _runs(node: Node, *, skip_textboxes: bool = False) -> list[Node]:
     while stack:
         n = stack.pop()
         if n.kind == "run":
-            if n.attrs.get("rendered") is not False and n.text and not n.attrs.get("math"):
+            # Equations too: LibreOffice's Math draws a formula's characters as text (a/b=c
+            # as "a", "b", "=c"), and left unclaimed they were taken by the next run.
+            if n.attrs.get("rendered") is not False and n.text:
                 out.append(n)
             continue
         if skip_textboxes and n.kind == "textbox":
