@@ -9,9 +9,8 @@ What is walked, in this order under the ``document`` root (design/docx-tree.md):
 3. footnotes and endnotes (``footnote`` nodes, in reference order);
 4. comments (``comment`` nodes with author and the text range they are anchored to).
 
-With ``render=True`` (default) the file is rendered by LibreOffice (cached; the
-conversion runs while the XML is walked, ``render/render_ahead.py``) and every visible
-node gets boxes from the PDF (``layout.py``); with ``render=False`` the tree
+With ``render=True`` (default) the file is rendered by LibreOffice (cached) and every
+visible node gets boxes from the PDF (``layout.py``); with ``render=False`` the tree
 has no boxes and no pages, and a warning says so.
 
 Any library exception while reading the package becomes a ``CorruptArtifact`` naming the
@@ -54,15 +53,8 @@ def extract_docx(path: str | Path, *, render: bool = True, **options: Any) -> Do
     Raises :class:`~artifactcheck.errors.ArtifactCheckError` subclasses only.
     """
     p = Path(path)
-    timeout = float(options.get("timeout", 120))
     with _gc_paused():
         pkg = open_docx(p)
-        # The package opens: LibreOffice renders it while we walk (render/render_ahead.py).
-        ahead = None
-        if render:
-            from ..render.render_ahead import RenderAhead
-
-            ahead = RenderAhead(p, timeout=timeout)
         try:
             try:
                 doc = _build(pkg)
@@ -72,17 +64,13 @@ def extract_docx(path: str | Path, *, render: bool = True, **options: Any) -> Do
                 raise CorruptArtifact(
                     f"cannot read the document: {type(exc).__name__}: {exc}", path=p
                 ) from exc
-        except BaseException:
-            if ahead is not None:
-                ahead.discard()
-            raise
         finally:
             pkg.close()
-        if ahead is not None:
+        if render:
             from .layout import attach_layout
 
             try:
-                attach_layout(doc, p, rendered=ahead.result())
+                attach_layout(doc, p, timeout=float(options.get("timeout", 120)))
             except ArtifactCheckError:
                 raise
             except Exception as exc:

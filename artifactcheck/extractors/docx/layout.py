@@ -32,7 +32,7 @@ import numpy.typing as npt
 from ...model import Box, Document, Node, Page, ToolInfo
 from ...model.blobs import decode_image
 from ...model.geometry import union_all
-from ..render import PdfLayout, RenderedPDF, TextSpan, align_text_to_layout, read_layout, render_pdf
+from ..render import PdfLayout, TextSpan, align_text_to_layout, read_layout, render_pdf
 from ..render.align import key_text, layout_box, layout_keys, sorted_unique
 from ..render.layout import CharColumns
 
@@ -83,17 +83,9 @@ def _key_len(text: str) -> int:
     return len(key_text(text))
 
 
-def attach_layout(
-    doc: Document,
-    path: Path,
-    *,
-    timeout: float = 120,
-    rendered: RenderedPDF | None = None,
-) -> None:
-    """Give ``doc``'s nodes their layout boxes (in place) from ``path``'s rendering:
-    ``rendered`` when the caller has it (the extractor rendered ahead), else rendered here."""
-    if rendered is None:
-        rendered = render_pdf(path, timeout=timeout)
+def attach_layout(doc: Document, path: Path, *, timeout: float = 120) -> None:
+    """Render ``path`` and give ``doc``'s nodes their layout boxes (in place)."""
+    rendered = render_pdf(path, timeout=timeout)
     layout = read_layout(rendered.pdf_path)
     doc.tools.append(ToolInfo(name=rendered.renderer_name, version=rendered.renderer_version))
     doc.pages = [
