@@ -17,6 +17,8 @@ Per slide, on its PDF page only:
    page, else the best partial match among the characters drawn on the frame (right-
    to-left text whose neutral characters the PDF reorders). Paragraph by paragraph,
    because LibreOffice draws bullets and numbers between them.
+   A paragraph of date/time fields only takes the characters drawn on its frame: they
+   show the date of the render, not the text the file stored.
 3. A frame still unmatched that lies exactly over another frame with the same text
    (a layout repeating its master's title) takes its twin's characters: pdfium drops
    text drawn twice at one place (it takes it for fake bold).
@@ -242,6 +244,8 @@ class _SlideText:
             para_runs = [r for r in para.children if r.id in before]
             if not para_runs:
                 continue
+            if self._clock_fields(frame, para_runs):
+                continue
             window = self._window(frame, "".join(r.text for r in para_runs))
             if window is not None:
                 self._align(para_runs, window)
@@ -263,6 +267,27 @@ class _SlideText:
         self.claimed.difference_update(new_chars)
         self.runs.update(before)
         self.claimed.update(old_chars)
+
+    def _clock_fields(self, frame: Node, runs: list[Node]) -> bool:
+        """A paragraph of date/time fields only (a footer's ``datetime1``...): PowerPoint
+        and LibreOffice draw the date the deck is opened (rendered), not the text the file
+        stored ("12/16/2016" drawn as "12/02/2026"), so its text cannot be looked up. It
+        takes the unclaimed characters drawn on its frame when they hold a digit (what
+        such a placeholder shows), and counts as found; False when it is not such a
+        paragraph or nothing of the kind is drawn there."""
+        if not all(str(r.attrs.get("field", "")).startswith("datetime") for r in runs):
+            return False
+        chars = self.layout.chars
+        got = [i for i in self._near(frame) if i not in self.claimed and not chars[i].generated
+               and not chars[i].char.isspace()]
+        if not any(chars[i].char.isdigit() for i in got):
+            return False
+        first, *rest = runs
+        self.runs[first.id] = _RunMatch(self.runs[first.id].key_chars or len(got), len(got), got)
+        for r in rest:
+            self.runs[r.id] = _RunMatch(self.runs[r.id].key_chars)
+        self.claimed.update(got)
+        return True
 
     def _window(self, frame: Node, text: str) -> range | None:
         """Indices (a range of ``layout.chars``) of the unclaimed stretch of the page
