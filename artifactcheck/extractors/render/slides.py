@@ -274,11 +274,12 @@ class _SlideText:
         stored ("12/16/2016" drawn as "12/02/2026"), so its text cannot be looked up. It
         takes the unclaimed characters drawn on its frame when they hold a digit (what
         such a placeholder shows), and counts as found; False when it is not such a
-        paragraph or nothing of the kind is drawn there."""
+        paragraph or nothing of the kind is drawn there. The frame itself, not grown: a
+        date is short, and the footer beside it may still be waiting for its own pass."""
         if not all(str(r.attrs.get("field", "")).startswith("datetime") for r in runs):
             return False
         chars = self.layout.chars
-        got = [i for i in self._near(frame) if i not in self.claimed and not chars[i].generated
+        got = [i for i in self._near(frame, growth=0.0) if i not in self.claimed and not chars[i].generated
                and not chars[i].char.isspace()]
         if not any(chars[i].char.isdigit() for i in got):
             return False
@@ -332,13 +333,14 @@ class _SlideText:
             origin.extend([i] * len(k))
         return "".join(keys), origin
 
-    def _near(self, frame: Node) -> list[int]:
-        """The page's characters drawn on the frame's box grown by a quarter of its size
-        on each side (text a little too long for its frame spills over; centres inside)."""
+    def _near(self, frame: Node, growth: float = _NEAR_GROWTH) -> list[int]:
+        """The page's characters drawn on the frame's box grown by ``growth`` of its size
+        on each side (by default a quarter: text a little too long for its frame spills
+        over; centres inside)."""
         box = frame.box
         if box is None:
             return []
-        dx, dy = box.width * _NEAR_GROWTH, box.height * _NEAR_GROWTH
+        dx, dy = box.width * growth, box.height * growth
         cols = self.layout.columns
         lo, hi = self.page_chars.start, self.page_chars.stop
         cx = (cols.x0[lo:hi] + cols.x1[lo:hi]) / 2
