@@ -4,6 +4,8 @@ Resolution order for a run property (first element that states it wins), level `
 the paragraph's ``a:pPr@lvl`` + 1 (design/pptx-geometry.md, "Text style"):
 
 1. the run's ``a:rPr``
+1b. the paragraph's own ``a:pPr/a:defRPr`` (what python-pptx's ``paragraph.font`` writes:
+   LibreOffice and PowerPoint draw the paragraph's runs with it)
 2. the shape's own ``a:lstStyle`` (``lvlNpPr/defRPr``, then ``defPPr/defRPr``)
 3. the shape's ``p:style/a:fontRef`` (theme font + colour, autoshapes drawn in PowerPoint)
 4. the layout placeholder's ``a:lstStyle``, then the master placeholder's
@@ -277,6 +279,9 @@ def paragraph_nodes(
             level = 0
         level_pprs, level_rprs = ctx.level_chain(level)
         ppr_chain = ([ppr] if ppr is not None else []) + level_pprs
+        own_rpr = ppr.find(f"{_A}defRPr") if ppr is not None else None
+        if own_rpr is not None:
+            level_rprs = [own_rpr, *level_rprs]
         attrs: dict[str, object] = {"level": level}
         bullet = _first_child(ppr_chain, _BULLET_TAGS)
         runs: list[Node] = []
