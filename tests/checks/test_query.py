@@ -469,3 +469,30 @@ def test_numbers_in_labels_must_match() -> None:
     assert r.status == "fail" and [e["ok"] for e in r.evidence["expected"]] == [True, False]
     assert run_check("columns_match", doc, {"headers": ["sales 2023"]}).status == "pass"
     assert run_check("columns_match", doc, {"headers": ["sales 2024"]}).status == "fail"
+
+
+@pytest.mark.slow
+def test_count_page_on_a_docx_counts_the_printed_pages(tmp_path: Path) -> None:
+    """"The document has 2 pages" written as ``count page``: a .docx tree has no page
+    nodes, so this counted nothing and failed; it counts the rendered pages (how many
+    the PDF has, read by pdfium, not by our tree), and is an ``error`` without a render."""
+    import docx
+    import pypdfium2
+
+    from artifactcheck import load
+    from artifactcheck.extractors.render import render_pdf
+
+    d = docx.Document()
+    d.add_paragraph("First page")
+    d.add_page_break()
+    d.add_paragraph("Second page")
+    path = tmp_path / "two_pages.docx"
+    d.save(str(path))
+    printed = len(pypdfium2.PdfDocument(str(render_pdf(path).pdf_path)))
+    assert printed == 2
+    doc = load(path)
+    assert run_check("count", doc, {"target": "page", "exactly": printed}).status == "pass"
+    assert run_check("count", doc, {"target": "page", "exactly": 3}).status == "fail"
+    assert run_check("count", doc, {"target": {"selector": "page", "text": "x"}, "at_least": 1}).status == "fail"
+    unrendered = load(path, render=False)
+    assert run_check("count", unrendered, {"target": "page", "exactly": 2}).status == "error"

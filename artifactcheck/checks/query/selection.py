@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...model import Document
 from ...model.selector_lint import Selector
+from ..layout import extracted_without_layout, without_layout
 from ..registry import Resources, register_check
 from ..result import CheckResult
 from ..target import TargetSpec, is_empty, node_ref, select_targets, select_union
@@ -99,11 +100,18 @@ def count_ok(
 def count(doc: Document, params: CountParams, resources: Resources) -> CheckResult:
     """The number of nodes matching the target is exactly / at least / at most N.
 
+    ``target: page`` on a tree without page nodes (a .docx) counts the printed pages of
+    its render (``error`` when it was loaded without one), like ``structure`` with
+    ``unit: pages``.
+
     >>> from artifactcheck.checks.examples import tiny_doc
     >>> from artifactcheck import run_check
     >>> run_check("count", tiny_doc(), {"target": "table row", "exactly": 3}).status
     'pass'
     """
+    printed = _printed_pages(doc, params)
+    if printed is not None:
+        return printed
     nodes = select_targets(doc, params.target)
     ok, bounds = count_ok(len(nodes), params.exactly, params.at_least, params.at_most)
     return query_result(
@@ -116,6 +124,36 @@ def count(doc: Document, params: CountParams, resources: Resources) -> CheckResu
             "at_least": params.at_least,
             "at_most": params.at_most,
             "nodes": [node_ref(n) for n in nodes[:20]],
+        },
+    )
+
+
+def _printed_pages(doc: Document, params: CountParams) -> CheckResult | None:
+    """``count`` of a bare ``page`` target on a tree without page nodes (a .docx: its
+    printed pages are the render's, in ``Document.pages``, not nodes): those pages, or
+    the ``error`` of a document read without layout - not "0 nodes match". None for
+    every other target, and for trees with page nodes (PDF, images)."""
+    target = params.target
+    if target.model_fields_set != {"selector"} or (target.selector or "").strip() != "page":
+        return None
+    if any(True for _ in doc.iter("page")):
+        return None
+    if extracted_without_layout(doc):
+        return without_layout("count", "tree_query", "the page count")
+    pages = [p for p in doc.pages if p.kind == "page"]
+    if not pages:
+        return None  # slides or sheets: "page" names no node of theirs, as the selector says
+    ok, bounds = count_ok(len(pages), params.exactly, params.at_least, params.at_most)
+    return query_result(
+        "count",
+        ok,
+        f"{len(pages)} printed page(s) in the render (this tree has no page nodes); expected {bounds}",
+        {
+            "count": len(pages),
+            "exactly": params.exactly,
+            "at_least": params.at_least,
+            "at_most": params.at_most,
+            "counted": "rendered pages",
         },
     )
 
