@@ -12,10 +12,10 @@ or cell?
   box, the cell's box) and the slide: text drawn more than ``tolerance_pt`` outside
   either does not fit (at the top, a quarter of the largest font size more: a drawn
   line's box is its font's band, which rises above the line itself). A frame that grows to its text (``spAutoFit``, ``attrs["autofit"]
-  == "shape"``) is judged against the slide only, and text in a frame that shrinks it
-  (``normAutofit``, ``"shrink"``) fits: PowerPoint shrinks it into the frame (LibreOffice
-  does only when the shape's own bodyPr asks, so an inherited setting may be drawn at
-  full size: the row says ``fitted_by_autofit`` with the amounts).
+  == "shape"``) is judged against the slide only. Text in a frame set to shrink it
+  (``normAutofit``, ``"shrink"``) is judged where it is drawn too: LibreOffice draws it
+  shrunk when the shape's own bodyPr asks, and at full size when the setting is only
+  inherited from the layout or master (the failing row then says so).
 - Otherwise (no layout), the text is measured with the real font metrics
   (``extractors/fonts/metrics.py``: Office fonts through their metric twins), word-wrapped
   greedily at the box width minus the insets when the shape wraps, and the needed height
@@ -170,20 +170,22 @@ def drawn_fit(doc: Document, node: Node, tolerance_pt: float) -> dict[str, Any] 
         "drawn_text_box": drawn,
         "frame": box_dict(frame),
         "autofit": autofit,
-        "ok": shrinks or (not cut and (grows or not outside)),
+        "ok": not cut and (grows or not outside),
     }
     if node.attrs.get("drawn_font_scale") is not None:
         row["drawn_font_scale"] = node.attrs["drawn_font_scale"]
-    if shrinks and (cut or outside):
-        # PowerPoint shrinks this text into its frame. LibreOffice does only when the
-        # shape's own bodyPr asks: an inherited normAutofit is drawn at full size.
-        row["fitted_by_autofit"] = {**outside, **{f"slide_{k}": v for k, v in cut.items()}}
-    elif cut:
+    if cut:
         row["overflow"] = "drawn past the slide edge by " + ", ".join(f"{v} pt ({k})" for k, v in cut.items())
     elif outside and not grows:
         row["overflow"] = "drawn outside its frame by " + ", ".join(f"{v} pt ({k})" for k, v in outside.items())
     elif outside:
         row["frame_grows"] = outside  # spAutoFit: the frame is drawn around its text
+    if shrinks and not row["ok"]:
+        # "Shrink text on overflow" is set, but the text is drawn at full size: LibreOffice
+        # shrinks only when the shape's own bodyPr asks (an inherited normAutofit is drawn
+        # as is), and no fontScale is stored, so PowerPoint has not fitted it either.
+        where = node.attrs.get("autofit_from")
+        row["overflow"] += "; shrink-on-overflow is set" + (f" (from the {where})" if where else "") + " but the text is drawn at full size"
     return row
 
 
