@@ -578,6 +578,7 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
         _a("clipped_vertically", "boolean", "Wrapped text is cut off at the bottom of the cell", True, (XLSX, GSHEET)),
         _a("shrunk", "boolean", "Shrink-to-fit made the text smaller to fit", True, (XLSX, GSHEET)),
         _a("display_rounded", "boolean", "A General-format number is shown rounded to fit the column", True, (XLSX, GSHEET)),
+        _a("rounded_from", "string", "The standard-width General text of a number its column shows shorter (the cell's `text` is what is drawn: `1.23E+09` for `1234567890`)", "1234567890", (XLSX,)),
         _a("text_width_estimated", "boolean", "Text width estimated with a fallback font (the cell's font is not installed)", True, (XLSX,)),
         _a("text_width_estimated_chars", "integer", "Characters whose width had to be estimated (no glyph in the font)", 3, (XLSX,), unit="chars"),
         *_SDT[:1],

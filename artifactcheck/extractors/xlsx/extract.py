@@ -63,7 +63,13 @@ from .features import (
 from .filters import read_autofilter, read_sort_state
 from .grid import MAX_COLS, SheetGrid
 from .nodes import make_box, make_node
-from .number_format import format_colour, format_value, general, is_date
+from .number_format import (
+    CELL_TEXT_MARGINS_PT,
+    format_colour,
+    format_value,
+    general_in_width,
+    is_date,
+)
 from .overflow import PADDING_PT, classify, wrap_lines
 from .parts import Parts
 from .pivots import read_pivot
@@ -770,7 +776,9 @@ class _SheetBuilder:
             if colour is not None:
                 self.format_colours[pos] = colour
         if text:
-            attrs.update(self._overflow(text, dtype, value, fmt, x0, x1, top, bottom, r, c, merge, starts, ends, hidden))
+            fitted = self._overflow(text, dtype, value, fmt, x0, x1, top, bottom, r, c, merge, starts, ends, hidden)
+            text = fitted.pop("text", text)
+            attrs.update(fitted)
         children: list[Node] = [picture_node] if picture_node is not None else []
         cell_id = f"{self.name}!{ref}"
         if t == "s" and self.ex.rich and v is not None and v.isdigit() and int(v) in self.ex.rich:
@@ -913,18 +921,22 @@ class _SheetBuilder:
         left_limit = self.grid.col_left(ends[prv] + 1) if prv >= 0 else 0.0
         lines = 1
         line_h = line_height_pt(st.font, size, bold=bool(st.bold))
+        def width_of(s: str) -> float:
+            return float(measure(s)[0]) * size
+
         if st.wrap and kind == "text":
             avail = x1 - x0 - 3.75
-
-            def width_of(s: str) -> float:
-                return float(measure(s)[0]) * size
-
             lines = math.ceil(wrap_lines(work, width_of, avail) * scale)
         general_min = None
-        if (kind == "number" and full_w + 3.75 > x1 - x0 and fmt.number_format.lower() == "general"
+        narrowed = None
+        if (kind == "number" and full_w + PADDING_PT > x1 - x0 and fmt.number_format.lower() == "general"
                 and isinstance(value, (int, float))):
-            short = general(round(value)) if abs(value) < 1e11 else general(float(f"{value:.0e}"))
-            general_min = measure(short)[0] * size
+            # A General number too wide for its column is drawn shorter (fewer decimals,
+            # then scientific), as LibreOffice fits it; ### only when nothing fits.
+            room = x1 - x0 - CELL_TEXT_MARGINS_PT
+            narrowed = text if full_w <= room else general_in_width(value, room, width_of)
+            if narrowed is not None:
+                general_min = full_w if narrowed == text else width_of(narrowed)
         row_fixed = merge is not None or rnum in self.grid.custom_rows
         out = classify(
             kind=kind, text_w=full_w, x0=x0, x1=x1, height=bottom - top, align=align, wrap=bool(st.wrap),
@@ -932,6 +944,9 @@ class _SheetBuilder:
             right_limit=right_limit, line_h=line_h, lines=lines, fixed_height=row_fixed, general_min_w=general_min,
         )
         out["text_width_pt"] = self.ex.share_float(round(full_w, 3))
+        if narrowed is not None and narrowed != text and out.get("display_rounded"):
+            out["text"] = narrowed  # the caller makes it the cell's text
+            out["rounded_from"] = text
         for key in ("visible_width_pt", "spill_to_x"):  # bounded by the distinct widths too
             if key in out:
                 out[key] = self.ex.share_float(out[key])

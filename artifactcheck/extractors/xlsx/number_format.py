@@ -19,6 +19,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
@@ -72,6 +73,88 @@ def general(value: float) -> str:
     mant = mant.rstrip("0").rstrip(".")
     e = int(exp)
     return f"{mant}E{'+' if e >= 0 else '-'}{abs(e):02d}"
+
+
+# The room LibreOffice leaves for a cell's text: the column width less about 1 pt of
+# margins (calibrated on renders of General numbers in columns 3-20 characters wide,
+# tests/extractors/test_xlsx_general_width.py).
+CELL_TEXT_MARGINS_PT = 1.0
+_EXP_LOWER_BOUND = 1.0e-4  # LibreOffice writes smaller General numbers in scientific notation
+
+
+def _erase_zeros(text: str) -> str:
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def _scientific_in(value: float, chars: int) -> str:
+    """``value`` in scientific notation in about ``chars`` characters (``1.23E+09``)."""
+    exp10 = math.log10(abs(value))
+    if exp10 < 0.0:
+        exp10 = 1.0 - exp10
+    fixed = 6 + (1 if exp10 >= 100.0 else 0)  # "1.E+00": the digit, point and exponent
+    decimals = chars - fixed if chars > fixed else 0
+    if decimals and math.copysign(1.0, value) < 0:
+        decimals -= 1
+    mant, exp = f"{value:.{min(decimals, 14)}E}".split("E")
+    e = int(exp)
+    return f"{_erase_zeros(mant)}E{'+' if e >= 0 else '-'}{abs(e):02d}"
+
+
+def _general_in(value: float, chars: int) -> str:
+    """The General rendering of ``value`` in at most about ``chars`` characters: fixed
+    notation with as many decimals as fit, else scientific."""
+    a = abs(value)
+    if a == 0:
+        return "0"
+    if a < _EXP_LOWER_BOUND:
+        return _scientific_in(value, chars)
+    exp10 = math.log10(a)
+    before = math.ceil(exp10) if exp10 >= 0.0 else 1  # digits before the point
+    if before > 15:
+        return _scientific_in(value, chars)
+    decimals = chars - before if chars >= before else 0
+    if decimals and math.copysign(1.0, value) < 0:
+        decimals -= 1  # room for the sign
+    if decimals:
+        decimals -= 1  # room for the point
+    text = _erase_zeros(f"{value:.{min(decimals, max(0, 15 - before))}f}")
+    return text if len(text) <= chars else _scientific_in(value, chars)
+
+
+def general_in_width(value: float, room_pt: float, width_of: Callable[[str], float]) -> str | None:
+    """What LibreOffice draws for a General number whose standard text is wider than its
+    cell, or None for ``###``. ``room_pt``: the column width less
+    :data:`CELL_TEXT_MARGINS_PT`; ``width_of``: a text's width in the cell's font.
+
+    As LibreOffice (sc's SetTextToWidthOrHash): as many characters as digits fit the
+    room; then points, minus signs and ``E`` (narrower than a digit) give back their
+    difference and the text is made again with the characters that now fit; ``###`` when
+    even that is wider than the room. So ``0.123456789`` shows ``0.123457`` and
+    ``1234567890`` ``1.23E+09`` in a default-width column, and a tiny value in a narrow
+    one shows ``0``.
+
+    >>> digits = lambda s: 5.575 * len(s)  # every character as wide as a digit
+    >>> general_in_width(1234567890, 47.0, digits), general_in_width(0.123456789, 47.0, digits)
+    ('1.23E+09', '0.123457')
+    >>> general_in_width(1234567, 20.0, digits) is None
+    True
+    """
+    digit = max(width_of(d) for d in "0123456789")
+    if digit <= 0:
+        return None
+    text = _general_in(value, int(room_pt // digit))
+    points = text.count(".")
+    if text == "0" and value != 0:
+        points = 1  # a value rounded to 0 may fit with a decimal once the point is counted narrow
+    extra = (
+        points * (digit - width_of("."))
+        + text.count("-") * (digit - width_of("-"))
+        + text.count("E") * (digit - width_of("E"))
+    )
+    if extra:
+        room_pt += extra
+        text = _general_in(value, int(room_pt // digit))
+    return text if width_of(text) <= room_pt else None
 
 
 def _split_sections(fmt: str) -> list[str]:

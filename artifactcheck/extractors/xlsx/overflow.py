@@ -75,8 +75,9 @@ def classify(
 ) -> dict[str, Any]:
     """Overflow attrs for one cell. ``kind``: text | number | bool | error.
     ``left_limit``/``right_limit``: x of the nearest non-empty obstacle on each side (the
-    canvas edge when none). ``general_min_w``: width of the shortest rounded rendering
-    of a General number (None for other formats)."""
+    canvas edge when none). ``general_min_w``: width of the shorter rendering a
+    General number too wide for its column is drawn with (None: other formats, or no
+    rendering fits - ``###``)."""
     w = x1 - x0
     need = text_w + PADDING_PT
     out: dict[str, Any] = {}
@@ -111,7 +112,7 @@ def classify(
         out["visible_width_pt"] = round(max(0.0, w - PADDING_PT), 3)
         return out
     if kind == "number":
-        if general_min_w is not None and general_min_w + PADDING_PT <= w:
+        if general_min_w is not None:
             out["overflow"] = "fits"
             out["display_rounded"] = True
             out["visible_width_pt"] = round(general_min_w, 3)
