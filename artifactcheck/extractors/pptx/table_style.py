@@ -3,7 +3,11 @@ table's style, by the cell's role (header row, banded row, first column ...).
 
 PowerPoint writes the definition of every style a deck uses into tableStyles.xml;
 python-pptx does not, and its tables use PowerPoint's default "Medium Style 2 – Accent 1",
-whose definition (as PowerPoint writes it) is embedded below.
+whose definition is embedded below as LibreOffice draws it when the package lacks it:
+PowerPoint's definition (fills, white header text) without its ``b="on"`` - LibreOffice's
+own predefined copy of the style draws the header and total text regular, while the
+same definition written into tableStyles.xml is drawn bold (both measured on the fonts
+of the render, tests/extractors/test_pptx_table_style_render.py).
 
 Parts apply in increasing precedence: ``wholeTbl``, ``band1H``/``band2H`` (when
 ``bandRow``), ``band1V``/``band2V`` (when ``bandCol``), ``lastCol``, ``firstCol``,
@@ -23,7 +27,7 @@ _A = f"{{{A_NS}}}"
 
 MEDIUM_STYLE_2_ACCENT_1 = "{5C22544A-7EE6-4342-B048-85BDC9FD1C3A}"
 _LT1_LINE = '<a:ln w="12700" cmpd="sng"><a:solidFill><a:schemeClr val="lt1"/></a:solidFill></a:ln>'
-_BOLD_LT1 = '<a:tcTxStyle b="on"><a:fontRef idx="minor"><a:prstClr val="black"/></a:fontRef><a:schemeClr val="lt1"/></a:tcTxStyle>'
+_HEADER_LT1 = '<a:tcTxStyle><a:fontRef idx="minor"><a:prstClr val="black"/></a:fontRef><a:schemeClr val="lt1"/></a:tcTxStyle>'
 _ACCENT1 = '<a:fill><a:solidFill><a:schemeClr val="accent1"/></a:solidFill></a:fill>'
 _BUILT_IN: dict[str, str] = {
     MEDIUM_STYLE_2_ACCENT_1: (
@@ -36,10 +40,10 @@ _BUILT_IN: dict[str, str] = {
         "<a:band2H><a:tcStyle><a:tcBdr/></a:tcStyle></a:band2H>"
         '<a:band1V><a:tcStyle><a:tcBdr/><a:fill><a:solidFill><a:schemeClr val="accent1"><a:tint val="40000"/></a:schemeClr></a:solidFill></a:fill></a:tcStyle></a:band1V>'
         "<a:band2V><a:tcStyle><a:tcBdr/></a:tcStyle></a:band2V>"
-        f"<a:lastCol>{_BOLD_LT1}<a:tcStyle><a:tcBdr/>{_ACCENT1}</a:tcStyle></a:lastCol>"
-        f"<a:firstCol>{_BOLD_LT1}<a:tcStyle><a:tcBdr/>{_ACCENT1}</a:tcStyle></a:firstCol>"
-        f'<a:lastRow>{_BOLD_LT1}<a:tcStyle><a:tcBdr><a:top><a:ln w="38100" cmpd="sng"><a:solidFill><a:schemeClr val="lt1"/></a:solidFill></a:ln></a:top></a:tcBdr>{_ACCENT1}</a:tcStyle></a:lastRow>'
-        f'<a:firstRow>{_BOLD_LT1}<a:tcStyle><a:tcBdr><a:bottom><a:ln w="38100" cmpd="sng"><a:solidFill><a:schemeClr val="lt1"/></a:solidFill></a:ln></a:bottom></a:tcBdr>{_ACCENT1}</a:tcStyle></a:firstRow>'
+        f"<a:lastCol>{_HEADER_LT1}<a:tcStyle><a:tcBdr/>{_ACCENT1}</a:tcStyle></a:lastCol>"
+        f"<a:firstCol>{_HEADER_LT1}<a:tcStyle><a:tcBdr/>{_ACCENT1}</a:tcStyle></a:firstCol>"
+        f'<a:lastRow>{_HEADER_LT1}<a:tcStyle><a:tcBdr><a:top><a:ln w="38100" cmpd="sng"><a:solidFill><a:schemeClr val="lt1"/></a:solidFill></a:ln></a:top></a:tcBdr>{_ACCENT1}</a:tcStyle></a:lastRow>'
+        f'<a:firstRow>{_HEADER_LT1}<a:tcStyle><a:tcBdr><a:bottom><a:ln w="38100" cmpd="sng"><a:solidFill><a:schemeClr val="lt1"/></a:solidFill></a:ln></a:bottom></a:tcBdr>{_ACCENT1}</a:tcStyle></a:firstRow>'
         "</a:tblStyle>"
     )
 }
