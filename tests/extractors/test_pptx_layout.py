@@ -254,6 +254,16 @@ def test_table_row_of_height_zero_is_sized_from_the_render(deck: Path, doc: Docu
     for row in rows:
         assert any(abs(row.boxes[0].bottom - y) <= 1.0 for y in borders), (row.boxes[0].bottom, borders)
     assert table.boxes[0].origin == "layout" and table.attrs["frame_box"]["bottom"] < table.boxes[0].bottom  # type: ignore[index]
+    # Every cell's text is drawn inside its (grown) row: none overflows, whatever the
+    # file's row heights said (rows below the grown one were judged against their old
+    # places before).
+    cells = [c for r in rows for c in r.children if c.kind == "cell" and "drawn_text_box" in c.attrs]
+    assert len(cells) == 6
+    for cell in cells:
+        drawn = cell.attrs["drawn_text_box"]
+        assert isinstance(drawn, dict)
+        inside = cell.boxes[0].top - 1 <= drawn["top"] and drawn["bottom"] <= cell.boxes[0].bottom + 1  # type: ignore[operator]
+        assert inside and cell.attrs["text_overflows"] is False, (cell.id, drawn, cell.boxes[0])
 
 
 def test_slide_numbers_show_the_slide_number(doc: Document, pdf: PdfLayout) -> None:

@@ -48,7 +48,7 @@ from ...model import Box, Document, Node, union_all
 from .align import TextSpan, align_text_to_layout, normalize_char
 from .layout import PdfLayout
 
-__all__ = ["SlideTextStats", "attach_slide_text", "box_attr"]
+__all__ = ["SlideTextStats", "attach_slide_text", "box_attr", "text_outside"]
 
 _RETRY_BELOW = 0.999  # a frame matched below this share is aligned again alone
 _OVERFLOW_PT = 1.0  # drawn text further than this outside its frame overflows it
@@ -87,6 +87,12 @@ class _RunMatch:
     @property
     def ratio(self) -> float:
         return min(1.0, self.matched / self.key_chars) if self.key_chars else 0.0
+
+
+def text_outside(frame: Box, drawn: Box) -> bool:
+    """Is the drawn text more than ``_OVERFLOW_PT`` outside the frame on any side?"""
+    outside = max(frame.x0 - drawn.x0, frame.top - drawn.top, drawn.x1 - frame.x1, drawn.bottom - frame.bottom)
+    return outside > _OVERFLOW_PT
 
 
 def attach_slide_text(doc: Document, layout: PdfLayout, pages: dict[int, int]) -> SlideTextStats:
@@ -409,8 +415,7 @@ class _SlideText:
         frame.attrs["drawn_text_box"] = box_attr(drawn)
         native = next((b for b in frame.boxes if b.origin == "native"), None)
         if native is not None:
-            outside = max(native.x0 - drawn.x0, native.top - drawn.top, drawn.x1 - native.x1, drawn.bottom - native.bottom)
-            frame.attrs["text_overflows"] = outside > _OVERFLOW_PT
+            frame.attrs["text_overflows"] = text_outside(native, drawn)
         if scales:
             scale = median(scales)
             if abs(scale - 1.0) > _SCALE_NOTED:

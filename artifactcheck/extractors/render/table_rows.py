@@ -16,7 +16,8 @@ A boundary within 0.5 pt of the file's height keeps the file's value.
 Runs after :func:`~artifactcheck.extractors.render.slides.attach_slide_text` (it reads the
 paragraphs' ``line_boxes``). Rows, cells and the table then get ``layout`` boxes laid
 out again from the table's top (rows also ``height_pt``); the file's frame stays in
-``attrs["frame_box"]``. Rotated tables (polygons) are left alone. Points, top-left origin.
+``attrs["frame_box"]``; a cell's ``text_overflows`` is judged again against its new box.
+Rotated tables (polygons) are left alone. Points, top-left origin.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 from ...model import Box, Document, Node
-from .slides import box_attr
+from .slides import box_attr, text_outside
 
 DEFAULT_TOP_BOTTOM_INSET_PT = 3.6  # a:tcPr marT/marB default, 45720 EMU
 _CHANGED_PT = 0.5
@@ -146,6 +147,10 @@ def _fit(table: Node) -> bool:
             span = max(1, int(cell.attrs.get("row_span", 1) or 1))  # type: ignore[arg-type]
             b = cell.boxes[0]
             cell.boxes = [Box(page=page, x0=b.x0, top=tops[i], x1=b.x1, bottom=tops[min(i + span, len(rows))], origin="layout")]
+            drawn = cell.attrs.get("drawn_text_box")
+            if isinstance(drawn, dict) and "text_overflows" in cell.attrs:
+                # judged against the file's row height before; the row is drawn this tall
+                cell.attrs["text_overflows"] = text_outside(cell.boxes[0], Box(page=page, **drawn))
     if table.boxes:
         frame = table.boxes[0]
         table.attrs["frame_box"] = box_attr(frame)
