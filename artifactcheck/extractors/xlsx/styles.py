@@ -178,6 +178,12 @@ def _bool_attr(el: etree._Element | None) -> bool:
     return el.get("val", "1").lower() not in ("0", "false", "none")
 
 
+# The face LibreOffice draws a <font> without <name> in (what openpyxl writes for
+# Font(bold=True)): Cambria 11 pt (its metric twin Caladea in the render), whatever the
+# workbook's default font or theme fonts are (measured: tests/extractors/test_xlsx_nameless_font.py).
+NAMELESS_FONT = "Cambria"
+
+
 def _font(el: etree._Element | None, colours: ColourResolver) -> FontSpec:
     if el is None:
         return FontSpec("Calibri", 11.0, False, False, False, False, "#000000", None)
@@ -194,7 +200,7 @@ def _font(el: etree._Element | None, colours: ColourResolver) -> FontSpec:
         baseline = va.get("val")
     color = colours.resolve_themed(el.find(f"{NS}color"), auto="#000000")
     return FontSpec(
-        name=name.get("val") if name is not None else None,
+        name=name.get("val") if name is not None else NAMELESS_FONT,
         size=size,
         bold=_bool_attr(el.find(f"{NS}b")),
         italic=_bool_attr(el.find(f"{NS}i")),
