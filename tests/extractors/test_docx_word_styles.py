@@ -173,11 +173,15 @@ def test_table_alignment_widths_row_height_and_cell_valign(styled: Document) -> 
     # where LibreOffice draws them: the table centred between the 1.25" margins ...
     width = sum(grid.attrs["column_widths"])  # type: ignore[arg-type]
     left_edge = (612 - width) / 2
-    first = row0.children[0].boxes[0]
-    assert abs(first.x0 - (left_edge + 5.4)) < 1.5  # + the style's 0.075" cell margin
+    first = row0.children[0]
+    assert grid.attrs["box_from"] == "borders"  # a grid style: cells are boxed by their drawn borders
+    assert abs(first.boxes[0].x0 - left_edge) < 1.5 and abs(first.boxes[0].x1 - (left_edge + 86.4)) < 1.5
+    first_text = first.children[0].boxes[0]
+    assert abs(first_text.x0 - (left_edge + 5.4)) < 1.5  # the text: + the style's 0.075" cell margin
     # ... the row exactly 40 pt tall, its cells' text at the top, middle and bottom
-    top_text, mid, bottom_text = (c.boxes[0] for c in row0.children)
-    next_row = grid.children[1].children[0].boxes[0]
+    assert 39 <= first.boxes[0].height <= 41
+    top_text, mid, bottom_text = (c.children[0].boxes[0] for c in row0.children)
+    next_row = grid.children[1].children[0].children[0].boxes[0]
     assert 37 <= next_row.top - top_text.top <= 41
     assert abs((mid.top + mid.bottom) / 2 - (top_text.top + bottom_text.bottom) / 2) < 2.5
     assert bottom_text.bottom > mid.bottom + 8 > top_text.bottom + 16

@@ -34,7 +34,8 @@ from ...model.blobs import decode_image
 from ...model.geometry import union_all
 from ..render import PdfLayout, TextSpan, align_text_to_layout, read_layout, render_pdf
 from ..render.align import key_text, layout_box, layout_keys, sorted_unique
-from ..render.layout import CharColumns
+from ..render.layout import CharColumns, PdfRule
+from .table_borders import PageRules, box_table_by_borders
 
 _RETRY_BELOW = 0.999  # a run matched below this share is aligned again in pass 2
 _ACCEPT_PASS2 = 0.6  # pass-2 / header matches below this share are not trusted
@@ -113,6 +114,7 @@ class _Layouter:
         self.hf_nodes: list[Node] = []
         self.textboxes: list[Node] = []
         self.page_chars: dict[int, range] = {}
+        self.rules_by_page: dict[int, PageRules] | None = None
         page = self.cols.page
         if self.n_chars:  # chars come page by page
             starts = np.flatnonzero(np.concatenate(([True], page[1:] != page[:-1])))
@@ -660,6 +662,15 @@ class _Layouter:
         return sorted(boxes, key=lambda b: b.page)  # stable: reading order within a page
 
     # -- write back ----------------------------------------------------------------------
+    def _page_rules(self) -> dict[int, PageRules]:
+        """The render's thin drawn lines by page (table borders among them), built once."""
+        if self.rules_by_page is None:
+            grouped: dict[int, list[PdfRule]] = {}
+            for rule in self.layout.rules:
+                grouped.setdefault(rule.page, []).append(rule)
+            self.rules_by_page = {page: PageRules(rules) for page, rules in grouped.items()}
+        return self.rules_by_page
+
     def _assign(self) -> None:
         key_total = 0
         matched_total = 0
@@ -715,6 +726,8 @@ class _Layouter:
                     for b in c.boxes
                 ]
                 n.boxes = union_all(boxes)
+                if n.kind == "table" and n.boxes and self.layout.rules:
+                    box_table_by_borders(n, self._page_rules())
             if (
                 not n.boxes
                 and n.attrs.get("rendered") is not False

@@ -48,6 +48,7 @@ __all__ = [
     "PdfImage",
     "PdfLayout",
     "PdfLine",
+    "PdfRule",
     "PdfWord",
     "StructElement",
     "font_facts",
@@ -98,6 +99,25 @@ class PdfWord:
     bottom: float
     start: int
     end: int
+
+
+@dataclass(frozen=True, slots=True)
+class PdfRule:
+    """A thin drawn path: a line or bar at most ``RULE_MAX_PT`` thick (a table border, an
+    underline, a horizontal rule), as its axis-aligned bounds on the page."""
+
+    page: int
+    x0: float
+    top: float
+    x1: float
+    bottom: float
+
+    @property
+    def horizontal(self) -> bool:
+        return self.x1 - self.x0 > self.bottom - self.top
+
+
+RULE_MAX_PT = 3.0  # thicker paths are areas (fills, shapes), not rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,11 +248,13 @@ class PdfLayout:
         *,
         _lazy: list[_PageChars] | None = None,
         _subset: tuple[PdfLayout, npt.NDArray[np.int64]] | None = None,
+        rules: list[PdfRule] | None = None,
     ) -> None:
         if chars is None and _lazy is None and _subset is None:
             raise ValueError("PdfLayout needs chars")
         self.pages = pages
         self.images = images
+        self.rules = rules if rules is not None else []  # read with images (read_layout)
         self.structure = structure
         self.tagged = tagged
         self._chars = chars
@@ -407,6 +429,7 @@ def read_layout(
     lazy: list[_PageChars] = []
     chars: list[PdfChar] = []
     imgs: list[PdfImage] = []
+    rules: list[PdfRule] = []
     tree: list[list[StructElement]] = []
     # The cyclic GC would run every 700 new objects and, as the character list grows,
     # traverse all of it again: 3-5x the cost of building the tuples (measured 0.06 vs
@@ -424,7 +447,7 @@ def read_layout(
                 if not _read_chars(page, index, left, top, chars, parts, lazy, bidi_free=bidi_free):
                     parts = None
                 if images:
-                    _read_images(page, index, left, top, imgs, keep_data=image_data)
+                    _read_images(page, index, left, top, imgs, keep_data=image_data, rules=rules)
                 tree.append(_read_structure(page, index) if tagged and structure else [])
             finally:
                 page.close()
@@ -433,8 +456,8 @@ def read_layout(
         if gc_was_enabled:
             gc.enable()
     if parts is None:  # the fallback loop read every page (see _read_chars)
-        return PdfLayout(pages, chars, imgs, tree, tagged)
-    layout = PdfLayout(pages, None, imgs, tree, tagged, _lazy=lazy)
+        return PdfLayout(pages, chars, imgs, tree, tagged, rules=rules)
+    layout = PdfLayout(pages, None, imgs, tree, tagged, _lazy=lazy, rules=rules)
     layout.__dict__["columns"] = _join_parts(parts)  # what the cached_property would compute
     return layout
 
@@ -638,7 +661,10 @@ _COLUMN_CALLS = (
     _FAST_TEXT_OBJECT_ADDR, _FAST_LOOSE_BOX, _FAST_IS_GENERATED, _FAST_FONT_SIZE,
     _FAST_CHAR_ORIGIN, _FAST_OBJ_FONT, _FAST_MCID,
 )
-_OBJECT_CALLS = (_FAST_OBJ_TYPE, _FAST_PAGE_COUNT, _FAST_PAGE_OBJECT, _FAST_FORM_COUNT, _FAST_FORM_OBJECT)
+_FAST_OBJ_BOUNDS = _fast(
+    "FPDFPageObj_GetBounds", [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p], ctypes.c_int
+)
+_OBJECT_CALLS = (_FAST_OBJ_TYPE, _FAST_PAGE_COUNT, _FAST_PAGE_OBJECT, _FAST_FORM_COUNT, _FAST_FORM_OBJECT, _FAST_OBJ_BOUNDS)
 
 
 def _get_text_object_slow(tp: Any, i: int) -> int | None:
@@ -1029,16 +1055,22 @@ def _group(chars: list[PdfChar], *, words: bool) -> list[PdfWord] | list[PdfLine
     return out
 
 
-def _image_objects(page: pdfium.PdfPage, max_depth: int = 8) -> Iterator[Any]:
+def _image_objects(page: pdfium.PdfPage, max_depth: int = 8, paths: list[Any] | None = None) -> Iterator[Any]:
     """The page's image objects, also inside form XObjects (up to ``max_depth`` levels),
     in ``page.get_objects(filter=[IMAGE], max_depth=...)`` order. Walks the object list
     through the ``c_void_p`` copies and wraps only the images: a text page has thousands
-    of text objects, and pypdfium2 builds a helper object for each."""
+    of text objects, and pypdfium2 builds a helper object for each. ``paths``, when
+    given, receives the raw handles of the path objects met on the way."""
     if any(fn is None for fn in _OBJECT_CALLS):
-        yield from page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_IMAGE], max_depth=max_depth)
+        kinds = [pdfium_c.FPDF_PAGEOBJ_IMAGE] + ([pdfium_c.FPDF_PAGEOBJ_PATH] if paths is not None else [])
+        for obj in page.get_objects(filter=kinds, max_depth=max_depth):
+            if paths is not None and obj.type == pdfium_c.FPDF_PAGEOBJ_PATH:
+                paths.append(ctypes.cast(obj.raw, ctypes.c_void_p).value)
+            else:
+                yield obj
         return
     obj_type: Any = _FAST_OBJ_TYPE
-    image, form = pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_FORM
+    image, form, path = pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_FORM, pdfium_c.FPDF_PAGEOBJ_PATH
     # (container address, its count and get calls, level): page first, then forms.
     stack: list[tuple[Any, Any, Any, int, int]] = []
     stack.append((ctypes.cast(page.raw, ctypes.c_void_p).value, _FAST_PAGE_COUNT, _FAST_PAGE_OBJECT, 0, 0))
@@ -1056,6 +1088,8 @@ def _image_objects(page: pdfium.PdfPage, max_depth: int = 8) -> Iterator[Any]:
             if kind == image:
                 handle = ctypes.cast(ctypes.c_void_p(raw), pdfium_c.FPDF_PAGEOBJECT)
                 yield pdfium.PdfObject(handle, page=page, pdf=page.pdf, level=level)
+            elif kind == path and paths is not None:
+                paths.append(raw)  # an address: _read_rules calls the c_void_p copy
             if kind == form and level < max_depth - 1:
                 stack.append((parent, count, get, level, i))  # resume after the form
                 stack.append((raw, _FAST_FORM_COUNT, _FAST_FORM_OBJECT, level + 1, 0))
@@ -1063,9 +1097,11 @@ def _image_objects(page: pdfium.PdfPage, max_depth: int = 8) -> Iterator[Any]:
 
 
 def _read_images(
-    page: pdfium.PdfPage, index: int, left: float, top: float, out: list[PdfImage], *, keep_data: bool = False
+    page: pdfium.PdfPage, index: int, left: float, top: float, out: list[PdfImage], *, keep_data: bool = False,
+    rules: list[PdfRule] | None = None,
 ) -> None:
-    for obj in _image_objects(page):
+    paths: list[Any] | None = [] if rules is not None else None
+    for obj in _image_objects(page, paths=paths):
         l, b, r, t = obj.get_bounds()
         w = ctypes.c_uint(0)
         h = ctypes.c_uint(0)
@@ -1084,6 +1120,25 @@ def _read_images(
                 data, mime,
             )
         )
+    if rules is not None and paths:
+        _read_rules(paths, index, left, top, rules)
+
+
+def _read_rules(paths: list[Any], index: int, left: float, top: float, out: list[PdfRule]) -> None:
+    """The thin ones of a page's path objects (bounds at most ``RULE_MAX_PT`` across)."""
+    get_bounds: Any = _FAST_OBJ_BOUNDS
+    if get_bounds is None:  # pypdfium2's internals differ: the typed binding
+        def get_bounds(address: int, *out: int) -> int:
+            handle = ctypes.cast(ctypes.c_void_p(address), pdfium_c.FPDF_PAGEOBJECT)
+            return int(pdfium_c.FPDFPageObj_GetBounds(handle, *(ctypes.cast(o, ctypes.POINTER(ctypes.c_float)) for o in out)))
+    l, b, r, t = (ctypes.c_float() for _ in range(4))
+    refs = (ctypes.addressof(l), ctypes.addressof(b), ctypes.addressof(r), ctypes.addressof(t))
+    for handle in paths:
+        if not get_bounds(handle, *refs):
+            continue
+        x0, x1, y0, y1 = l.value - left, r.value - left, top - t.value, top - b.value
+        if min(x1 - x0, y1 - y0) <= RULE_MAX_PT and max(x1 - x0, y1 - y0) > RULE_MAX_PT:
+            out.append(PdfRule(index, x0, y0, x1, y1))
 
 
 # Embedded streams that are whole image files as they stand (one filter, no decoding).
