@@ -113,18 +113,18 @@ def count(doc: Document, params: CountParams, resources: Resources) -> CheckResu
     if printed is not None:
         return printed
     nodes = select_targets(doc, params.target)
-    ok, bounds = count_ok(len(nodes), params.exactly, params.at_least, params.at_most)
+    return _count_result(
+        params, len(nodes), f"node(s) match {params.target.describe()}", {"nodes": [node_ref(n) for n in nodes[:20]]}
+    )
+
+
+def _count_result(params: CountParams, n: int, counted: str, evidence: dict[str, Any]) -> CheckResult:
+    ok, bounds = count_ok(n, params.exactly, params.at_least, params.at_most)
     return query_result(
         "count",
         ok,
-        f"{len(nodes)} node(s) match {params.target.describe()}; expected {bounds}",
-        {
-            "count": len(nodes),
-            "exactly": params.exactly,
-            "at_least": params.at_least,
-            "at_most": params.at_most,
-            "nodes": [node_ref(n) for n in nodes[:20]],
-        },
+        f"{n} {counted}; expected {bounds}",
+        {"count": n, "exactly": params.exactly, "at_least": params.at_least, "at_most": params.at_most, **evidence},
     )
 
 
@@ -143,18 +143,8 @@ def _printed_pages(doc: Document, params: CountParams) -> CheckResult | None:
     pages = [p for p in doc.pages if p.kind == "page"]
     if not pages:
         return None  # slides or sheets: "page" names no node of theirs, as the selector says
-    ok, bounds = count_ok(len(pages), params.exactly, params.at_least, params.at_most)
-    return query_result(
-        "count",
-        ok,
-        f"{len(pages)} printed page(s) in the render (this tree has no page nodes); expected {bounds}",
-        {
-            "count": len(pages),
-            "exactly": params.exactly,
-            "at_least": params.at_least,
-            "at_most": params.at_most,
-            "counted": "rendered pages",
-        },
+    return _count_result(
+        params, len(pages), "printed page(s) in the render (this tree has no page nodes)", {"counted": "rendered pages"}
     )
 
 
