@@ -87,7 +87,7 @@ def _key_len(text: str) -> int:
 def attach_layout(doc: Document, path: Path, *, timeout: float = 120) -> None:
     """Render ``path`` and give ``doc``'s nodes their layout boxes (in place)."""
     rendered = render_pdf(path, timeout=timeout)
-    layout = read_layout(rendered.pdf_path)
+    layout = read_layout(rendered.pdf_path, rules=True)  # bordered tables are boxed by rules
     doc.tools.append(ToolInfo(name=rendered.renderer_name, version=rendered.renderer_version))
     doc.pages = [
         Page(index=p.index, kind="page", width=p.width, height=p.height) for p in layout.pages

@@ -53,10 +53,9 @@ class PageRules:
         return Box(page=text.page, x0=left, top=top, x1=right, bottom=bottom, origin="layout")
 
 
-def box_table_by_borders(table: Node, rules: dict[int, PageRules]) -> bool:
-    """Re-box ``table`` (cells, rows, table) by its drawn borders where they enclose every
-    cell; True when at least one page was re-boxed. The table's text boxes stay where
-    they do not."""
+def box_table_by_borders(table: Node, rules: dict[int, PageRules]) -> None:
+    """Re-box ``table`` (cells, rows, table) by its drawn borders on the pages where they
+    enclose every cell; elsewhere the table's text boxes stay. ``box_from`` says which."""
     rows = [r for r in table.children if r.kind == "row"]
     cells = [c for r in rows for c in r.children if c.kind == "cell"]
     found: dict[int, dict[str, Box]] = defaultdict(dict)  # page -> cell id -> enclosure
@@ -73,14 +72,13 @@ def box_table_by_borders(table: Node, rules: dict[int, PageRules]) -> bool:
     pages = {b.page for c in cells for b in c.boxes}
     if not accepted:
         table.attrs["box_from"] = "text"
-        return False
+        return
     for cell in cells:
         cell.boxes = [found[b.page][cell.id] if b.page in accepted else b for b in cell.boxes]
     for row in rows:
         row.boxes = union_all([b for c in row.children if c.kind == "cell" for b in c.boxes]) or row.boxes
     table.boxes = union_all([b for r in rows for b in r.boxes]) or table.boxes
     table.attrs["box_from"] = "borders" if accepted == pages else "borders_on_some_pages"
-    return True
 
 
 def _distinct(boxes: list[Box]) -> bool:

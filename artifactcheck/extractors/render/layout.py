@@ -254,7 +254,7 @@ class PdfLayout:
             raise ValueError("PdfLayout needs chars")
         self.pages = pages
         self.images = images
-        self.rules = rules if rules is not None else []  # read with images (read_layout)
+        self.rules = rules if rules is not None else []  # read_layout(rules=True)
         self.structure = structure
         self.tagged = tagged
         self._chars = chars
@@ -407,13 +407,20 @@ class _PageChars:
 
 
 def read_layout(
-    pdf_path: Path, *, images: bool = True, structure: bool = False, image_data: bool = False
+    pdf_path: Path,
+    *,
+    images: bool = True,
+    structure: bool = False,
+    image_data: bool = False,
+    rules: bool = False,
 ) -> PdfLayout:
     """Read the layout of ``pdf_path``.
 
     ``images=False`` skips image placements (and decoding them for hashes);
     ``structure=True`` also reads a tagged PDF's structure tree (about 2 ms per page);
-    ``image_data=True`` keeps each image's bytes (``PdfImage.data``) for a blob store.
+    ``image_data=True`` keeps each image's bytes (``PdfImage.data``) for a blob store;
+    ``rules=True`` (with images) also keeps the page's thin path objects (``PdfLayout.rules``:
+    table borders and lines), which only the .docx table boxer needs.
 
     Raises :class:`~artifactcheck.errors.RenderError` when the PDF cannot be opened.
     """
@@ -429,7 +436,7 @@ def read_layout(
     lazy: list[_PageChars] = []
     chars: list[PdfChar] = []
     imgs: list[PdfImage] = []
-    rules: list[PdfRule] = []
+    thin_paths: list[PdfRule] | None = [] if rules else None
     tree: list[list[StructElement]] = []
     # The cyclic GC would run every 700 new objects and, as the character list grows,
     # traverse all of it again: 3-5x the cost of building the tuples (measured 0.06 vs
@@ -447,7 +454,9 @@ def read_layout(
                 if not _read_chars(page, index, left, top, chars, parts, lazy, bidi_free=bidi_free):
                     parts = None
                 if images:
-                    _read_images(page, index, left, top, imgs, keep_data=image_data, rules=rules)
+                    _read_images(
+                        page, index, left, top, imgs, keep_data=image_data, rules=thin_paths
+                    )
                 tree.append(_read_structure(page, index) if tagged and structure else [])
             finally:
                 page.close()
@@ -456,8 +465,8 @@ def read_layout(
         if gc_was_enabled:
             gc.enable()
     if parts is None:  # the fallback loop read every page (see _read_chars)
-        return PdfLayout(pages, chars, imgs, tree, tagged, rules=rules)
-    layout = PdfLayout(pages, None, imgs, tree, tagged, _lazy=lazy, rules=rules)
+        return PdfLayout(pages, chars, imgs, tree, tagged, rules=thin_paths)
+    layout = PdfLayout(pages, None, imgs, tree, tagged, _lazy=lazy, rules=thin_paths)
     layout.__dict__["columns"] = _join_parts(parts)  # what the cached_property would compute
     return layout
 

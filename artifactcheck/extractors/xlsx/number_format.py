@@ -69,10 +69,7 @@ def general(value: float) -> str:
             text = text.rstrip("0").rstrip(".")
         if text not in ("0", "-0"):
             return text
-    mant, exp = f"{value:.5E}".split("E")
-    mant = mant.rstrip("0").rstrip(".")
-    e = int(exp)
-    return f"{mant}E{'+' if e >= 0 else '-'}{abs(e):02d}"
+    return _scientific(value, 5)
 
 
 # The room LibreOffice leaves for a cell's text: the column width less about 1 pt of
@@ -95,7 +92,13 @@ def _scientific_in(value: float, chars: int) -> str:
     decimals = chars - fixed if chars > fixed else 0
     if decimals and math.copysign(1.0, value) < 0:
         decimals -= 1
-    mant, exp = f"{value:.{min(decimals, 14)}E}".split("E")
+    return _scientific(value, min(decimals, 14))
+
+
+def _scientific(value: float, decimals: int) -> str:
+    """``value`` as General writes scientific notation: trailing zeros of the mantissa
+    dropped, a signed exponent of at least two digits (``1.23E+09``, ``5E-10``)."""
+    mant, exp = f"{value:.{decimals}E}".split("E")
     e = int(exp)
     return f"{_erase_zeros(mant)}E{'+' if e >= 0 else '-'}{abs(e):02d}"
 
