@@ -20,6 +20,7 @@ from pydantic import BaseModel, JsonValue, TypeAdapter, ValidationError
 
 from ..errors import RubricError
 from ..model import Document
+from .param_problems import param_problem
 from .result import ArtifactLacks, CheckResult, Mechanism, StepType
 from .step_types import default_step_type
 
@@ -173,7 +174,9 @@ def run_check(
     try:
         parsed = spec.params.model_validate(raw)
     except ValidationError as exc:
-        return _error(name, spec.mechanism_for(raw), raw, exc, "invalid parameters")
+        result = _error(name, spec.mechanism_for(raw), raw, exc, "invalid parameters")
+        result.explanation = f"invalid parameters: {param_problem(name, spec.params, exc)[1]}"
+        return result
     mechanism = spec.mechanism_for(parsed)
     started = time.perf_counter()
     try:

@@ -108,6 +108,21 @@ def test_examples_never_error_on_any_artifact(spec, artifacts: list[Document]) -
             json.dumps(r.model_dump(mode="json"))
 
 
+def test_bad_parameters_are_explained_as_a_rubric_author_would_fix_them() -> None:
+    """run_check words a parameter mistake as rubric loading does, not as pydantic's report."""
+    doc = tiny_doc()
+    misspelt = run_check("text_contains", doc, {"phrase": ["x"]})
+    assert misspelt.status == "error"
+    assert misspelt.explanation == "invalid parameters: check 'text_contains' has no parameter 'phrase'; did you mean 'phrases'?"
+    assert misspelt.error is not None and misspelt.error["type"] == "ValidationError"  # the details stay
+    unknown = run_check("text_contains", doc, {"text": "x"})
+    assert "has no parameter 'text'; it takes " in unknown.explanation and "phrases" in unknown.explanation
+    wrong_type = run_check("text_contains", doc, {"phrases": "x"})
+    assert wrong_type.explanation == (
+        "invalid parameters: parameter 'phrases' of check 'text_contains': Input should be a valid list (got 'x')"
+    )
+
+
 def test_run_check_turns_exceptions_into_errors() -> None:
     class P(BaseModel):
         model_config = ConfigDict(extra="forbid")
