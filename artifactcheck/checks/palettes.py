@@ -136,4 +136,16 @@ OFFICE_STANDARD: dict[str, str] = {
 }
 # Word's fixed highlight colours (w:highlight values), as Word renders them; one table
 # shared with the .docx extractor (see artifactcheck/model/named_colors.py).
-WORD_HIGHLIGHT: dict[str, str] = WORD_HIGHLIGHT_BY_NAME
+WORD_HIGHLIGHT: dict[str, str] = {
+    **WORD_HIGHLIGHT_BY_NAME,
+    # The names Word's highlight menu and python-docx's WD_COLOR_INDEX give the same
+    # colours (BRIGHT_GREEN is w:highlight="green", TEAL "darkCyan", ...). "green" stays
+    # the file's value (#00ff00); Word's menu "Green" (#008000) is also CSS green.
+    "bright green": "#00ff00",
+    "turquoise": "#00ffff",
+    "pink": "#ff00ff",
+    "teal": "#008080",
+    "violet": "#800080",
+    "gray 25%": "#c0c0c0",
+    "gray 50%": "#808080",
+}

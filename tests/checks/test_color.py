@@ -390,3 +390,15 @@ def test_color_is_slide_background_like_fill_to_rgb_distance(tmp_path: Path) -> 
     assert bad["actual"] == "#ffffff" and bad["background_from"] != "slide"
     not_slides = run_check("color_is", near, {**step, "target": "document"})
     assert not_slides.status == "fail" and "no background" in not_slides.evidence["nodes"][0]["reason"]
+
+
+def test_blue_and_red_families_take_the_rows_a_person_calls_by_that_name() -> None:
+    """Word's standard "Blue" (#0070c0) is nearest Google's dark cornflower blue 1 and
+    red berry (#980000) is its own row: asking for blue or red accepts them; asking for
+    the narrower row does not widen it."""
+    from artifactcheck.checks.color import in_family
+
+    assert in_family("#0070c0", "blue")[0] and in_family("#1155cc", "blue")[0]
+    assert in_family("#980000", "red")[0]
+    assert not in_family("#0000ff", "cornflower blue")[0]
+    assert not in_family("#0070c0", "red")[0] and not in_family("#ff9900", "red")[0]
