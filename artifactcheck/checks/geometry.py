@@ -588,7 +588,10 @@ class PlacementParams(_Params):
     a: TargetSpec
     b: TargetSpec
     relation: Placement
-    mode: Literal["edges", "centers"] = "edges"
+    mode: Literal["edges", "centers"] = Field(
+        default="edges",
+        description="edges: A lies wholly on that side of B; centers: A's centre is on that side of B's",
+    )
     tolerance_pt: float = Field(default=0.0, ge=0, description="edges: allowed overlap; centers: ignored offset")
     page: PageRef = None
 

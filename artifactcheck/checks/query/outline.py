@@ -26,12 +26,33 @@ def _level(node: Node) -> int | None:
     return v if isinstance(v, int) else None
 
 
+# A list item indented at least this much further than the one before it is drawn as
+# its sub-item even at the same list level (python-docx's "List Bullet 2" style is level
+# 0 of its own list, indented 0.25 in deeper than "List Bullet").
+_DEEPER_INDENT_PT = 3.0
+
+
+def _depth(node: Node) -> tuple[int, float]:
+    """(list level, left indent in points) of a paragraph; a non-list paragraph is level -1."""
+    level = _level(node)
+    indent = node.attrs.get("indent_left")
+    return (-1 if level is None else level, float(indent) if isinstance(indent, (int, float)) else 0.0)
+
+
+def _deeper(node: Node, than: tuple[int, float]) -> bool:
+    level, indent = _depth(node)
+    if level != than[0]:
+        return level > than[0]
+    return level >= 0 and indent > than[1] + _DEEPER_INDENT_PT
+
+
 def sub_items(para: Node) -> list[Node]:
     """The list items nested under a paragraph: the following paragraphs of the same
-    container whose ``list_level`` is deeper than the paragraph's (a non-list paragraph
-    counts as level -1), up to the first paragraph that is not deeper."""
-    base = _level(para)
-    base = -1 if base is None else base
+    container that are deeper than it, up to the first that is not. Deeper is a greater
+    ``list_level`` (a non-list paragraph counts as level -1), or the same level drawn
+    further in (``indent_left``): a reader sees "List Bullet 2" items under a "List
+    Bullet" one although both are level 0 of their own lists."""
+    base = _depth(para)
     parent = para.parent
     if parent is None:
         return []
@@ -44,9 +65,8 @@ def sub_items(para: Node) -> list[Node]:
             continue
         if not started:
             continue
-        lvl = _level(sib)
-        if lvl is None or lvl <= base:
-            if not sib.text.strip() and lvl is None:
+        if not _deeper(sib, base):
+            if not sib.text.strip() and _level(sib) is None:
                 continue  # an empty paragraph between items does not end the list
             break
         out.append(sib)
@@ -108,8 +128,10 @@ def nested_under(doc: Document, params: NestedParams, resources: Resources) -> C
     for p in parents:
         subs = sub_items(p)
         if params.direct_only and subs:
-            first = min(_level(s) or 0 for s in subs)
-            subs = [s for s in subs if _level(s) == first]
+            # the direct sub-items: those no deeper than the shallowest; an item deeper
+            # than the one before it belongs to that one
+            first = min(_depth(s) for s in subs)
+            subs = [s for s in subs if not _deeper(s, first)]
         found = {
             c: next((s.id for s in subs if text_matches(s.text, c, probe)), None)
             for c in params.children

@@ -8,9 +8,11 @@
    (floating text boxes and footnotes are drawn out of reading order).
 4. Headers and footers are aligned page by page against the unclaimed characters of that
    page, using the header/footer the page's section shows there (first/even/default).
-5. Pictures are matched by content: the decoded pixels' sha256, else perceptual hash
-   distance, preferring the page where the surrounding text landed; vector pictures
-   (EMF/WMF) are drawn as paths and get no box.
+5. Pictures are matched by content: the decoded pixels' sha256, else (no exact copy)
+   perceptual hash distance, preferring the page where the surrounding text landed;
+   header/footer pictures first take the copy in their own margin; cropped pictures are
+   boxed by their visible part; vector pictures (EMF/WMF) are drawn as paths and get no
+   box.
 6. Containers (paragraph, cell, row, table, text box, header, footer, note) get the union
    of their children's boxes per page; floating pictures do not widen their paragraph.
 7. Every node left without a box gets ``rendered=False`` and a reason.
@@ -21,7 +23,7 @@ Boxes are ``origin="layout"``, points, top-left origin of each PDF page.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -570,51 +572,109 @@ class _Layouter:
 
     # -- pictures ------------------------------------------------------------------------
     def _images(self) -> None:
-        pdf_images = self.layout.images
         used: set[int] = set()
         self.image_boxes: dict[str, list[Box]] = {}
         self.image_reason: dict[str, str] = {}
         pixel_sha: dict[str, str | None] = {}
-        last_page = 0
-        for node, owner in self._image_nodes():
-            blob_id = node.attrs.get("blob")
-            blob = self.doc.blobs.get(str(blob_id)) if blob_id else None
-            expected = self._expected_page(node, last_page)
-            if blob is None:
-                self.image_reason[node.id] = "no image data (linked or missing picture)"
+        self._last_image_page = 0
+        # Header and footer pictures claim, on each page their header shows on, a copy
+        # drawn in their own margin first, so the same logo in the body keeps its own
+        # place (the body picture took the first copy pdfium listed: the header's); body
+        # pictures next; then header pictures drawn outside the margin (a watermark, a
+        # logo taller than the margin) take what is left.
+        nodes = list(self._image_nodes())
+        in_headers = [(n, o) for n, o in nodes if o is not None]
+        for node, hf in in_headers:
+            self._header_image(node, hf, used, pixel_sha, in_margin=True)
+        for node, owner in nodes:
+            if owner is None:
+                self._body_image(node, used, pixel_sha)
+        for node, hf in in_headers:
+            self._header_image(node, hf, used, pixel_sha, in_margin=False)
+
+    def _picture_hashes(self, node: Node, pixel_sha: dict[str, str | None]) -> tuple[str | None, str] | None:
+        """(pixel sha256, phash) of a picture's data, or None (its reason recorded)."""
+        blob_id = node.attrs.get("blob")
+        blob = self.doc.blobs.get(str(blob_id)) if blob_id else None
+        if blob is None:
+            self.image_reason[node.id] = "no image data (linked or missing picture)"
+            return None
+        if blob.phash is None:
+            self.image_reason[node.id] = "vector picture (EMF/WMF) is drawn as paths, not located"
+            return None
+        if blob.sha256 not in pixel_sha:
+            pixel_sha[blob.sha256] = _pixel_sha(blob.data)
+        return pixel_sha[blob.sha256], blob.phash
+
+    def _body_image(self, node: Node, used: set[int], pixel_sha: dict[str, str | None]) -> None:
+        hashes = self._picture_hashes(node, pixel_sha)
+        if hashes is None:
+            return
+        pdf_images = self.layout.images
+        cands = self._image_candidates(*hashes, used)
+        if not cands:
+            self.image_reason[node.id] = _missing_picture_reason(node)
+            return
+        expected = self._expected_page(node, self._last_image_page)
+        _, best = min(cands, key=lambda c: (abs(pdf_images[c[1]].page - expected), c[0], c[1]))
+        used.add(best)
+        self.image_boxes[node.id] = [_image_box(pdf_images[best], _crop_fractions(node))]
+        self._last_image_page = pdf_images[best].page
+
+    def _header_image(
+        self, node: Node, owner: Node, used: set[int], pixel_sha: dict[str, str | None], *, in_margin: bool
+    ) -> None:
+        """Box a header/footer picture on every page its header shows on and that has no
+        box for it yet; ``in_margin``: only copies drawn in the header's own margin."""
+        hashes = self._picture_hashes(node, pixel_sha)
+        if hashes is None:
+            return
+        pdf_images = self.layout.images
+        boxes = self.image_boxes.setdefault(node.id, [])
+        done = {b.page for b in boxes}
+        cands = self._image_candidates(*hashes, used)
+        for page in sorted(self.hf_pages.get(owner.id, set()) - done):
+            from_margin = self._margin_distance(owner.kind, page)
+            on_page = [(from_margin(pdf_images[i]), d, i) for d, i in cands if pdf_images[i].page == page]
+            if in_margin:
+                on_page = [c for c in on_page if c[0] == 0]
+            if not on_page:
                 continue
-            if blob.phash is None:
-                self.image_reason[node.id] = (
-                    "vector picture (EMF/WMF) is drawn as paths, not located"
-                )
+            pick = min(on_page)[2]
+            used.add(pick)
+            boxes.append(_image_box(pdf_images[pick], _crop_fractions(node)))
+        boxes.sort(key=lambda b: b.page)
+
+    def _image_candidates(self, pixel_sha: str | None, phash: str, used: set[int]) -> list[tuple[int, int]]:
+        """(distance, index) of the unclaimed PDF images that show the picture: those with
+        its exact pixels when there are any, else the perceptually alike. Only then: two
+        plain pictures (a red and a blue square) have the same phash, and an exact match
+        tied with a phash distance of 0 lost to the lower PDF index."""
+        exact: list[tuple[int, int]] = []
+        alike: list[tuple[int, int]] = []
+        for i, im in enumerate(self.layout.images):
+            if i in used:
                 continue
-            if blob.sha256 not in pixel_sha:
-                pixel_sha[blob.sha256] = _pixel_sha(blob.data)
-            cands: list[tuple[float, int]] = []
-            for i, im in enumerate(pdf_images):
-                if i in used and owner is None:
-                    continue
-                if im.pixel_sha256 is not None and im.pixel_sha256 == pixel_sha[blob.sha256]:
-                    dist = 0
-                elif im.phash is not None:
-                    dist = _hamming(im.phash, blob.phash)
-                    if dist > _PHASH_MAX:
-                        continue
-                else:
-                    continue
-                cands.append((dist, i))
-            if owner is not None:  # a header/footer picture: every page the header shows on
-                pages = self.hf_pages.get(owner.id, set())
-                boxes = [_image_box(pdf_images[i]) for _, i in cands if pdf_images[i].page in pages]
-                self.image_boxes[node.id] = union_all(boxes)
-                continue
-            if not cands:
-                self.image_reason[node.id] = _missing_picture_reason(node)
-                continue
-            _, best = min(cands, key=lambda c: (abs(pdf_images[c[1]].page - expected), c[0], c[1]))
-            used.add(best)
-            self.image_boxes[node.id] = [_image_box(pdf_images[best])]
-            last_page = pdf_images[best].page
+            if pixel_sha is not None and im.pixel_sha256 == pixel_sha:
+                exact.append((0, i))
+            elif im.phash is not None:
+                dist = _hamming(im.phash, phash)
+                if dist <= _PHASH_MAX:
+                    alike.append((dist, i))
+        return exact or alike
+
+    def _margin_distance(self, kind: str, page: int) -> Callable[[Any], float]:
+        """How far a PDF image's middle lies outside the page's header (top) or footer
+        (bottom) margin: 0 inside it."""
+        sections: list[Any] = list(self.doc.root.attrs.get("sections") or [])  # type: ignore[arg-type]  # a list by construction
+        sec = self.page_section[page] if page < len(self.page_section) else 0
+        raw = sections[sec].get("margins") if sec < len(sections) and isinstance(sections[sec], dict) else None
+        margins: dict[str, Any] = raw if isinstance(raw, dict) else {}
+        if kind == "header":
+            top = float(margins.get("top", 72.0))
+            return lambda im: max(0.0, (im.top + im.bottom) / 2 - top)
+        bottom = self.layout.pages[page].height - float(margins.get("bottom", 72.0))
+        return lambda im: max(0.0, bottom - (im.top + im.bottom) / 2)
 
     def _image_nodes(self) -> Iterable[tuple[Node, Node | None]]:
         for top in self.doc.root.children:
@@ -867,8 +927,31 @@ def _post_order(root: Node) -> list[Node]:
     return out
 
 
-def _image_box(im: object) -> Box:
-    return Box(page=im.page, x0=im.x0, top=im.top, x1=im.x1, bottom=im.bottom, origin="layout")  # type: ignore[attr-defined]
+def _image_box(im: Any, crop: tuple[float, float, float, float] | None = None) -> Box:
+    """The drawn part of a PDF image: its bounds are the whole picture, and a cropped
+    picture (``a:srcRect``) is drawn clipped to its frame, the crop's share of each edge in."""
+    x0, top, x1, bottom = im.x0, im.top, im.x1, im.bottom
+    if crop is not None:
+        left, up, right, down = crop
+        w, h = x1 - x0, bottom - top
+        x0, x1 = x0 + left * w, x1 - right * w
+        top, bottom = top + up * h, bottom - down * h
+    return Box(page=im.page, x0=x0, top=top, x1=x1, bottom=bottom, origin="layout")
+
+
+def _crop_fractions(node: Node) -> tuple[float, float, float, float] | None:
+    """(left, top, right, bottom) shares the picture is cropped by, None when it is not
+    (negative values pad the picture: its bounds are then the frame already)."""
+    raw = node.attrs.get("crop")
+    if not isinstance(raw, dict):
+        return None
+    edges = tuple(
+        max(0.0, float(v)) if isinstance(v := raw.get(edge), (int, float)) else 0.0
+        for edge in ("left", "top", "right", "bottom")
+    )
+    if not any(edges) or edges[0] + edges[2] >= 1 or edges[1] + edges[3] >= 1:
+        return None
+    return edges  # type: ignore[return-value]  # four floats by construction
 
 
 def _hamming(a: str, b: str) -> int:
