@@ -76,6 +76,7 @@ if TYPE_CHECKING:
     from shapely.geometry.base import BaseGeometry
 
 PageRef = int | Literal["first", "last"] | None
+_NOISE_PT = 1e-6  # below any drawn distance; above the rounding of affine transforms
 Quantifier = Literal["all", "any"]
 
 
@@ -117,9 +118,16 @@ def resolve_page(doc: Document, ref: PageRef) -> tuple[int | None, str | None]:
     count = len(doc.pages)
     if count == 0:
         return None, "the document has no pages"
-    index = 0 if ref == "first" else count - 1 if ref == "last" else int(ref)
-    if index < 0:
-        index += count
+    if ref in ("first", "last") or (isinstance(ref, int) and ref < 0):
+        # Counted over the pages a reader is shown: a deck's hidden slides are not in the
+        # slideshow nor in its render, and slide counts leave them out, so "the last
+        # slide" of a deck whose appendix slide is hidden is the one before it.
+        shown = [i for i, page in enumerate(doc.pages) if not page.hidden] or list(range(count))
+        position = 0 if ref == "first" else -1 if ref == "last" else int(ref)
+        if not -len(shown) <= position < len(shown):
+            return None, f"page {ref!r} does not exist (the document shows {len(shown)} page(s))"
+        return shown[position], None
+    index = int(ref)
     if not 0 <= index < count:
         return None, f"page {ref!r} does not exist (the document has {count} page(s), 0-based)"
     return index, None
@@ -330,7 +338,11 @@ def _check_region(value: str | RegionBox) -> str | RegionBox:
 
 
 REGION_HELP = "a name or fraction ('upper-left', 'top 20%', 'last page bottom third') or {x0, top, x1, bottom, units: 'fraction'|'pt'}"
-PAGE_HELP = "0-based page index (negative counts from the end) or 'first'/'last'; default: each node's own first page"
+PAGE_HELP = (
+    "0-based page index (negative counts from the end) or 'first'/'last'; 'first', 'last' and "
+    "negative indexes count shown pages only (a deck's hidden slides are skipped); default: "
+    "each node's own first page"
+)
 
 
 class InRegionParams(_Params):
@@ -1012,7 +1024,9 @@ def within_page(doc: Document, p: WithinPageParams, resources: Resources) -> Che
                 continue
             checked += 1
             w, h = page_size(doc, b.page)
-            t = p.tolerance_pt
+            # a rotated frame's corners carry float noise (x0 = -3.7e-14 for a box drawn
+            # from x 0): a millionth of a point is not sticking out
+            t = p.tolerance_pt + _NOISE_PT
             if not rect_covered_by((b.x0, b.top, b.x1, b.bottom), (-t, -t, w + t, h + t)):
                 x0, top, x1, bottom = b.x0, b.top, b.x1, b.bottom
                 outside.append(

@@ -63,7 +63,9 @@ def structure(doc: Document, params: StructureParams, resources: Resources) -> C
     """Counts and names of slides, pages, sheets, tables, images, or a table's rows and columns.
 
     Pages are printed pages: on a document extracted without layout (a .docx loaded
-    without rendering) the page count is unknown and the check ends in ``error``.
+    without rendering) the page count is unknown and the check ends in ``error``. A
+    deck's pages are its slides (hidden ones left out unless ``include_hidden``); a
+    workbook has sheets, not pages (``error``).
 
     >>> from artifactcheck.checks.examples import tiny_doc
     >>> from artifactcheck import run_check
@@ -76,6 +78,11 @@ def structure(doc: Document, params: StructureParams, resources: Resources) -> C
         return without_layout("structure", "tree_query", "the page count")
     if params.unit in ("pages", "slides", "sheets"):
         kind = params.unit[:-1]
+        kinds = {p.kind for p in doc.pages}
+        if kind == "page" and "page" not in kinds and "slide" in kinds:
+            kind = "slide"  # a deck's pages are its slides: one printed page per shown slide
+        elif kind == "page" and "page" not in kinds and "sheet" in kinds:
+            raise ValueError("a workbook's sheets are not printed pages; count them with unit 'sheets'")
         nodes = [n for n in doc.iter(kind) if params.include_hidden or not _hidden(n)]
         pages = [p for p in doc.pages if p.kind == kind and (params.include_hidden or not p.hidden)]
         items = nodes if nodes else pages
