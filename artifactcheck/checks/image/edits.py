@@ -218,6 +218,30 @@ def image_adjusted(doc: Document, p: AdjustedParams, resources: Resources) -> Ch
 class TransformedParams(_RefParams):
     transform: Transform = Field(description="how the reference must have been turned: mirror_horizontal (left-right), mirror_vertical, rotate_90/180/270 (clockwise)")
     min_ssim: float = Field(default=0.9, ge=-1, le=1, description="SSIM of the target with the transformed reference")
+    as_displayed: bool = Field(
+        default=True,
+        description="judge the picture as the page shows it: its own flip and right-angle rotation applied (false: the stored pixels)",
+    )
+
+
+def displayed_turns(node: Node) -> list[str]:
+    """The turns (``transformed`` names, in order) that take a picture's stored pixels to
+    how its page draws them: mirrors first, then the clockwise rotation, as OOXML applies
+    a frame's ``flipH``/``flipV`` and ``rot``. Rotations that are not a right angle are
+    left out (no transform of the stored pixels shows them)."""
+    attrs = node.attrs
+    flip = attrs.get("flip")  # xlsx drawings: "h", "v", "hv"
+    turns: list[str] = []
+    if attrs.get("flip_h") is True or (isinstance(flip, str) and "h" in flip):
+        turns.append("mirror_horizontal")
+    if attrs.get("flip_v") is True or (isinstance(flip, str) and "v" in flip):
+        turns.append("mirror_vertical")
+    angle = attrs.get("rotation_effective", attrs.get("rotation"))
+    if isinstance(angle, (int, float)):
+        quarter = round(float(angle) / 90.0)
+        if abs(float(angle) - 90.0 * quarter) < 0.5 and quarter % 4:
+            turns.append(f"rotate_{90 * (quarter % 4)}")
+    return turns
 
 
 @register_check(
@@ -231,18 +255,23 @@ def image_transformed(doc: Document, p: TransformedParams, resources: Resources)
 
     Every candidate (unchanged, both mirrors, three clockwise rotations) is scored and
     listed in the evidence, so a failure says what was done instead ("rotate_270 would
-    match: SSIM 0.99").
+    match: SSIM 0.99"). The picture is judged as drawn: a slide picture whose frame is
+    flipped or turned by a right angle is compared after the same turns
+    (``display_turns`` in the evidence; ``as_displayed: false`` judges the stored pixels).
     """
     ref = load_reference(p.reference, resources)
     ref_img = _ref_pixels(ref)
 
     def judge(node: Node, blob: Blob) -> dict[str, Any]:
         img = _blob_pixels(blob)
+        turns = displayed_turns(node) if p.as_displayed else []
+        for turn in turns:  # a python-pptx `pic.rotation = 90` or flipH shows the turned picture
+            img = transformed(img, turn)
         scores = {t: _r(ssim(img, transformed(ref_img, t))) for t in TRANSFORMS}
         wanted = scores[p.transform]
         best = max((t for t in scores if scores[t] is not None), key=lambda t: scores[t] or -2.0, default=None)
         ok = wanted is not None and wanted >= p.min_ssim and best == p.transform
-        return {"ok": ok, "ssim": wanted, "candidates": scores, "best": best}
+        return {"ok": ok, "ssim": wanted, "candidates": scores, "best": best, "display_turns": turns}
 
     def describe(r: dict[str, Any]) -> str:
         text = f"SSIM with {p.transform} {r['ssim']} (need >= {p.min_ssim})"
