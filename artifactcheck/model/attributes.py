@@ -490,7 +490,7 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
         _a("width_pct", "number", "Preferred table width as a percentage of the text width", 100.0, (DOCX,), unit="percent"),
         _a("indent", "number", "Indent of the table from the left margin (`w:tblInd`)", 0.0, (DOCX,), unit="pt"),
         _a("column_widths", "array", "Widths of the grid columns (`w:gridCol`)", [144.0, 144.0], (DOCX,), unit="pt"),
-        _a("box_from", "string", "What the rendered table's, rows' and cells' boxes are: `borders` (the drawn cell borders enclose every cell), `borders_on_some_pages`, or `text` (the union of their text: a borderless table)", "borders", (DOCX,)),
+        _a("box_from", "string", "What the rendered table's, rows' and cells' boxes are: `borders` (the drawn cell borders enclose every cell), `borders_on_some_pages`, `paint` (the table and its rows framed by the rules and fills drawn across it, cells by their text: a style without side borders) or `text` (the union of their text: a borderless table)", "borders", (DOCX,)),
         _a("table_look", "object", "Which conditional parts of the table style are on (`w:tblLook`): `{first_row, last_row, first_column, last_column, banded_rows, banded_columns}`", {"first_row": True, "last_row": False, "first_column": True, "last_column": False, "banded_rows": True, "banded_columns": False}, (DOCX,)),
         _shared("section", (DOCX,)),
         _shared("name", (PPTX, XLSX)),

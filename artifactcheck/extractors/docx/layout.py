@@ -36,7 +36,7 @@ from ...model.blobs import decode_image
 from ...model.geometry import union_all
 from ..render import PdfLayout, TextSpan, align_text_to_layout, read_layout, render_pdf
 from ..render.align import key_text, layout_box, layout_keys, sorted_unique
-from ..render.layout import CharColumns, PdfRule
+from ..render.layout import CharColumns, PdfArea, PdfRule
 from .table_borders import PageRules, box_table_by_borders
 
 _RETRY_BELOW = 0.999  # a run matched below this share is aligned again in pass 2
@@ -723,12 +723,18 @@ class _Layouter:
 
     # -- write back ----------------------------------------------------------------------
     def _page_rules(self) -> dict[int, PageRules]:
-        """The render's thin drawn lines by page (table borders among them), built once."""
+        """The render's thin drawn lines and filled areas by page (table borders and
+        shading among them), built once."""
         if self.rules_by_page is None:
             grouped: dict[int, list[PdfRule]] = {}
             for rule in self.layout.rules:
                 grouped.setdefault(rule.page, []).append(rule)
-            self.rules_by_page = {page: PageRules(rules) for page, rules in grouped.items()}
+            areas: dict[int, list[PdfArea]] = {}
+            for area in self.layout.areas:
+                areas.setdefault(area.page, []).append(area)
+            self.rules_by_page = {
+                page: PageRules(grouped.get(page, []), areas.get(page)) for page in grouped.keys() | areas.keys()
+            }
         return self.rules_by_page
 
     def _assign(self) -> None:
@@ -786,7 +792,7 @@ class _Layouter:
                     for b in c.boxes
                 ]
                 n.boxes = union_all(boxes)
-                if n.kind == "table" and n.boxes and self.layout.rules:
+                if n.kind == "table" and n.boxes and (self.layout.rules or self.layout.areas):
                     box_table_by_borders(n, self._page_rules())
             if (
                 not n.boxes

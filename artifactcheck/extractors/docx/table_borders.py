@@ -21,23 +21,56 @@ from collections import defaultdict
 
 from ...model import Box, Node
 from ...model.geometry import union_all
-from ..render.layout import PdfRule
+from ..render.layout import PdfArea, PdfRule
 
 _TOLERANCE_PT = 1.0
+# How far above and below a table's text its own paint reaches: cell padding, a header
+# row's fill, the rule above the first row.
+_PAINT_REACH_PT = 12.0
+
+_GRID_SLACK_PT = 6.0  # a painted frame this much (or 10%) off the table's grid width is not its own
+Rect = tuple[float, float, float, float]  # x0, top, x1, bottom
 
 
 class PageRules:
-    """One page's rules split into horizontal and vertical ones (centre lines)."""
+    """One page's rules split into horizontal and vertical ones (centre lines), and its
+    filled areas."""
 
-    def __init__(self, rules: list[PdfRule]) -> None:
+    def __init__(self, rules: list[PdfRule], areas: list[PdfArea] | None = None) -> None:
         # (centre, from, to): y and x-span for horizontals, x and y-span for verticals
         self.horizontal: list[tuple[float, float, float]] = []
         self.vertical: list[tuple[float, float, float]] = []
+        # what a table's paint covers: horizontal rules as their centre line, ends taken
+        # in by half their thickness (the line cap), and filled areas
+        self.paint: list[Rect] = [(a.x0, a.top, a.x1, a.bottom) for a in areas or []]
         for r in rules:
             if r.horizontal:
-                self.horizontal.append(((r.top + r.bottom) / 2, r.x0, r.x1))
+                centre, half = (r.top + r.bottom) / 2, (r.bottom - r.top) / 2
+                self.horizontal.append((centre, r.x0, r.x1))
+                self.paint.append((r.x0 + half, centre, r.x1 - half, centre))
             else:
                 self.vertical.append(((r.x0 + r.x1) / 2, r.top, r.bottom))
+
+    def painted_frame(self, text: Box) -> Box | None:
+        """The extent of the rules and fills drawn across a table's text (``text``: the
+        table's text box on this page), or None when they do not span the text: a table
+        in a style without side borders (Light Shading: rules above, under the header and
+        below) or drawn by its fills (Colorful Grid) is as wide as its paint."""
+        reach = _PAINT_REACH_PT
+        # wholly inside the text's band: a shape or a picture frame that ends just above
+        # the table is not the table's paint
+        parts = [
+            p
+            for p in self.paint
+            if p[1] >= text.top - reach and p[3] <= text.bottom + reach and p[2] > text.x0 and p[0] < text.x1
+        ]
+        if not parts:
+            return None
+        x0, x1 = min(p[0] for p in parts), max(p[2] for p in parts)
+        if x0 > text.x0 + _TOLERANCE_PT or x1 < text.x1 - _TOLERANCE_PT:
+            return None
+        top, bottom = min(text.top, *(p[1] for p in parts)), max(text.bottom, *(p[3] for p in parts))
+        return Box(page=text.page, x0=x0, top=top, x1=x1, bottom=bottom, origin="layout")
 
     def enclosure(self, text: Box) -> Box | None:
         """The rectangle of the nearest rules around ``text`` on all four sides, or None."""
@@ -71,7 +104,7 @@ def box_table_by_borders(table: Node, rules: dict[int, PageRules]) -> None:
     accepted = {p for p, by_cell in found.items() if p not in refused and _distinct(list(by_cell.values()))}
     pages = {b.page for c in cells for b in c.boxes}
     if not accepted:
-        table.attrs["box_from"] = "text"
+        _frame_by_paint(table, rows, rules)
         return
     for cell in cells:
         cell.boxes = [found[b.page][cell.id] if b.page in accepted else b for b in cell.boxes]
@@ -79,6 +112,36 @@ def box_table_by_borders(table: Node, rules: dict[int, PageRules]) -> None:
         row.boxes = union_all([b for c in row.children if c.kind == "cell" for b in c.boxes]) or row.boxes
     table.boxes = union_all([b for r in rows for b in r.boxes]) or table.boxes
     table.attrs["box_from"] = "borders" if accepted == pages else "borders_on_some_pages"
+
+
+def _frame_by_paint(table: Node, rows: list[Node], rules: dict[int, PageRules]) -> None:
+    """Box a table whose borders do not enclose its cells by the rules and fills drawn
+    across it, on every page or not at all; its rows get the frame's width, its cells keep
+    their text boxes (no drawn edge between them). A nested table stays with its text:
+    the paint around it is its outer cell's."""
+    nested = any(a.kind == "cell" for a in table.ancestors())
+    widths = table.attrs.get("column_widths")
+    grid = sum(w for w in widths if isinstance(w, (int, float))) if isinstance(widths, list) else None
+    frames: list[Box] = []
+    for box in table.boxes:
+        page_rules = rules.get(box.page)
+        frame = page_rules.painted_frame(box) if page_rules is not None and not nested else None
+        # the paint of something else in the band (a neighbouring table, a shape) gives
+        # a frame as wide as that: the table's own grid says how wide it is drawn
+        if frame is not None and grid and abs((frame.x1 - frame.x0) - grid) > max(_GRID_SLACK_PT, 0.1 * grid):
+            frame = None
+        if frame is None:
+            table.attrs["box_from"] = "text"
+            return
+        frames.append(frame)
+    by_page = {f.page: f for f in frames}
+    for row in rows:
+        row.boxes = [
+            b.model_copy(update={"x0": by_page[b.page].x0, "x1": by_page[b.page].x1}) if b.page in by_page else b
+            for b in row.boxes
+        ]
+    table.boxes = frames
+    table.attrs["box_from"] = "paint"
 
 
 def _distinct(boxes: list[Box]) -> bool:

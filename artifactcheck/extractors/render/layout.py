@@ -117,7 +117,21 @@ class PdfRule:
         return self.x1 - self.x0 > self.bottom - self.top
 
 
-RULE_MAX_PT = 3.0  # thicker paths are areas (fills, shapes), not rules
+@dataclass(frozen=True, slots=True)
+class PdfArea:
+    """A drawn path thicker than a rule both ways (a cell's shading, a filled shape), as
+    its axis-aligned bounds on the page."""
+
+    page: int
+    x0: float
+    top: float
+    x1: float
+    bottom: float
+
+
+# Thicker paths are areas (fills, shapes), not rules. Word draws borders up to 6 pt
+# (w:sz 48); Light Grid's header rule is drawn 4.5 pt thick.
+RULE_MAX_PT = 6.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,12 +263,14 @@ class PdfLayout:
         _lazy: list[_PageChars] | None = None,
         _subset: tuple[PdfLayout, npt.NDArray[np.int64]] | None = None,
         rules: list[PdfRule] | None = None,
+        areas: list[PdfArea] | None = None,
     ) -> None:
         if chars is None and _lazy is None and _subset is None:
             raise ValueError("PdfLayout needs chars")
         self.pages = pages
         self.images = images
         self.rules = rules if rules is not None else []  # read_layout(rules=True)
+        self.areas = areas if areas is not None else []  # read_layout(rules=True)
         self.structure = structure
         self.tagged = tagged
         self._chars = chars
@@ -419,8 +435,9 @@ def read_layout(
     ``images=False`` skips image placements (and decoding them for hashes);
     ``structure=True`` also reads a tagged PDF's structure tree (about 2 ms per page);
     ``image_data=True`` keeps each image's bytes (``PdfImage.data``) for a blob store;
-    ``rules=True`` (with images) also keeps the page's thin path objects (``PdfLayout.rules``:
-    table borders and lines), which only the .docx table boxer needs.
+    ``rules=True`` (with images) also keeps the page's path objects' bounds, thin ones as
+    ``PdfLayout.rules`` (table borders, lines) and the others as ``PdfLayout.areas``
+    (shading, filled shapes), which only the .docx table boxer needs.
 
     Raises :class:`~artifactcheck.errors.RenderError` when the PDF cannot be opened.
     """
@@ -437,6 +454,7 @@ def read_layout(
     chars: list[PdfChar] = []
     imgs: list[PdfImage] = []
     thin_paths: list[PdfRule] | None = [] if rules else None
+    thick_paths: list[PdfArea] | None = [] if rules else None
     tree: list[list[StructElement]] = []
     # The cyclic GC would run every 700 new objects and, as the character list grows,
     # traverse all of it again: 3-5x the cost of building the tuples (measured 0.06 vs
@@ -455,7 +473,8 @@ def read_layout(
                     parts = None
                 if images:
                     _read_images(
-                        page, index, left, top, imgs, keep_data=image_data, rules=thin_paths
+                        page, index, left, top, imgs, keep_data=image_data, rules=thin_paths,
+                        areas=thick_paths,
                     )
                 tree.append(_read_structure(page, index) if tagged and structure else [])
             finally:
@@ -465,8 +484,8 @@ def read_layout(
         if gc_was_enabled:
             gc.enable()
     if parts is None:  # the fallback loop read every page (see _read_chars)
-        return PdfLayout(pages, chars, imgs, tree, tagged, rules=thin_paths)
-    layout = PdfLayout(pages, None, imgs, tree, tagged, _lazy=lazy, rules=thin_paths)
+        return PdfLayout(pages, chars, imgs, tree, tagged, rules=thin_paths, areas=thick_paths)
+    layout = PdfLayout(pages, None, imgs, tree, tagged, _lazy=lazy, rules=thin_paths, areas=thick_paths)
     layout.__dict__["columns"] = _join_parts(parts)  # what the cached_property would compute
     return layout
 
@@ -1108,6 +1127,7 @@ def _image_objects(page: pdfium.PdfPage, max_depth: int = 8, paths: list[Any] | 
 def _read_images(
     page: pdfium.PdfPage, index: int, left: float, top: float, out: list[PdfImage], *, keep_data: bool = False,
     rules: list[PdfRule] | None = None,
+    areas: list[PdfArea] | None = None,
 ) -> None:
     paths: list[Any] | None = [] if rules is not None else None
     for obj in _image_objects(page, paths=paths):
@@ -1130,11 +1150,14 @@ def _read_images(
             )
         )
     if rules is not None and paths:
-        _read_rules(paths, index, left, top, rules)
+        _read_rules(paths, index, left, top, rules, areas)
 
 
-def _read_rules(paths: list[Any], index: int, left: float, top: float, out: list[PdfRule]) -> None:
-    """The thin ones of a page's path objects (bounds at most ``RULE_MAX_PT`` across)."""
+def _read_rules(
+    paths: list[Any], index: int, left: float, top: float, out: list[PdfRule], areas: list[PdfArea] | None = None
+) -> None:
+    """The thin ones of a page's path objects (bounds at most ``RULE_MAX_PT`` across) into
+    ``out``, the thicker ones into ``areas``."""
     get_bounds: Any = _FAST_OBJ_BOUNDS
     if get_bounds is None:  # pypdfium2's internals differ: the typed binding
         def get_bounds(address: int, *out: int) -> int:
@@ -1146,8 +1169,12 @@ def _read_rules(paths: list[Any], index: int, left: float, top: float, out: list
         if not get_bounds(handle, *refs):
             continue
         x0, x1, y0, y1 = l.value - left, r.value - left, top - t.value, top - b.value
-        if min(x1 - x0, y1 - y0) <= RULE_MAX_PT and max(x1 - x0, y1 - y0) > RULE_MAX_PT:
+        if max(x1 - x0, y1 - y0) <= RULE_MAX_PT:
+            continue  # a dot, a bullet: neither
+        if min(x1 - x0, y1 - y0) <= RULE_MAX_PT:
             out.append(PdfRule(index, x0, y0, x1, y1))
+        elif areas is not None:
+            areas.append(PdfArea(index, x0, y0, x1, y1))
 
 
 # Embedded streams that are whole image files as they stand (one filter, no decoding).
