@@ -47,6 +47,26 @@ def fill_container_text(root: Node) -> None:
             node.__pydantic_fields_set__.add("text")
 
 
+def set_leaf_text(leaf: Node, text: str) -> None:
+    """Change a leaf's text after the tree is built, and the text of each ancestor that
+    was its children's joined text (:func:`fill_container_text`); an ancestor whose text
+    the extractor set otherwise keeps it, and so do the ones above it."""
+    child, old = leaf, leaf.text
+    _set(leaf, "text", text)
+    node = leaf.parent
+    while node is not None:
+        joiner = _JOINERS.get(node.kind, _DEFAULT_JOINER)
+        before = [old if c is child else c.text for c in node.children]
+        after = [c.text for c in node.children]
+        if joiner == _DEFAULT_JOINER:
+            before, after = [p for p in before if p], [p for p in after if p]
+        if node.text != joiner.join(before):
+            return
+        child, old = node, node.text
+        _set(node, "text", joiner.join(after))
+        node = node.parent
+
+
 _new = object.__new__
 _set = object.__setattr__
 # Every field is set, so one shared fields-set per class is exact: pydantic only ever

@@ -55,10 +55,15 @@ _TRANSPARENT_INLINE = {"smartTag", "customXml", "dir", "bdo", "ins", "moveTo"}
 _DELETED_INLINE = {"del", "moveFrom"}
 
 
+# Fields whose shown value is the page they print on (or the page count), not their stored result.
+PAGE_NUMBER_FIELDS = frozenset({"PAGE", "NUMPAGES"})
+
+
 @dataclass
 class _Field:
     instr: str = ""
     in_result: bool = False
+    shown: bool = False  # its result put text in the tree
 
     @property
     def kind(self) -> str:
@@ -596,7 +601,11 @@ class BodyWalker:
                     sub["hyperlink"] = fld.hyperlink
                 if fld.kind:
                     sub["field"] = fld.kind
+                before = len(para.children)
                 self._inline(el, para, sub)
+                if fld.kind in PAGE_NUMBER_FIELDS and not any(c.text for c in para.children[before:]):
+                    style, own = self._run_format(None, {}, para)
+                    self._page_number_placeholder(para, style, {**sub, **own}, fld.kind)
             elif name in _TRANSPARENT_INLINE:
                 sub = {**inherited, "tracked": "insert"} if name in ("ins", "moveTo") else inherited
                 self._inline(el, para, sub)
@@ -637,6 +646,8 @@ class BodyWalker:
         def flush() -> None:
             if buf:
                 self._emit_text(para, "".join(buf), style, self._field_attrs(attrs))
+                for fld in self.s.fields:
+                    fld.shown = fld.shown or fld.in_result
                 buf.clear()
 
         for el in self._run_children(r):
@@ -675,7 +686,9 @@ class BodyWalker:
                 elif ftype == "separate" and self.s.fields:
                     self.s.fields[-1].in_result = True
                 elif ftype == "end" and self.s.fields:
-                    self.s.fields.pop()
+                    done = self.s.fields.pop()
+                    if done.kind in PAGE_NUMBER_FIELDS and not done.shown:
+                        self._page_number_placeholder(para, style, attrs, done.kind)
             elif name == "instrText":
                 if self.s.fields and not self.s.fields[-1].in_result:
                     self.s.fields[-1].instr += el.text or ""
@@ -751,6 +764,20 @@ class BodyWalker:
             elif fld.kind and "field" not in out:
                 out["field"] = fld.kind
         return out
+
+    def _page_number_placeholder(self, para: _Para, style: Any, attrs: dict[str, Any], kind: str) -> None:
+        """An empty run for a PAGE / NUMPAGES field that stores no result (python-docx's
+        usual recipe: begin, instruction, end): Word and LibreOffice print the number,
+        so the layout has a run to give it to (docx/layout.py writes the number in)."""
+        para.children.append(
+            fast_node(
+                id=para.next_id("r"),
+                kind="run",
+                text="",
+                style=style,
+                attrs={**attrs, "field": kind},
+            )
+        )
 
     def _note_label(self, ntype: str, nid: str, *, custom: bool) -> str:
         key = (ntype, nid)

@@ -37,6 +37,8 @@ from ...model.geometry import union_all
 from ..render import PdfLayout, TextSpan, align_text_to_layout, read_layout, render_pdf
 from ..render.align import key_text, layout_box, layout_keys, sorted_unique
 from ..render.layout import CharColumns, PdfArea, PdfRule
+from ..tree_builder import set_leaf_text
+from .body import PAGE_NUMBER_FIELDS
 from .table_borders import PageRules, box_table_by_borders
 
 _RETRY_BELOW = 0.999  # a run matched below this share is aligned again in pass 2
@@ -143,6 +145,7 @@ class _Layouter:
         # characters are claimed, body runs they disturbed (text next to a page turn)
         # are aligned again without them.
         self._headers_footers()
+        self._write_page_numbers()
         self._retry_unmatched(self.body_runs)
         self._fill_gaps(self.body_runs)
         self._textboxes()
@@ -445,7 +448,9 @@ class _Layouter:
                     continue
                 self.hf_pages.setdefault(node.id, set()).add(page)
                 if node.id not in text_runs:
-                    text_runs[node.id] = [r for r in _runs(node) if _key_len(r.text) > 0]
+                    text_runs[node.id] = [
+                        r for r in _runs(node) if _key_len(r.text) > 0 or r.attrs.get("field") in PAGE_NUMBER_FIELDS
+                    ]
                 shown[kind] = text_runs[node.id]
             if not any(shown.values()):
                 continue
@@ -559,6 +564,22 @@ class _Layouter:
             m.pdf_chars = np.setdiff1d(m.pdf_chars, gone, assume_unique=True)
             m.matched = max(0, m.matched - len(gone))
             m.pages = self._pages(m.pdf_chars)
+
+    def _write_page_numbers(self) -> None:
+        """A header's or footer's PAGE / NUMPAGES run shows what the first page it is
+        printed on prints ("Page 1 of 3"), not the file's stale result ("Page 1 of 1")
+        nor nothing (a field python-docx wrote without a result: "Page  of ")."""
+        for hf in self.hf_nodes:
+            for run in _runs(hf):
+                if run.attrs.get("field") not in PAGE_NUMBER_FIELDS:
+                    continue
+                match = self.runs.get(run.id)
+                if match is None or not match.pages:
+                    continue
+                shown = self._field_text(run, match.pages[0])
+                if shown != run.text:
+                    run.attrs["field_result_stored"] = run.text
+                    set_leaf_text(run, shown)
 
     def _field_text(self, run: Node, page: int) -> str:
         """What a page-number field shows on ``page``: the file stores one stale result
@@ -913,7 +934,8 @@ def _runs(node: Node, *, skip_textboxes: bool = False) -> list[Node]:
         if n.kind == "run":
             # Equations too: LibreOffice's Math draws a formula's characters as text (a/b=c
             # as "a", "b", "=c"), and left unclaimed they were taken by the next run.
-            if n.attrs.get("rendered") is not False and n.text:
+            # (and page-number fields that stored no result: they print a number)
+            if n.attrs.get("rendered") is not False and (n.text or n.attrs.get("field") in PAGE_NUMBER_FIELDS):
                 out.append(n)
             continue
         if skip_textboxes and n.kind == "textbox":
