@@ -463,6 +463,7 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
         _a("endnote_ref", "string", "The run is an endnote reference mark; the note's `note_id`", "1", (DOCX,)),
         _a("tracked", "string", "Tracked change (suggestion in Google Docs): `insert` or `delete`", "insert", DOCS),
         _a("deleted_text", "string", "Text of a tracked deletion (the run's own text is empty: it is not shown)", "deleted", DOCS),
+        _a("hidden_text", "string", "Text of a hidden run (`w:vanish`: not shown nor printed; the run's own text is empty)", "internal note", (DOCX,)),
         _a("caps", "boolean", "Shown in capitals (`w:caps`)", True, (DOCX,)),
         _a("small_caps", "boolean", "Shown in small capitals", True, (DOCX,)),
         _shared("hidden", (DOCX,)),

@@ -106,7 +106,7 @@ def test_character_shading_counts_as_highlight(flow: Document) -> None:
 
 def test_hidden_text_marked_not_rendered(pages: Document) -> None:
     (hidden,) = pages.select("run[hidden=true]")
-    assert hidden.text == "This hidden remark is not printed."
+    assert hidden.text == "" and hidden.attrs["hidden_text"] == "This hidden remark is not printed."
     assert hidden.attrs["rendered"] is False and "vanish" in str(
         hidden.attrs["not_rendered_reason"]
     )

@@ -803,7 +803,10 @@ class BodyWalker:
             }
             text = ""
         elif attrs.get("hidden"):
-            attrs = {**attrs, "rendered": False, "not_rendered_reason": "hidden text (w:vanish)"}
+            # Not shown nor printed: like a deletion, not part of the text a reader reads
+            # ("visible after" was broken by the hidden word between them); kept for evidence.
+            attrs = {**attrs, "hidden_text": text, "rendered": False, "not_rendered_reason": "hidden text (w:vanish)"}
+            text = ""
         else:
             para.text_seen = True
             if not para.events or para.events[-1] != "T":
