@@ -156,6 +156,19 @@ def test_unrelated_picture_is_not_a_crop(deck: Document, assets: Path) -> None:
     assert r.status == "fail" and "segments" in r.evidence["candidates"][0]["crop_resistant_hash"]
 
 
+def test_a_recoloured_crop_is_not_a_crop() -> None:
+    """The search and the hash see grey: a crop whose hue was turned (teal for orange)
+    correlates perfectly; its colour difference gives it away."""
+    original = scene(3)
+    cut = original.crop((150, 100, 520, 400))
+    r, g, b = cut.split()
+    turned = Image.merge("RGB", (b, r, g))  # same structure, other colours
+    same = locate_crop(original, cut)
+    other = locate_crop(original, turned)
+    assert same is not None and other is not None
+    assert same.color_delta < 10 < other.color_delta, (same.color_delta, other.color_delta)  # 10: the default max_color_delta
+
+
 def test_locate_crop_at_another_scale() -> None:
     original = scene(3)
     half = original.crop((100, 50, 500, 350)).resize((200, 150))

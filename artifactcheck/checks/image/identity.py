@@ -134,7 +134,6 @@ def _compare(reference: Image.Image, candidate: Image.Image, alignment: str, reg
     """Both RGB pictures measured at the reference's aspect."""
     import imagehash
     import numpy as np
-    from skimage.color import deltaE_ciede2000
     from skimage.metrics import structural_similarity
 
     side = max(16, min(WORK_SIDE, max(reference.size), max(candidate.size)))
@@ -144,11 +143,20 @@ def _compare(reference: Image.Image, candidate: Image.Image, alignment: str, reg
     rows = np.array_split(np.arange(full.shape[0]), TILES)
     cols = np.array_split(np.arange(full.shape[1]), TILES)
     worst = min(float(full[np.ix_(r, c)].mean()) for r in rows for c in cols if len(r) and len(c))
-    thumb = _size_at(reference.size, COLOR_SIDE)
-    delta = deltaE_ciede2000(_lab(reference, thumb), _lab(candidate, thumb))  # type: ignore[no-untyped-call]
     resized = candidate.resize(reference.size) if candidate.size != reference.size else candidate
     distances = {h: int(getattr(imagehash, h)(reference) - getattr(imagehash, h)(resized)) for h in HASHES}
-    return PixelComparison(float(mean), worst, float(np.percentile(delta, COLOR_PERCENTILE)), distances, alignment, region)
+    return PixelComparison(float(mean), worst, color_difference(reference, candidate), distances, alignment, region)
+
+
+def color_difference(reference: Image.Image, candidate: Image.Image) -> float:
+    """The ``COLOR_PERCENTILE`` of the per-pixel CIEDE2000 between ``COLOR_SIDE`` px
+    thumbnails of two RGB pictures, at the reference's aspect (see ``color_delta``)."""
+    import numpy as np
+    from skimage.color import deltaE_ciede2000
+
+    thumb = _size_at(reference.size, COLOR_SIDE)
+    delta = deltaE_ciede2000(_lab(reference, thumb), _lab(candidate, thumb))  # type: ignore[no-untyped-call]
+    return float(np.percentile(delta, COLOR_PERCENTILE))
 
 
 def compare_pixels(reference: Image.Image, candidate: Image.Image, *, locate: bool = True) -> PixelComparison:

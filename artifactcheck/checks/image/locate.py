@@ -37,9 +37,16 @@ class CropLocation:
     scale: float
     ncc: float
     phash_distance: int
+    color_delta: float  # the region's colours against the candidate's (identity.color_difference)
 
     def as_dict(self) -> dict[str, object]:
-        return {"box_px": list(self.box), "scale": round(self.scale, 4), "ncc": round(self.ncc, 4), "phash_distance": self.phash_distance}
+        return {
+            "box_px": list(self.box),
+            "scale": round(self.scale, 4),
+            "ncc": round(self.ncc, 4),
+            "phash_distance": self.phash_distance,
+            "color_delta": round(self.color_delta, 2),
+        }
 
 
 def _gray(img: Image.Image, size: tuple[int, int]) -> np.ndarray:
@@ -122,6 +129,10 @@ def locate_crop(original: Image.Image, candidate: Image.Image, *, scales: int = 
     score, s, x, y, tw, th = best
     x0, y0 = round(x / shrink), round(y / shrink)
     x1, y1 = min(W, round((x + tw) / shrink)), min(H, round((y + th) / shrink))
+    from .identity import color_difference  # identity.py imports this module
+
     region = original.convert("RGB").crop((x0, y0, x1, y1))
-    distance = int(imagehash.phash(region) - imagehash.phash(candidate.convert("RGB")))
-    return CropLocation((x0, y0, x1, y1), float(s), score, distance)
+    rgb = candidate.convert("RGB")
+    distance = int(imagehash.phash(region) - imagehash.phash(rgb))
+    # the search and the hash see grey only: a recoloured look-alike correlates perfectly
+    return CropLocation((x0, y0, x1, y1), float(s), score, distance, color_difference(region, rgb))

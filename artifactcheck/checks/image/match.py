@@ -385,6 +385,10 @@ class CropParams(_Params):
     min_segment_share: float = Field(default=0.5, gt=0, le=1, description="crop_resistant_hash: share of the candidate's segments that must match")
     bit_error_rate: float = Field(default=0.25, ge=0, le=1, description="crop_resistant_hash: allowed differing bits per segment")
     require_crop: bool = Field(default=False, description="an uncropped copy does not count")
+    max_color_delta: float = Field(
+        default=DEFAULT_MAX_COLOR_DELTA, ge=0,
+        description="locate: maximum colour difference of the located region (as image_matches; a recoloured look-alike is far above)",
+    )
 
 
 _LOCATIONS: dict[tuple[str, str], CropLocation | None] = {}
@@ -414,7 +418,7 @@ def _judge_crop(ref: Reference, blob: Blob, p: CropParams) -> dict[str, Any]:
             row["locate"] = {"found": False, "reason": "the candidate does not fit inside the original at any scale"}
             verdicts.append(False)
         else:
-            ok = loc.ncc >= p.min_ncc and loc.phash_distance <= p.max_distance
+            ok = loc.ncc >= p.min_ncc and loc.phash_distance <= p.max_distance and loc.color_delta <= p.max_color_delta
             ref_area = ref.size[0] * ref.size[1]
             box_area = (loc.box[2] - loc.box[0]) * (loc.box[3] - loc.box[1])
             smaller = box_area < 0.97 * ref_area
@@ -495,7 +499,8 @@ def image_crop_of(doc: Document, p: CropParams, resources: Resources) -> CheckRe
         if "locate" in best:
             loc = best["locate"]
             detail = (
-                f"best region ncc {loc.get('ncc')} (need >= {p.min_ncc}), phash distance {loc.get('phash_distance')} (need <= {p.max_distance})"
+                f"best region ncc {loc.get('ncc')} (need >= {p.min_ncc}), phash distance {loc.get('phash_distance')} (need <= {p.max_distance}), "
+                f"colour difference {loc.get('color_delta')} (need <= {p.max_color_delta:g})"
                 if "ncc" in loc
                 else loc.get("reason")
             )
