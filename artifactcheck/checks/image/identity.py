@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .color_delta import color_difference, size_at
 from .locate import locate_crop
 
 if TYPE_CHECKING:
@@ -40,12 +41,6 @@ if TYPE_CHECKING:
 WORK_SIDE = 128
 """Long side (px) both pictures are resampled to before SSIM (less when either picture
 is smaller: detail one of them does not have is not compared)."""
-COLOR_SIDE = 16
-"""Long side (px) of the thumbnails whose colours are compared: box-averaged this small,
-recompression noise is gone (fine detail is SSIM's job) while a recoloured part remains."""
-COLOR_PERCENTILE = 99
-"""The colour difference is this percentile of the per-pixel CIEDE2000 of the thumbnails:
-a recoloured part covering a few percent of the picture still counts."""
 TILES = 8
 """SSIM is also averaged per tile of a TILES x TILES grid; the worst tile catches a
 replaced part (another wordmark, one letter, a swapped photo) that the whole-picture mean
@@ -106,28 +101,11 @@ def flatten(img: Image.Image) -> Image.Image:
     return img.convert("RGB")
 
 
-def _size_at(aspect_of: tuple[int, int], side: int) -> tuple[int, int]:
-    w, h = aspect_of
-    if w >= h:
-        return side, max(7, round(side * h / w))
-    return max(7, round(side * w / h)), side
-
-
 def _luminance(img: Image.Image, size: tuple[int, int]) -> np.ndarray:
     import numpy as np
     from PIL import Image
 
     return np.asarray(img.convert("L").resize(size, Image.Resampling.LANCZOS), dtype=np.float64)
-
-
-def _lab(img: Image.Image, size: tuple[int, int]) -> np.ndarray:
-    import numpy as np
-    from PIL import Image
-    from skimage.color import rgb2lab
-
-    rgb = np.asarray(img.resize(size, Image.Resampling.BOX), dtype=np.float64) / 255.0
-    lab: np.ndarray = rgb2lab(rgb)
-    return lab
 
 
 def _compare(reference: Image.Image, candidate: Image.Image, alignment: str, region: tuple[int, int, int, int] | None) -> PixelComparison:
@@ -137,7 +115,7 @@ def _compare(reference: Image.Image, candidate: Image.Image, alignment: str, reg
     from skimage.metrics import structural_similarity
 
     side = max(16, min(WORK_SIDE, max(reference.size), max(candidate.size)))
-    size = _size_at(reference.size, side)
+    size = size_at(reference.size, side)
     a, b = _luminance(reference, size), _luminance(candidate, size)
     mean, full = structural_similarity(a, b, data_range=255.0, full=True)  # type: ignore[no-untyped-call]
     rows = np.array_split(np.arange(full.shape[0]), TILES)
@@ -147,16 +125,6 @@ def _compare(reference: Image.Image, candidate: Image.Image, alignment: str, reg
     distances = {h: int(getattr(imagehash, h)(reference) - getattr(imagehash, h)(resized)) for h in HASHES}
     return PixelComparison(float(mean), worst, color_difference(reference, candidate), distances, alignment, region)
 
-
-def color_difference(reference: Image.Image, candidate: Image.Image) -> float:
-    """The ``COLOR_PERCENTILE`` of the per-pixel CIEDE2000 between ``COLOR_SIDE`` px
-    thumbnails of two RGB pictures, at the reference's aspect (see ``color_delta``)."""
-    import numpy as np
-    from skimage.color import deltaE_ciede2000
-
-    thumb = _size_at(reference.size, COLOR_SIDE)
-    delta = deltaE_ciede2000(_lab(reference, thumb), _lab(candidate, thumb))  # type: ignore[no-untyped-call]
-    return float(np.percentile(delta, COLOR_PERCENTILE))
 
 
 def compare_pixels(reference: Image.Image, candidate: Image.Image, *, locate: bool = True) -> PixelComparison:

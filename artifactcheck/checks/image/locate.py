@@ -129,7 +129,7 @@ def locate_crop(original: Image.Image, candidate: Image.Image, *, scales: int = 
     score, s, x, y, tw, th = best
     x0, y0 = round(x / shrink), round(y / shrink)
     x1, y1 = min(W, round((x + tw) / shrink)), min(H, round((y + th) / shrink))
-    from .identity import color_difference  # identity.py imports this module
+    from .color_delta import color_difference
 
     region = original.convert("RGB").crop((x0, y0, x1, y1))
     rgb = candidate.convert("RGB")
