@@ -11,6 +11,7 @@ import pytest
 from artifactcheck import load
 from artifactcheck.extractors.drawingml.color import apply_tint
 from artifactcheck.extractors.xlsx.extract import extract_xlsx
+from artifactcheck.extractors.xlsx.overflow import PADDING_PT
 from artifactcheck.model import Document, Node
 from tests.conftest import FIXTURES
 from tests.golden import assert_matches_golden
@@ -119,7 +120,7 @@ def test_overflow_clipped_vs_spilling(doc: Document) -> None:
     assert spills["overflow"] == "spills"
     assert clipped["text_width_pt"] == spills["text_width_pt"]
     assert float(clipped["text_width_pt"]) > COL  # type: ignore[arg-type]
-    assert clipped["visible_width_pt"] == COL - 3.75
+    assert clipped["visible_width_pt"] == COL - PADDING_PT
     assert doc.get("Layout!A16").attrs["overflow"] == "fits"
     assert doc.get("Layout!D12").attrs["overflow"] == "hashes"
     wrapped = doc.get("Layout!A14").attrs

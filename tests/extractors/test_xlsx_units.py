@@ -16,7 +16,7 @@ from artifactcheck.extractors.xlsx.grid import (
 )
 from artifactcheck.extractors.xlsx.nodes import make_box, make_node
 from artifactcheck.extractors.xlsx.number_format import format_value, general
-from artifactcheck.extractors.xlsx.overflow import classify, wrap_lines
+from artifactcheck.extractors.xlsx.overflow import PADDING_PT, classify, wrap_lines
 from artifactcheck.extractors.xlsx.sheet import split_range, split_ref
 from artifactcheck.model import Box, Node, Style
 
@@ -112,7 +112,7 @@ def test_overflow_rules() -> None:
     assert _classify(text_w=20.0)["overflow"] == "fits"
     assert _classify()["overflow"] == "spills"
     assert _classify(right_limit=96.0)["overflow"] == "clipped"
-    assert _classify(right_limit=96.0)["visible_width_pt"] == 96.0 - 3.75
+    assert _classify(right_limit=96.0)["visible_width_pt"] == 96.0 - PADDING_PT
     assert _classify(align="right", x0=200.0, x1=248.0, left_limit=100.0)["overflow"] == "spills"
     assert _classify(align="right", x0=200.0, x1=248.0, left_limit=190.0)["overflow"] == "clipped"
     assert _classify(merged=True)["overflow"] == "clipped"

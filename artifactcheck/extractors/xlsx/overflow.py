@@ -14,8 +14,12 @@ Inputs are in points on the sheet canvas. The outcome (``overflow``):
   ``display_rounded``.
 - ``unknown``: rotated text; not evaluated.
 
-Padding: a column of N "characters" is N * MDW + 5 px wide, so 5 px (3.75 pt) of a cell's
-width is margin and gridline; text needs ``width + 3.75`` pt.
+Padding: text needs its measured width plus ``PADDING_PT`` (1 pt), LibreOffice's cell text
+margins (``number_format.CELL_TEXT_MARGINS_PT``, calibrated on renders). It was Excel's 5 px
+(3.75 pt: a column of N "characters" is N * MDW + 5 px wide), but Excel measures text in
+whole pixels (a Calibri 11 digit is 7 px) and we measure unhinted widths (7.43 px): against
+5 px of padding, "$1,126.50", "1,234,567" and "Reference" were ``###`` or cut off in a
+default-width column where LibreOffice draws them whole, and so does Excel.
 """
 
 from __future__ import annotations
@@ -23,7 +27,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-PADDING_PT = 3.75
+from .number_format import CELL_TEXT_MARGINS_PT
+
+PADDING_PT = CELL_TEXT_MARGINS_PT
 
 
 def wrap_lines(text: str, width_of: Callable[[str], float], avail: float) -> int:
