@@ -41,9 +41,16 @@ class Formatted:
     supported: bool = True
 
 
+# Built-in formats whose code depends on the reader's locale: ECMA-376 lists 14 as
+# "mm-dd-yy" (openpyxl's table), but Excel and LibreOffice draw the system's short date,
+# 3/15/2023 in en-US. Every date typed into Excel is stored as 14.
+_LOCALE_BUILTINS = {14: "m/d/yyyy", 22: "m/d/yyyy h:mm"}
+
+
 def builtin_format(num_fmt_id: int) -> str:
-    """The format code of a built-in ``numFmtId`` (General when unknown)."""
-    return str(BUILTIN_FORMATS.get(num_fmt_id, "General"))
+    """The format code of a built-in ``numFmtId`` as en-US Excel shows it (General when
+    unknown)."""
+    return _LOCALE_BUILTINS.get(num_fmt_id) or str(BUILTIN_FORMATS.get(num_fmt_id, "General"))
 
 
 @lru_cache(maxsize=4096)
