@@ -214,20 +214,23 @@ def _font(el: etree._Element | None, colours: ColourResolver) -> FontSpec:
 
 
 def _fill(el: etree._Element | None, colours: ColourResolver) -> ThemedColor | None:
-    """The colour a fill paints: a pattern fill's foreground (solid and patterns alike;
-    ``none`` and ``gray125`` - Excel's reserved fill 1 - paint nothing we report), or a
-    gradient's first stop."""
+    """The colour a cell fill paints: a pattern fill's foreground (solid and patterns
+    alike; ``none`` and ``gray125`` - Excel's reserved fill 1 - paint nothing we report),
+    or a gradient's first stop.
+
+    As LibreOffice draws what openpyxl users mistype (tests/extractors/test_xlsx_fills.py):
+    no ``patternType`` is ``none`` (the schema's default: ``PatternFill(fgColor=...)`` paints
+    nothing), and a solid fill without ``fgColor`` is painted in the automatic foreground,
+    black (``PatternFill("solid", bgColor=...)`` and ``end_color=`` set only bgColor).
+    A conditional format's fill is the other way round (bgColor; ``_dxf``)."""
     if el is None:
         return None
     pf = el.find(f"{NS}patternFill")
     if pf is not None:
-        pattern = pf.get("patternType", "none" if pf.find(f"{NS}fgColor") is None else "solid")
+        pattern = pf.get("patternType", "none")
         if pattern in ("none", "gray125"):
             return None
-        fg = colours.resolve_themed(pf.find(f"{NS}fgColor"))
-        if fg is None and pattern == "solid":
-            fg = colours.resolve_themed(pf.find(f"{NS}bgColor"))
-        return fg
+        return colours.resolve_themed(pf.find(f"{NS}fgColor"), auto="#000000")
     gf = el.find(f"{NS}gradientFill")
     if gf is not None:
         stop = gf.find(f"{NS}stop")
