@@ -294,7 +294,10 @@ def _cell_has(cell: Node, params: GroupedParams, ignore_white: set[str]) -> bool
     style = cell.style
     if params.property in ("filled", "highlighted"):
         values = []
-        if style is not None and style.fill:
+        sources = cell.attrs.get("style_sources")
+        # an Excel table's banding is the table's look, not a row someone highlighted
+        banded = isinstance(sources, dict) and sources.get("fill") == "table_style"
+        if style is not None and style.fill and not (banded and params.property == "highlighted"):
             values.append(style.fill)
         shown = cell.attrs.get("conditional_fill")  # a conditional format's fill is what shows
         if isinstance(shown, str) and shown:
@@ -317,6 +320,12 @@ def _cell_has(cell: Node, params: GroupedParams, ignore_white: set[str]) -> bool
     units = [r for r in cell.descendants("run") if r.text.strip()] or [cell]
     flag = params.property
     return all(u.style is not None and bool(getattr(u.style, flag)) for u in units)
+
+
+def _row_hidden(g: Grid, i: int) -> bool:
+    """Every cell of grid row ``i`` is hidden (a hidden row, or hidden columns all along)."""
+    cells = [c for c in g.cells[i] if c is not None]
+    return bool(cells) and all(c.attrs.get("hidden") is True for c in cells)
 
 
 @register_check(
@@ -343,7 +352,8 @@ def rows_grouped_at_top(doc: Document, params: GroupedParams, resources: Resourc
     h = guess.index
     header_text = describe_header(g, guess)
     start = 0 if h is None else h + 1
-    data = [i for i in range(start, len(g.cells)) if not g.is_blank(i)]
+    # hidden rows are not seen: the rows around one are drawn next to each other
+    data = [i for i in range(start, len(g.cells)) if not g.is_blank(i) and not _row_hidden(g, i)]
     col_index = None
     if params.property == "text":
         if h is None:
