@@ -204,6 +204,12 @@ class _Extractor:
             wb_rels = parts.rels(self.main_part)
             pr = wb.find(f"{NS}workbookPr")
             self.date1904 = pr is not None and pr.get("date1904", "0").lower() in ("1", "true")
+            calc = wb.find(f"{NS}calcPr")
+            # xlsxwriter stores 0 for every formula and asks for a full calculation on
+            # load, which Excel makes: the cached values are placeholders
+            self.full_calc_on_load = calc is not None and calc.get("fullCalcOnLoad", "0").lower() in ("1", "true")
+            if self.full_calc_on_load and self.recalc is not None:
+                self.recalc.drop_cached_values = True
             theme_rel = next((r for r in wb_rels.values() if r.type == "theme"), None)
             self.current_part = theme_rel.target if theme_rel else self.main_part
             theme = read_theme_colours(parts.xml_or_none(theme_rel.target if theme_rel else None))
@@ -481,9 +487,12 @@ class _Extractor:
     def _fill_uncalculated(self, sx: SheetXml, name: str, builder: _SheetBuilder) -> None:
         """Give formulas without a cached value the value LibreOffice computes; mark
         the builder's cells that got one, and those that could not (with why)."""
-        missing = {(rec[0], rec[1]): i for i, rec in enumerate(sx.cells)
-                   if rec[4] is None and (rec[5] is not None or rec[6] is not None)
-                   and needs_recalculation(rec[3], rec[4], rec[5], rec[6], rec[7])}
+        if self.full_calc_on_load:
+            missing = {(rec[0], rec[1]): i for i, rec in enumerate(sx.cells) if rec[5] is not None or rec[6] is not None}
+        else:
+            missing = {(rec[0], rec[1]): i for i, rec in enumerate(sx.cells)
+                       if rec[4] is None and (rec[5] is not None or rec[6] is not None)
+                       and needs_recalculation(rec[3], rec[4], rec[5], rec[6], rec[7])}
         if not missing:
             return
         if self.recalc is None:

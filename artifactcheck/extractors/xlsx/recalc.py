@@ -17,6 +17,9 @@ Excel might not show, so value checks on them report ``error``, not ``fail``.
 
 from __future__ import annotations
 
+import re
+import tempfile
+import zipfile
 from pathlib import Path
 
 from lxml import etree
@@ -50,6 +53,10 @@ class Recalculation:
     def __init__(self, path: Path, *, timeout: float) -> None:
         self.path = path
         self.timeout = timeout
+        # The workbook asks for a full calculation on load (xlsxwriter: every cached
+        # value is a placeholder 0): LibreOffice trusts cached values, so it is given a
+        # copy without them and computes every formula, as Excel does on opening.
+        self.drop_cached_values = False
         self._copy: Path | None = None
         self._failure: str | None = None
         self._main: str = ""
@@ -61,7 +68,9 @@ class Recalculation:
             try:
                 # Always a cold soffice: the warm pool converts to PDF only.
                 renderer = LibreOfficeRenderer()
-                copy, _cached = convert_cached(self.path, target="xlsx", renderer=renderer, timeout=self.timeout)
+                with tempfile.TemporaryDirectory(prefix="artifactcheck-recalc-") as work:
+                    source = _without_formula_values(self.path, Path(work)) if self.drop_cached_values else self.path
+                    copy, _cached = convert_cached(source, target="xlsx", renderer=renderer, timeout=self.timeout)
                 self._main = inspect_package(copy).main_part
             except ArtifactCheckError as exc:
                 self._failure = f"{type(exc).__name__}: {exc}"
@@ -98,6 +107,23 @@ class Recalculation:
         except (OSError, etree.XMLSyntaxError, KeyError, ValueError, ArtifactCheckError) as exc:
             raise RecalculationFailed(f"cannot read LibreOffice's recalculated copy: {exc}") from None
         return found
+
+
+_FORMULA_VALUE = re.compile(rb"(<f\b[^>]*(?:/>|>.*?</f>))\s*<v>[^<]*</v>", re.DOTALL)
+
+
+def _without_formula_values(path: Path, work: Path) -> Path:
+    """A copy of the workbook whose formula cells have no cached ``<v>`` (worksheet parts
+    only; everything else byte for byte). The package was read safely before (sizes,
+    entries), so its parts fit in memory."""
+    out = work / path.name
+    with zipfile.ZipFile(path) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            data = src.read(info)
+            if info.filename.startswith("xl/worksheets/") and info.filename.endswith(".xml"):
+                data = _FORMULA_VALUE.sub(rb"\1", data)
+            dst.writestr(info, data)
+    return out
 
 
 def _shared_strings(parts: Parts, rels: dict[str, Rel]) -> list[str]:
