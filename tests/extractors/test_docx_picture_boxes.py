@@ -40,7 +40,7 @@ def _centre_colour(pdf: Path, box: Box) -> tuple[int, int, int]:
 
 
 def _is(rgb: tuple[int, int, int], want: tuple[int, int, int]) -> bool:
-    return delta_e("#%02x%02x%02x" % rgb, "#%02x%02x%02x" % want) < 3
+    return delta_e("#{:02x}{:02x}{:02x}".format(*rgb), "#{:02x}{:02x}{:02x}".format(*want)) < 3
 
 
 @pytest.fixture(scope="module")
