@@ -844,9 +844,14 @@ def _read_chars_columns(
     x1 = r_right - left
 
     # pdfium joins a line ending in a hyphen to the next line without a break; a drawn
-    # character that moves left and below the previous drawn one starts a line.
+    # character that moves left and below the previous drawn one starts a line. So does
+    # one that does not move right and starts below the previous one's band: two
+    # right-aligned numbers in cells one above the other ("45291.5" over "7") were one
+    # word "45291.57". (Text set top to bottom has overlapping bands: no break.)
     brk = np.zeros(n_drawn, dtype=np.bool_)
-    brk[1:] = (x0[1:] < x0[:-1]) & ((y0[1:] + y1[1:]) / 2 > y1[:-1])
+    below = (y0[1:] + y1[1:]) / 2 > y1[:-1]
+    dropped = (x0[1:] <= x1[:-1]) & (y0[1:] > y1[:-1])
+    brk[1:] = ((x0[1:] < x0[:-1]) & below) | dropped
 
     # Drawn columns plus a sentinel (zeros, "", -1) for "no drawn character before".
     d_x0 = np.append(x0, 0.0)
@@ -1035,9 +1040,12 @@ def _read_chars_loop(page: pdfium.PdfPage, index: int, left: float, top: float, 
             if y0 is _NO_BAND:
                 y0, y1 = top - rect.top, top - rect.bottom
             x0 = rect.left - left
-            if prev is not None and x0 < prev.x0 and (y0 + y1) / 2 > prev.bottom:
+            if prev is not None and (
+                (x0 < prev.x0 and (y0 + y1) / 2 > prev.bottom) or (x0 <= prev.x1 and y0 > prev.bottom)
+            ):
                 # pdfium joins a line ending in a hyphen to the next line without a break;
-                # a character that moves left and below the previous one starts a line.
+                # a character that moves left and below the previous one starts a line
+                # (and one well below that does not move right: see _read_chars_columns).
                 append(new(PdfChar, (index, "\n", prev.x1, prev.top, prev.x1, prev.bottom,
                                      prev.font, prev.size, prev.mcid, True)))
             prev = new(PdfChar, (index, ch, x0, y0, rect.right - left, y1, info.font, info.size, info.mcid, False))

@@ -245,3 +245,39 @@ def test_page_images_for_pptx_and_xlsx(deck_pdf: RenderedPDF, book_pdf: Rendered
     pages = list(page_images(RENDER_FIXTURES / "book.xlsx", dpi=50))
     assert len(pages) >= 1
     assert read_layout(book_pdf.pdf_path).text.count("North") == 1
+
+
+def test_numbers_in_cells_one_above_the_other_are_separate_words(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """pdfium puts no break between two right-aligned numbers in consecutive rows: the
+    second starts below the first without moving left. They were one word ("45291.57");
+    both character readers now start a line there."""
+    import openpyxl
+    import pypdfium2 as pdfium
+
+    from artifactcheck.extractors.render import render_pdf
+    from artifactcheck.extractors.render.layout import _read_chars_loop
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    values = [112.33333333333333, 2 / 3, -1 / 7, 1234567.891, 98765.4321, 0.000123456, 1e15, 123456789012, -0.5,
+              33.333333333333336, 1 / 3 * 100, 45291.5, 7.0000001, 2.675]  # fmt: skip
+    for row, value in enumerate(values, start=1):
+        ws.cell(row, 1, value)  # 7.0000001 shows "7"
+    for row, value in enumerate([10, 20, 7], start=1):
+        ws.cell(row, 3, value)
+    path = tmp_path / "column.xlsx"
+    wb.save(path)
+    pdf = render_pdf(path).pdf_path
+    layout = read_layout(pdf)
+    words = [w.text for w in layout.words]
+    assert "45291.5" in words and "7" in words and "45291.57" not in words
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        slow: list[PdfChar] = []
+        page = doc[0]
+        left, _, _, top = page.get_cropbox()
+        _read_chars_loop(page, 0, left, top, slow)
+        page.close()
+    finally:
+        doc.close()
+    assert layout.chars == slow
