@@ -427,12 +427,7 @@ class _Extractor:
             ):
                 text = "".join(t.text or "" for t in si.iter(_T) if t.getparent().tag != _RPH)
                 if si.find(_R_RUN) is not None:
-                    runs = []
-                    for r in si.iterfind(_R_RUN):
-                        rpr = r.find(_RPR)
-                        font = read_run_font(rpr, self.styles.colours) if rpr is not None else None
-                        runs.append(("".join(t.text or "" for t in r.iter(_T)), font))
-                    self.rich[len(out)] = runs
+                    self.rich[len(out)] = self.rich_runs(si)
                 if len(text) > MAX_CELL_CHARS:
                     self.warnings.append(
                         f"shared string {len(out)} has {len(text)} characters, more than Excel's "
@@ -483,6 +478,15 @@ class _Extractor:
         self._fill_uncalculated(sx, name, builder)
         self.current_part = part
         return builder.build()
+
+    def rich_runs(self, string: etree._Element) -> list[tuple[str, Any]]:
+        """(text, font) of each formatted run of a string (``<si>`` or ``<is>``)."""
+        runs = []
+        for r in string.iterfind(_R_RUN):
+            rpr = r.find(_RPR)
+            font = read_run_font(rpr, self.styles.colours) if rpr is not None else None
+            runs.append(("".join(t.text or "" for t in r.iter(_T)), font))
+        return runs
 
     def _fill_uncalculated(self, sx: SheetXml, name: str, builder: _SheetBuilder) -> None:
         """Give formulas without a cached value the value LibreOffice computes; mark
@@ -792,6 +796,8 @@ class _SheetBuilder:
         cell_id = f"{self.name}!{ref}"
         if t == "s" and self.ex.rich and v is not None and v.isdigit() and int(v) in self.ex.rich:
             children.extend(self._runs(cell_id, self.ex.rich[int(v)], style))
+        elif t == "inlineStr" and self.sx.rich_inline and (r, c) in self.sx.rich_inline:
+            children.extend(self._runs(cell_id, self.ex.rich_runs(self.sx.rich_inline[(r, c)]), style))
         thread = self.threads.get(pos) if self.threads else None
         if thread is not None:
             attrs["comment"] = thread.first.text

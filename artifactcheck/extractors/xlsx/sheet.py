@@ -9,6 +9,7 @@ declared extent: a sheet declaring A1:C1048496 with 100 real cells costs 100 cel
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import IO, Any
@@ -25,7 +26,7 @@ R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
 X14 = "{http://schemas.microsoft.com/office/spreadsheetml/2009/9/main}"
 XM = "{http://schemas.microsoft.com/office/excel/2006/main}"
 
-_ROW, _C, _V, _F, _IS, _T, _RPH = (f"{NS}{t}" for t in ("row", "c", "v", "f", "is", "t", "rPh"))
+_ROW, _C, _V, _F, _IS, _T, _RPH, _RUN = (f"{NS}{t}" for t in ("row", "c", "v", "f", "is", "t", "rPh", "r"))
 _TOP_TAGS = tuple(
     f"{NS}{t}"
     for t in (
@@ -104,6 +105,9 @@ class SheetXml:
     sort_state: etree._Element | None = None
     sparkline_groups: list[etree._Element] = field(default_factory=list)
     col_styles: list[tuple[int, int, int]] = field(default_factory=list)  # (min, max, style index)
+    # (row, col) -> a copy of an inline string's <is> with formatted runs (openpyxl's
+    # CellRichText writes them so): the runs become run nodes as shared strings' do
+    rich_inline: dict[tuple[int, int], etree._Element] = field(default_factory=dict)
 
 
 def _is_true(v: str | None) -> bool:
@@ -128,6 +132,7 @@ def read_sheet_xml(
     default_row_h = 15.0
     pending_cols: list[etree._Element] = []
     cells: list[CellRecord] = []
+    rich_inline: dict[tuple[int, int], etree._Element] = {}
     append = cells.append
     last_row = 0
     extras: dict[str, Any] = {"merges": [], "cf": [], "dv": [], "x14dv": [], "x14cf": [], "links": [], "tables": [],
@@ -211,6 +216,8 @@ def read_sheet_xml(
                             fmeta = (ch.get("t"), ch.get("ref"), ch.get("si"))
                     elif t == _IS:
                         inline = _inline_text(ch)
+                        if ch.find(_RUN) is not None:
+                            rich_inline[(rnum, col)] = copy.deepcopy(ch)
                 s = c.get("s")
                 append((rnum, col, int(s) if s and s.isdigit() else 0, c.get("t") or "n", v, f, fmeta, inline, c.get("vm")))
             el.clear()
@@ -269,7 +276,7 @@ def read_sheet_xml(
             extras["sort"] = el
     charge_elements(elements, path=None, part="a worksheet")
     g = ensure_grid()
-    out = SheetXml(grid=g, cells=cells)
+    out = SheetXml(grid=g, cells=cells, rich_inline=rich_inline)
     out.merges = [m for m in extras["merges"] if m]
     out.dimension = dimension
     out.view = view
