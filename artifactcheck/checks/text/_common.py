@@ -61,15 +61,20 @@ def unknown_values(nodes: list[Node], *, limit: int = 20) -> list[Node]:
     return out
 
 
-def guard_unknown_values(result: CheckResult, nodes: list[Node], *, also_on_pass: bool = False) -> CheckResult:
+def guard_unknown_values(
+    result: CheckResult, nodes: list[Node], *, also_on_pass: bool = False, on_shown_text: bool = True
+) -> CheckResult:
     """``error`` instead of ``fail`` (and instead of ``pass`` when ``also_on_pass``: a
     check that passes because something is absent) when the checked nodes hold values
-    that could not be computed: the verdict would rest on a value nobody knows."""
-    if result.status not in ("fail", "pass") or (result.status == "pass" and not also_on_pass):
+    that could not be computed: the verdict would rest on a value nobody knows. A check
+    judged ``on_shown_text`` also cannot judge a targeted cell whose number format we
+    cannot render (:func:`_guard_unrendered_formats`); number and date checks read the
+    stored value and pass False."""
+    if result.status not in ("fail", "pass"):
         return result
-    unknown = unknown_values(nodes)
+    unknown = unknown_values(nodes) if result.status == "fail" or also_on_pass else []
     if not unknown:
-        return result
+        return _guard_unrendered_formats(result, nodes) if on_shown_text else result
     reasons = sorted({str(n.attrs.get("value_unknown_reason", "")) for n in unknown})
     return result.model_copy(update={
         "status": "error",
@@ -79,4 +84,25 @@ def guard_unknown_values(result: CheckResult, nodes: list[Node], *, also_on_pass
             f"(e.g. {unknown[0].id}: {reasons[0]}); the check would have said {result.status!r}"
         ),
         "error": {"type": "ValueUnknown", "cells": [n.id for n in unknown], "reasons": reasons},
+    })
+
+
+def _guard_unrendered_formats(result: CheckResult, nodes: list[Node]) -> CheckResult:
+    """``error`` instead of a verdict when a targeted cell's number format could not be
+    applied (``number_format_supported: false``, e.g. a fraction ``# ?/?``): its text is our
+    fallback, not what Excel shows (1.75 where the sheet shows 1 3/4), so neither a pass
+    nor a fail rests on what a reader sees. Only cells named as targets count: a
+    sheet-wide search is not spoiled by one such cell."""
+    odd = [n for n in nodes if n.kind == "cell" and n.attrs.get("number_format_supported") is False]
+    if not odd:
+        return result
+    fmt = odd[0].attrs.get("number_format")
+    return result.model_copy(update={
+        "status": "error",
+        "score": None,
+        "explanation": (
+            f"cannot judge: {len(odd)} cell(s) use a number format we cannot render "
+            f"(e.g. {odd[0].id}: {fmt!r}, shown here as {odd[0].text!r}); the check would have said {result.status!r}"
+        ),
+        "error": {"type": "NumberFormatUnsupported", "cells": [n.id for n in odd[:20]]},
     })

@@ -147,7 +147,7 @@ def number_equals(doc: Document, params: NumberEqualsParams, resources: Resource
         abs_tol=params.abs_tol,
         rel_tol=params.rel_tol,
     )
-    return guard_unknown_values(result, nodes)
+    return guard_unknown_values(result, nodes, on_shown_text=False)  # a cell's stored number
 
 
 class DateEqualsParams(BaseModel):
@@ -226,4 +226,5 @@ def date_equals(doc: Document, params: DateEqualsParams, resources: Resources) -
     return guard_unknown_values(
         verdict("date_equals", "exact", rows, params.quantifier, f"show {want.isoformat()}", expected=want.isoformat()),
         nodes,
+        on_shown_text=False,  # a cell's stored date
     )
