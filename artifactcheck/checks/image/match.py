@@ -26,6 +26,7 @@ from ...errors import RubricError
 from ...input_files import read_input_bytes
 from ...model import Blob, Document, Node
 from ...model.blobs import decode_image
+from ...model.crop import crop_fractions
 from ..geometry import box_dict, result
 from ..layout import extracted_without_layout, without_layout
 from ..registry import Resources, register_check
@@ -346,30 +347,6 @@ def _crop_resistant(sha: str, data: bytes) -> imagehash.ImageMultiHash:
     value = imagehash.crop_resistant_hash(decode_image(data), min_segment_size=200)
     _remember(_CROP_HASHES, sha, value, limit=512)
     return value
-
-
-def crop_fractions(attrs: dict[str, Any]) -> dict[str, float]:
-    """The crop recorded on an image node as fractions per edge (left, top, right, bottom),
-    whichever source spelled it: OOXML ``l/t/r/b``, Word ``left/...``, Google Docs
-    ``offsetLeft/...``, Google Slides ``leftOffset/...``. Negative values (padding) count
-    as 0. Empty dict when not cropped."""
-    raw = attrs.get("crop")
-    if not isinstance(raw, dict):
-        return {}
-    names = {
-        "left": ("left", "l", "offsetLeft", "leftOffset"),
-        "top": ("top", "t", "offsetTop", "topOffset"),
-        "right": ("right", "r", "offsetRight", "rightOffset"),
-        "bottom": ("bottom", "b", "offsetBottom", "bottomOffset"),
-    }
-    out: dict[str, float] = {}
-    for edge, keys in names.items():
-        for key in keys:
-            value = raw.get(key)
-            if isinstance(value, (int, float)) and value > 0:
-                out[edge] = float(value)
-                break
-    return out
 
 
 class CropParams(_Params):

@@ -36,6 +36,7 @@ from ...extractors.image import image_page_pixels
 from ...extractors.ocr.engine import OcrEngine, OcrResult, PhraseMatch, default_engine, find_phrase
 from ...model import Box, Document, Node
 from ...model.blobs import decode_image
+from ...model.crop import crop_fractions
 from ..geometry import (
     PageRef,
     RegionBox,
@@ -49,7 +50,6 @@ from ..geometry import (
     result,
     select_placed,
 )
-from ..image.match import crop_fractions
 from ..layout import extracted_without_layout, without_layout
 from ..regions import parse_region
 from ..registry import Resources, register_check

@@ -33,6 +33,7 @@ import numpy.typing as npt
 
 from ...model import Box, Document, Node, Page, ToolInfo
 from ...model.blobs import decode_image
+from ...model.crop import crop_fractions
 from ...model.geometry import union_all
 from ..render import PdfLayout, TextSpan, align_text_to_layout, read_layout, render_pdf
 from ..render.align import key_text, layout_box, layout_keys, sorted_unique
@@ -968,18 +969,14 @@ def _image_box(im: Any, crop: tuple[float, float, float, float] | None = None) -
 
 
 def _crop_fractions(node: Node) -> tuple[float, float, float, float] | None:
-    """(left, top, right, bottom) shares the picture is cropped by, None when it is not
-    (negative values pad the picture: its bounds are then the frame already)."""
-    raw = node.attrs.get("crop")
-    if not isinstance(raw, dict):
+    """(left, top, right, bottom) shares the picture is cropped by (padding counts as 0:
+    the bounds are then the frame already), None when it is not cropped or the crop
+    leaves nothing."""
+    crop = crop_fractions(node.attrs)
+    edges = (crop.get("left", 0.0), crop.get("top", 0.0), crop.get("right", 0.0), crop.get("bottom", 0.0))
+    if not crop or edges[0] + edges[2] >= 1 or edges[1] + edges[3] >= 1:
         return None
-    edges = tuple(
-        max(0.0, float(v)) if isinstance(v := raw.get(edge), (int, float)) else 0.0
-        for edge in ("left", "top", "right", "bottom")
-    )
-    if not any(edges) or edges[0] + edges[2] >= 1 or edges[1] + edges[3] >= 1:
-        return None
-    return edges  # type: ignore[return-value]  # four floats by construction
+    return edges
 
 
 def _hamming(a: str, b: str) -> int:
