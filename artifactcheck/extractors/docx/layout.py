@@ -487,15 +487,19 @@ class _Layouter:
         have claimed some of them: it matches a body word to the first place the word
         occurs, which can be the same word in the header ("Alpha header" above "Alpha
         body"); the caller releases them so the header keeps its words and its box."""
-        raw = section.get("margins")
-        margins: dict[str, Any] = raw if isinstance(raw, dict) else {}
-        top = float(margins.get("top", 72.0))
-        bottom = self.layout.pages[page].height - float(margins.get("bottom", 72.0))
+        top, bottom = self._margin_lines(page, section)
         rng = self.page_chars.get(page, range(0))
         idx = np.arange(rng.start, rng.stop, dtype=np.int64)
         middle = (self.cols.top[idx] + self.cols.bottom[idx]) / 2
         above = middle < top
         return idx[above], idx[~above & (middle > bottom)]
+
+    def _margin_lines(self, page: int, section: dict[str, Any]) -> tuple[float, float]:
+        """(y where the top margin ends, y where the bottom margin starts) on ``page``,
+        from its section's margins (1 inch when the section states none)."""
+        raw = section.get("margins")
+        margins: dict[str, Any] = raw if isinstance(raw, dict) else {}
+        return float(margins.get("top", 72.0)), self.layout.pages[page].height - float(margins.get("bottom", 72.0))
 
     def _align_page_runs(
         self, runs: list[Node], page: int, only: _Idx | None, taken: list[_Idx]
@@ -690,12 +694,10 @@ class _Layouter:
         (bottom) margin: 0 inside it."""
         sections: list[Any] = list(self.doc.root.attrs.get("sections") or [])  # type: ignore[arg-type]  # a list by construction
         sec = self.page_section[page] if page < len(self.page_section) else 0
-        raw = sections[sec].get("margins") if sec < len(sections) and isinstance(sections[sec], dict) else None
-        margins: dict[str, Any] = raw if isinstance(raw, dict) else {}
+        section = sections[sec] if sec < len(sections) and isinstance(sections[sec], dict) else {}
+        top, bottom = self._margin_lines(page, section)
         if kind == "header":
-            top = float(margins.get("top", 72.0))
             return lambda im: max(0.0, (im.top + im.bottom) / 2 - top)
-        bottom = self.layout.pages[page].height - float(margins.get("bottom", 72.0))
         return lambda im: max(0.0, bottom - (im.top + im.bottom) / 2)
 
     def _image_nodes(self) -> Iterable[tuple[Node, Node | None]]:
