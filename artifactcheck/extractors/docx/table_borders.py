@@ -119,19 +119,20 @@ def _frame_by_paint(table: Node, rows: list[Node], rules: dict[int, PageRules]) 
     across it, on every page or not at all; its rows get the frame's width, its cells keep
     their text boxes (no drawn edge between them). A nested table stays with its text:
     the paint around it is its outer cell's."""
-    nested = any(a.kind == "cell" for a in table.ancestors())
+    table.attrs["box_from"] = "text"
+    if any(a.kind == "cell" for a in table.ancestors()):
+        return
     widths = table.attrs.get("column_widths")
     grid = sum(w for w in widths if isinstance(w, (int, float))) if isinstance(widths, list) else None
     frames: list[Box] = []
     for box in table.boxes:
         page_rules = rules.get(box.page)
-        frame = page_rules.painted_frame(box) if page_rules is not None and not nested else None
+        frame = page_rules.painted_frame(box) if page_rules is not None else None
         # the paint of something else in the band (a neighbouring table, a shape) gives
         # a frame as wide as that: the table's own grid says how wide it is drawn
         if frame is not None and grid and abs((frame.x1 - frame.x0) - grid) > max(_GRID_SLACK_PT, 0.1 * grid):
             frame = None
         if frame is None:
-            table.attrs["box_from"] = "text"
             return
         frames.append(frame)
     by_page = {f.page: f for f in frames}

@@ -491,12 +491,10 @@ class _Extractor:
     def _fill_uncalculated(self, sx: SheetXml, name: str, builder: _SheetBuilder) -> None:
         """Give formulas without a cached value the value LibreOffice computes; mark
         the builder's cells that got one, and those that could not (with why)."""
-        if self.full_calc_on_load:
-            missing = {(rec[0], rec[1]): i for i, rec in enumerate(sx.cells) if rec[5] is not None or rec[6] is not None}
-        else:
-            missing = {(rec[0], rec[1]): i for i, rec in enumerate(sx.cells)
-                       if rec[4] is None and (rec[5] is not None or rec[6] is not None)
-                       and needs_recalculation(rec[3], rec[4], rec[5], rec[6], rec[7])}
+        everything = self.full_calc_on_load  # every cached value is a placeholder
+        missing = {(rec[0], rec[1]): i for i, rec in enumerate(sx.cells)
+                   if (rec[5] is not None or rec[6] is not None)
+                   and (everything or (rec[4] is None and needs_recalculation(rec[3], rec[4], rec[5], rec[6], rec[7])))}
         if not missing:
             return
         if self.recalc is None:
