@@ -147,6 +147,9 @@ class _Para:
     style_id: str | None
     table_style: str | None
     table_parts: tuple[str, ...] = ()
+    # the colour behind the text when a run has no shading of its own: the paragraph's
+    # shading, else the cell's fill (None: the page); automatic text colour follows it
+    background: str | None = None
     children: list[Node] = field(default_factory=list)
     floating: list[Node] = field(default_factory=list)
     counters: dict[str, int] = field(default_factory=dict)
@@ -244,11 +247,12 @@ class BodyWalker:
         *,
         table_style: str | None = None,
         table_parts: tuple[str, ...] = (),
+        background: str | None = None,
     ) -> list[Node]:
         """Nodes for the block children of ``container`` (``w:body``, ``w:tc``,
         ``w:hdr``, ``w:txbxContent``...). ``prefix`` is the container's id ('' at the top);
         ``table_style``/``table_parts``: the enclosing table's style id and the
-        conditional parts of it that reach this cell."""
+        conditional parts of it that reach this cell; ``background``: the cell's fill."""
         out: list[Node] = []
         counters: dict[str, int] = {}
 
@@ -266,11 +270,12 @@ class BodyWalker:
                         next_id("p"),
                         table_style=table_style,
                         table_parts=table_parts,
+                        background=background,
                         extra=extra,
                     )
                 )
             elif name == "tbl":
-                out.append(self.table(el, next_id("t"), extra=extra))
+                out.append(self.table(el, next_id("t"), extra=extra, background=background))
             elif name == "altChunk":
                 self.s.warnings.append(
                     f"{self.part}: an embedded alternative-format chunk (w:altChunk) is not read"
@@ -294,7 +299,14 @@ class BodyWalker:
                     yield from self._iter_blocks(branch, extra)
 
     # -- tables --------------------------------------------------------------------------
-    def table(self, tbl: etree._Element, node_id: str, *, extra: dict[str, Any]) -> Node:
+    def table(
+        self,
+        tbl: etree._Element,
+        node_id: str,
+        *,
+        extra: dict[str, Any],
+        background: str | None = None,
+    ) -> Node:
         tbl_pr = tbl.find(f"{W}tblPr")
         styles = self.s.styles
         named = tbl_pr.find(f"{W}tblStyle") if tbl_pr is not None else None
@@ -372,7 +384,10 @@ class BodyWalker:
                     )
                 cell_style, widths = got
                 cell_id = f"{row_id}/c{ci}"
-                children = self.blocks(tc, cell_id, table_style=style_id, table_parts=parts)
+                fill_hex = cell_style.fill or background  # an unfilled nested cell shows its host's
+                children = self.blocks(
+                    tc, cell_id, table_style=style_id, table_parts=parts, background=fill_hex
+                )
                 cattrs: dict[str, Any] = {
                     "row": ri,
                     "col": col,
@@ -453,6 +468,7 @@ class BodyWalker:
         *,
         table_style: str | None = None,
         table_parts: tuple[str, ...] = (),
+        background: str | None = None,
         extra: dict[str, Any] | None = None,
     ) -> list[Node]:
         """The paragraph node, followed by the text boxes anchored in it (siblings, so
@@ -496,6 +512,7 @@ class BodyWalker:
             final = self.s.para_finals[final_key] = self._para_final(
                 style_id, direct, fmt, table_style, table_parts, numbered=final_key is not key
             )
+        para.background = final.mark_style.fill or background  # paragraph shading covers the cell
         attrs.update(final.geometry)
         if final.page_break_before:
             attrs["page_break_before"] = True
@@ -635,7 +652,14 @@ class BodyWalker:
         rpr = find_child(r, f"{W}rPr")
         char_style = self.s.styles.character_style_id(rpr)
         direct = run_layer(rpr)
-        key = (char_style, _layer_key(direct), para.style_id, para.table_style, para.table_parts)
+        key = (
+            char_style,
+            _layer_key(direct),
+            para.style_id,
+            para.table_style,
+            para.table_parts,
+            para.background,
+        )
         fmt = self.s.run_formats.get(key)
         if fmt is None:
             fmt = self.s.run_formats[key] = self._run_format(char_style, direct, para)
@@ -741,7 +765,7 @@ class BodyWalker:
             own["caps"] = True
         if props.get("small_caps"):
             own["small_caps"] = True
-        return styles.to_style(props), own
+        return styles.to_style(props, background=para.background), own
 
     def _run_children(self, r: etree._Element):  # type: ignore[no-untyped-def]
         for el in r:

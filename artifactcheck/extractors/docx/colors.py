@@ -149,3 +149,22 @@ def resolve_shading(raw: RawShading | None, theme: Theme) -> ThemedColor | None:
         mixed = tuple(t * share + b * (1 - share) for t, b in zip(top, base))
         return ThemedColor(rgb_to_hex((mixed[0], mixed[1], mixed[2])))
     return back
+
+
+def auto_text_color(background: str | None) -> str:
+    """What an automatic (``w:color`` absent or ``auto``) text colour is drawn as over
+    ``background`` (``#rrggbb``, None for the white page).
+
+    LibreOffice (``SwDrawTextInfo::ApplyAutoColor``) draws it white when the background
+    is dark by ``Color::IsDark``: ``(76 R + 151 G + 29 B) >> 8 <= 60``, and black
+    otherwise. Measured on 28 cell and run shadings (LibreOffice 7.4): #383838 (56) and
+    #C00000 (57) get white text, #404040 (64), #FF0000 (75) and #4472C4 (109) black.
+    Word's own threshold differs; the render is our truth (design/docx-tree.md).
+    """
+    if background is None:
+        return "#000000"
+    rgb = hex_to_rgb(background)
+    if rgb is None:
+        return "#000000"
+    r, g, b = (round(c * 255) for c in rgb)
+    return "#ffffff" if (76 * r + 151 * g + 29 * b) >> 8 <= 60 else "#000000"

@@ -32,7 +32,7 @@ from lxml import etree
 from ...model import Style
 from ...model.named_colors import WORD_HIGHLIGHT_HEX
 from ..drawingml.color import Theme, ThemedColor
-from .colors import color_raw, resolve_raw, resolve_shading, shading_raw
+from .colors import auto_text_color, color_raw, resolve_raw, resolve_shading, shading_raw
 from .package import W_NS, find_child, is_on
 from .para_format import geometry_layer, merge_layer
 from .table_styles import PART_ORDER, cell_layer, table_layer
@@ -509,17 +509,27 @@ class StyleSheet:
         *,
         align: str | None = None,
         fill: ThemedColor | None = None,
+        background: str | None = None,
     ) -> Style:
         """A model ``Style`` from merged run properties (one shared frozen instance per
-        distinct set of properties: a long document has few)."""
-        key = (tuple(sorted(props.items(), key=lambda kv: kv[0])), align, fill)
+        distinct set of properties: a long document has few). ``background``: what is
+        drawn behind a run without shading of its own (paragraph shading, cell fill),
+        which decides the colour of automatic text."""
+        key = (tuple(sorted(props.items(), key=lambda kv: kv[0])), align, fill, background)
         got = self._style_cache.get(key)
         if got is None:
-            got = self._style_cache[key] = self._make_style(props, align=align, fill=fill)
+            got = self._style_cache[key] = self._make_style(
+                props, align=align, fill=fill, background=background
+            )
         return got
 
     def _make_style(
-        self, props: dict[str, Any], *, align: str | None, fill: ThemedColor | None
+        self,
+        props: dict[str, Any],
+        *,
+        align: str | None,
+        fill: ThemedColor | None,
+        background: str | None,
     ) -> Style:
         font = None
         if "font" in props:
@@ -527,15 +537,19 @@ class StyleSheet:
             font = theme_font(self.theme, value) if kind == "theme" else value
         if font is None:
             font = theme_font(self.theme, "minorHAnsi")
-        # "auto" text renders black on the default white page
-        color = self.color(props.get("color")) or ThemedColor("#000000")
+        shading = self.color(props.get("shd"))
+        # "auto" text is drawn black, or white over a dark background: the run's own
+        # shading, else the paragraph's or the cell's. A highlight does not count
+        # (LibreOffice asks the character background, which w:highlight is not).
+        color = self.color(props.get("color")) or ThemedColor(
+            auto_text_color(shading.hex if shading is not None else background)
+        )
         highlight = None
         hl = props.get("highlight")
         if hl and hl != "none":
             highlight = WORD_HIGHLIGHT_HEX.get(hl)
-        if highlight is None and props.get("shd"):
-            shd = self.color(props["shd"])  # LibreOffice writes character shading, not w:highlight
-            highlight = shd.hex if shd is not None else None
+        if highlight is None and shading is not None:
+            highlight = shading.hex  # LibreOffice writes character shading, not w:highlight
         baseline = props.get("baseline")
         return Style(
             font=font,
