@@ -108,8 +108,10 @@ class Target(BaseModel):
       ``bottom`` in points). ``{"selector": "image", "where": ["width > 100"]}``,
       ``{"selector": "run", "where": ["size >= 12"]}``
     - ``skip_empty``: drop nodes with no text and no image, shape, chart or table.
-    - ``nth``: keep only the n-th remaining match (0-based; -1 = the last).
-      ``{"selector": "image", "nth": 0}``
+    - ``nth``: keep only the n-th remaining match (0-based; -1 = the last). Text counts
+      in document order (the body, then headers and footers); pictures (images, shapes,
+      charts) as a reader meets them: page by page, a header's before the body's, so a
+      letterhead logo in the header is ``{"selector": "image", "nth": 0}``.
 
     Cell ranges (``A1:G9``, a defined name, an Excel table) are the ``range`` parameter of
     the grid checks, not a Target field. ``artifactcheck checks target`` lists these fields.
@@ -241,10 +243,41 @@ def select_targets(doc: Document, target: Target) -> list[Node]:
         nodes = [n for n in nodes if not is_empty(n)]
     if target.nth is not None:
         try:
-            nodes = [nodes[target.nth]]
+            nodes = [in_reading_order(nodes)[target.nth]]
         except IndexError:
             nodes = []
     return nodes
+
+
+# Pictures are counted as a reader meets them on the pages; text is counted in its flow.
+_PICTURE_KINDS = frozenset({"image", "shape", "chart", "group", "media"})
+_ZONE = {"header": 0, "footer": 2, "footnote": 2, "note": 2, "comment": 2}
+
+
+def in_reading_order(nodes: list[Node]) -> list[Node]:
+    """``nodes`` in the order ``nth`` counts them. A document's header and footer come
+    after its body in the tree, so "the first image" of a letter whose logo sits in the
+    header was the signature further down: pictures are therefore ordered page by page,
+    header before body before footer (document order within each). Text keeps document
+    order, where "the first paragraph" is the body's first, and so does anything not yet
+    placed on a page (no box), which cannot be ordered by where it is drawn."""
+    if len(nodes) < 2 or any(n.kind not in _PICTURE_KINDS or not n.boxes for n in nodes):
+        return nodes
+    zones = [_zone(n) for n in nodes]
+    if all(z == 1 for z in zones):
+        return nodes
+    keyed = sorted(
+        range(len(nodes)), key=lambda i: (min(b.page for b in nodes[i].boxes), zones[i], i)
+    )
+    return [nodes[i] for i in keyed]
+
+
+def _zone(node: Node) -> int:
+    for a in node.ancestors():
+        zone = _ZONE.get(a.kind)
+        if zone is not None:
+            return zone
+    return 1
 
 
 def select_union(doc: Document, selector: str) -> list[Node]:
