@@ -43,7 +43,8 @@ from ...model import ArtifactInfo, Blob, Box, Document, Node, Page, Style, ToolI
 from ..fonts.metrics import (
     MAX_MEASURED_CHARS,
     em_measurer,
-    line_height_pt,
+    lo_digit_width_pt,
+    lo_line_height_pt,
     max_digit_width_px,
     resolve_font,
 )
@@ -228,6 +229,7 @@ class _Extractor:
             self.cell_pictures = read_cell_pictures(parts)
             font = self.styles.default_font
             self.mdw = max_digit_width_px(font.name, font.size or 11.0)
+            self.digit_pt = lo_digit_width_pt(font.name, font.size or 11.0)
             self._note_font(font.name)
             pages: list[Page] = []
             sheets: list[Node] = []
@@ -473,7 +475,7 @@ class _Extractor:
     def _worksheet(self, part: str, name: str, index: int, page: Page) -> Node:
         self.current_part = part
         with self.parts.open(part) as fh:
-            sx = read_sheet_xml(fh, mdw=self.mdw)
+            sx = read_sheet_xml(fh, mdw=self.mdw, digit_pt=self.digit_pt)
         builder = _SheetBuilder(self, sx, part, name, index, page)
         self._fill_uncalculated(sx, name, builder)
         self.current_part = part
@@ -919,43 +921,51 @@ class _SheetBuilder:
         em, missing = measure(flat)
         full_w = em * size * scale
         kind = "text" if dtype == "string" else ("number" if dtype in ("number", "date") else dtype)
-        if (not st.wrap and not fmt.rotation and full_w + PADDING_PT <= x1 - x0 and not hidden and not missing
-                and (size <= 11.0 or rnum not in self.grid.custom_rows)):
+        # Text is judged against the columns as LibreOffice draws them (``fit_left``:
+        # an explicit width is ~6% wider there than on the canvas, whose boxes follow
+        # Excel's whole pixels); positions written back are the canvas's.
+        grid = self.grid
+        c_last = merge[1] if merge else c
+        fx0, fx1 = grid.fit_left(c), grid.fit_left(c_last + 1)
+        if (not st.wrap and not fmt.rotation and full_w + PADDING_PT <= fx1 - fx0 and not hidden and not missing
+                and (size <= 11.0 or rnum not in grid.custom_rows)):
             # The common case: one line that fits its cell; no neighbour matters.
             w = self.ex.share_float(round(full_w, 3))
             return {"overflow": "fits", "visible_width_pt": w, "text_width_pt": w}
         align: str = st.align or "general"
         if align == "general":
             align = {"number": "right", "bool": "center", "error": "center"}.get(kind, "general")
-        c_last = merge[1] if merge else c
         nxt = bisect_right(starts, c_last)
-        right_limit = self.grid.col_left(starts[nxt]) if nxt < len(starts) else self.grid.col_left(MAX_COLS + 1)
+        right_limit = grid.fit_left(starts[nxt]) if nxt < len(starts) else grid.fit_left(MAX_COLS + 1)
         prv = bisect_left(ends, c) - 1
-        left_limit = self.grid.col_left(ends[prv] + 1) if prv >= 0 else 0.0
+        left_limit = grid.fit_left(ends[prv] + 1) if prv >= 0 else 0.0
         lines = 1
-        line_h = line_height_pt(st.font, size, bold=bool(st.bold))
+        line_h = lo_line_height_pt(st.font, size, bold=bool(st.bold))
         def width_of(s: str) -> float:
             return float(measure(s)[0]) * size
 
         if st.wrap and kind == "text":
-            avail = x1 - x0 - 3.75
+            avail = fx1 - fx0 - PADDING_PT
             lines = math.ceil(wrap_lines(work, width_of, avail) * scale)
         general_min = None
         narrowed = None
-        if (kind == "number" and full_w + PADDING_PT > x1 - x0 and fmt.number_format.lower() == "general"
+        if (kind == "number" and full_w + PADDING_PT > fx1 - fx0 and fmt.number_format.lower() == "general"
                 and isinstance(value, (int, float))):
             # A General number too wide for its column is drawn shorter (fewer decimals,
             # then scientific), as LibreOffice fits it; ### only when nothing fits.
-            room = x1 - x0 - CELL_TEXT_MARGINS_PT
+            room = fx1 - fx0 - CELL_TEXT_MARGINS_PT
             narrowed = text if full_w <= room else general_in_width(value, room, width_of)
             if narrowed is not None:
                 general_min = full_w if narrowed == text else width_of(narrowed)
         row_fixed = merge is not None or rnum in self.grid.custom_rows
         out = classify(
-            kind=kind, text_w=full_w, x0=x0, x1=x1, height=bottom - top, align=align, wrap=bool(st.wrap),
+            kind=kind, text_w=full_w, x0=fx0, x1=fx1, height=bottom - top, align=align, wrap=bool(st.wrap),
             merged=merge is not None, shrink=fmt.shrink, rotation=fmt.rotation, left_limit=left_limit,
             right_limit=right_limit, line_h=line_h, lines=lines, fixed_height=row_fixed, general_min_w=general_min,
         )
+        if "spill_to_x" in out:  # back onto the canvas, from the cell's edge it spills past
+            spill = out["spill_to_x"]
+            out["spill_to_x"] = round(x0 + (spill - fx0) if spill >= fx0 else x1 - (fx1 - spill), 3)
         out["text_width_pt"] = self.ex.share_float(round(full_w, 3))
         if narrowed is not None and narrowed != text and out.get("display_rounded"):
             out["text"] = narrowed  # the caller makes it the cell's text

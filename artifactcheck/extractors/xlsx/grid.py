@@ -86,7 +86,11 @@ class SheetGrid:
     default_col_width: float
     default_row_height: float
     mdw: int
+    # the width of columns without <col> as LibreOffice draws them, when it differs
+    default_fit_width: float | None = None
     cols: _Axis = field(init=False)
+    # the columns text is judged against: as LibreOffice draws them (``fit_left``)
+    fit_cols: _Axis = field(init=False)
     rows: _Axis = field(init=False)
     col_entries: list[list[float | int | bool]] = field(default_factory=list)
     row_entries: list[list[float | int | bool]] = field(default_factory=list)
@@ -97,8 +101,14 @@ class SheetGrid:
     def __post_init__(self) -> None:
         self.cols = _Axis(self.default_col_width)
         self.rows = _Axis(self.default_row_height)
+        fit_default = self.default_fit_width
+        self.fit_cols = _Axis(fit_default if fit_default is not None else self.default_col_width)
 
-    def add_cols(self, lo: int, hi: int, width_pt: float, *, hidden: bool) -> None:
+    def add_cols(
+        self, lo: int, hi: int, width_pt: float, *, hidden: bool, fit_width_pt: float | None = None
+    ) -> None:
+        """Columns ``lo..hi``: ``width_pt`` by Excel's whole-pixel rule (the canvas and
+        every box); ``fit_width_pt``, the width LibreOffice draws (None: the same)."""
         lo, hi = max(1, lo), min(MAX_COLS, hi)
         if lo > hi:
             return
@@ -107,6 +117,9 @@ class SheetGrid:
         size = 0.0 if hidden else width_pt
         if size != self.default_col_width:
             self.cols.add(lo, hi, size)
+        fit = 0.0 if hidden else (fit_width_pt if fit_width_pt is not None else width_pt)
+        if fit != self.fit_cols.default:
+            self.fit_cols.add(lo, hi, fit)
 
     def add_row(self, row: int, height_pt: float, *, hidden: bool, custom: bool) -> None:
         if hidden or custom or height_pt != self.default_row_height:
@@ -136,6 +149,12 @@ class SheetGrid:
     # -- positions (points from the top-left of A1) -----------------------------------
     def col_left(self, col: int) -> float:
         return self.cols.start(col)
+
+    def fit_left(self, col: int) -> float:
+        """The left edge of ``col`` with columns as wide as LibreOffice draws them: an
+        explicit ``<col width>`` there is ~6% wider than Excel's whole pixels, and text
+        that fits the drawn column must not be called cut off (design/xlsx-geometry.md)."""
+        return self.fit_cols.start(col)
 
     def row_top(self, row: int) -> float:
         return self.rows.start(row)

@@ -122,13 +122,17 @@ def read_sheet_xml(
     stream: IO[bytes],
     *,
     mdw: int,
+    digit_pt: float | None = None,
 ) -> SheetXml:
     """Read one worksheet part. ``mdw``: maximum digit width of the workbook's default
-    font (pixels), the unit of column widths."""
+    font (pixels), the unit of column widths in Excel; ``digit_pt``: the same unit as
+    LibreOffice draws it (``fonts.metrics.lo_digit_width_pt``), for the widths text is
+    judged against (``SheetGrid.fit_left``); None: Excel's widths there too."""
     grid: SheetGrid | None = None
     out: SheetXml | None = None
     base_col_width = 8
     default_col_w_px: int | None = None
+    default_col_chars: float | None = None
     default_row_h = 15.0
     pending_cols: list[etree._Element] = []
     cells: list[CellRecord] = []
@@ -147,9 +151,12 @@ def read_sheet_xml(
         if grid is None:
             col_w = (default_col_w_px if default_col_w_px is not None
                      else default_col_width_px(base_col_width=base_col_width, mdw=mdw)) * PX_TO_PT
-            grid = SheetGrid(default_col_width=col_w, default_row_height=default_row_h, mdw=mdw)
+            fit_w = default_col_chars * digit_pt if default_col_chars is not None and digit_pt else None
+            grid = SheetGrid(
+                default_col_width=col_w, default_row_height=default_row_h, mdw=mdw, default_fit_width=fit_w
+            )
             for col in pending_cols:
-                _add_cols(grid, col, mdw)
+                _add_cols(grid, col, mdw, digit_pt)
         return grid
 
     context = etree.iterparse(
@@ -232,7 +239,8 @@ def read_sheet_xml(
             try:
                 base_col_width = int(float(el.get("baseColWidth", "8")))
                 if el.get("defaultColWidth"):
-                    default_col_w_px = col_width_chars_to_px(float(el.get("defaultColWidth", "0")), mdw)
+                    default_col_chars = float(el.get("defaultColWidth", "0"))
+                    default_col_w_px = col_width_chars_to_px(default_col_chars, mdw)
                 default_row_h = float(el.get("defaultRowHeight", "15"))
             except ValueError:
                 pass
@@ -310,7 +318,7 @@ def _col_styles(cols: list[etree._Element]) -> list[tuple[int, int, int]]:
     return out
 
 
-def _add_cols(grid: SheetGrid, col: etree._Element, mdw: int) -> None:
+def _add_cols(grid: SheetGrid, col: etree._Element, mdw: int, digit_pt: float | None) -> None:
     try:
         lo = int(col.get("min", "0"))
         hi = int(col.get("max", str(lo)))
@@ -318,10 +326,13 @@ def _add_cols(grid: SheetGrid, col: etree._Element, mdw: int) -> None:
         return
     hidden = _is_true(col.get("hidden"))
     width_attr = col.get("width")
+    fit_pt = None
     try:
         width_pt = col_width_chars_to_px(float(width_attr), mdw) * PX_TO_PT if width_attr else grid.default_col_width
+        if width_attr and digit_pt:
+            fit_pt = max(0.0, float(width_attr)) * digit_pt
     except ValueError:
         width_pt = grid.default_col_width
     if width_attr is None and not hidden:
         return  # a style-only <col>: geometry is the default
-    grid.add_cols(lo, hi, width_pt, hidden=hidden)
+    grid.add_cols(lo, hi, width_pt, hidden=hidden, fit_width_pt=fit_pt)
