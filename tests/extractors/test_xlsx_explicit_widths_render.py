@@ -31,6 +31,8 @@ LABELS = [
     ("Performance review notes", 15, False),
     ("Regional Manager", 12, True),
 ]
+TEXT_MARGIN_PT = 0.99
+INDENTED = ["Product", "Salaries", "Marketing", "Tax", "Rent"]
 COMMENT = "Great product overall, the delivery was late but support handled it"
 LONGER = COMMENT + " clearly and kindly"  # a fourth line: below the row's bottom
 
@@ -49,6 +51,11 @@ def book(tmp_path_factory: pytest.TempPathFactory) -> Path:
     cell.alignment = Alignment(wrap_text=True, vertical="top")
     ws.row_dimensions[3].height = 36
     ws.cell(4, 1, "below")
+    for row, label in enumerate(INDENTED, start=6):  # a P&L's sub-items, two levels in
+        ws.cell(row, 17, label).alignment = Alignment(horizontal="left", indent=2)
+        ws.cell(row, 18, "x")
+        ws.cell(row, 20, label)  # the same label, not indented: default-width columns both
+        ws.cell(row, 21, "x")
     ws.cell(3, 3, LONGER).alignment = Alignment(wrap_text=True, vertical="top")
     ws.column_dimensions["C"].width = 20
     path = tmp_path_factory.mktemp("widths") / "widths.xlsx"
@@ -56,35 +63,37 @@ def book(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def _whole_in_render(path: Path) -> dict[str, bool]:
+def _whole_in_render(path: Path, labels: list[str]) -> dict[str, bool]:
     """Label -> drawn whole: all its characters, the last one ending before the
-    neighbour's cell, which starts one text margin before its "x".
-    (The print spreads the columns over pages; each page's first line is read.)"""
+    neighbour's cell, which starts one text margin before its "x". (The print spreads
+    the columns over pages; each line of each page is read.)"""
     chars = read_layout(render_pdf(path).pdf_path).chars
-    lines: list[list] = []
-    for page in sorted({c.page for c in chars}):
-        on_page = [c for c in chars if c.page == page and c.char.strip()]
-        first = min(c.top for c in on_page)
-        lines.append(sorted((c for c in on_page if abs(c.top - first) < 3), key=lambda c: c.x0))
+    lines: dict[tuple[int, int], list] = {}
+    for c in chars:
+        if c.char.strip():
+            lines.setdefault((c.page, round(c.bottom)), []).append(c)
     out: dict[str, bool] = {}
-    for label, _width, _bold in LABELS:
+    for label in labels:
         packed = label.replace(" ", "")
         out[label] = False
-        for line in lines:
+        for _key, line in sorted(lines.items()):  # the first occurrence: the leftmost
+            line.sort(key=lambda c: c.x0)
             text = "".join(c.char for c in line)
-            at = text.find(packed)
+            at = text.find(packed[:3])  # where it starts: a cut label is not all there
             if at < 0:
                 continue
+            if text[at : at + len(packed)] != packed or at + len(packed) >= len(line):
+                break
             last, neighbour = line[at + len(packed) - 1], line[at + len(packed)]
-            # the neighbour's cell starts one margin before its "x": the print's first
-            # column starts at the 54 pt page margin, its text one margin in
-            margin = line[0].x0 - 54.0
-            out[label] = neighbour.char == "x" and last.x1 <= neighbour.x0 - margin + 0.05
+            # the neighbour's cell starts one text margin before its "x" (the print's
+            # first column starts at the 54 pt page margin and its text at 54.99)
+            out[label] = neighbour.char == "x" and last.x1 <= neighbour.x0 - TEXT_MARGIN_PT + 0.1
+            break
     return out
 
 
 def test_labels_in_sized_columns_fit_as_drawn(book: Path) -> None:
-    whole = _whole_in_render(book)
+    whole = _whole_in_render(book, [label for label, _w, _b in LABELS])
     assert 3 <= sum(whole.values()) < len(whole), whole  # both kinds are here
     doc = load(book)
     for label, drawn_whole in whole.items():
@@ -110,3 +119,18 @@ def test_wrapped_lines_are_as_tall_as_drawn(book: Path) -> None:
         verdict = run_check("text_fits", doc, {"target": {"selector": "cell", "text": text, "match": "equals"}})
         assert verdict.status == ("pass" if held else "fail"), (text, held, verdict.explanation)
         assert held == (col_x1 is not None)  # the case is the one meant
+
+
+def test_indented_labels_fit_as_drawn(book: Path) -> None:
+    """An indent level moves the text 7.5 pt in: "Marketing" fits a default column, and
+    no longer fits it two levels in."""
+    whole = _whole_in_render(book, INDENTED)
+    assert 1 <= sum(whole.values()) < len(whole), whole
+    doc = load(book)
+    for label, drawn_whole in whole.items():
+        cells = [c for c in doc.select("cell") if c.text == label]
+        indented = next(c for c in cells if c.attrs["col"] == 17)
+        plain = next(c for c in cells if c.attrs["col"] == 20)
+        verdict = run_check("text_fits", doc, {"target": f"cell[ref='{indented.attrs['ref']}']"})
+        assert verdict.status == ("pass" if drawn_whole else "fail"), (label, verdict.explanation)
+        assert plain.attrs["overflow"] == "fits", plain.attrs  # the indent is what cuts it

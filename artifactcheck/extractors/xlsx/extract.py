@@ -71,7 +71,7 @@ from .number_format import (
     general_in_width,
     is_date,
 )
-from .overflow import PADDING_PT, classify, wrap_lines
+from .overflow import INDENT_PT, PADDING_PT, classify, wrap_lines
 from .parts import Parts
 from .pivots import read_pivot
 from .recalc import Recalculation, RecalculationFailed, needs_recalculation
@@ -927,7 +927,8 @@ class _SheetBuilder:
         grid = self.grid
         c_last = merge[1] if merge else c
         fx0, fx1 = grid.fit_left(c), grid.fit_left(c_last + 1)
-        if (not st.wrap and not fmt.rotation and full_w + PADDING_PT <= fx1 - fx0 and not hidden and not missing
+        indent = INDENT_PT * fmt.indent if fmt.indent and st.align in ("left", "right") else 0.0
+        if (not st.wrap and not fmt.rotation and full_w + PADDING_PT + indent <= fx1 - fx0 and not hidden and not missing
                 and (size <= 11.0 or rnum not in grid.custom_rows)):
             # The common case: one line that fits its cell; no neighbour matters.
             w = self.ex.share_float(round(full_w, 3))
@@ -945,7 +946,7 @@ class _SheetBuilder:
             return float(measure(s)[0]) * size
 
         if st.wrap and kind == "text":
-            avail = fx1 - fx0 - PADDING_PT
+            avail = fx1 - fx0 - PADDING_PT - indent
             lines = math.ceil(wrap_lines(work, width_of, avail) * scale)
         general_min = None
         narrowed = None
@@ -962,6 +963,7 @@ class _SheetBuilder:
             kind=kind, text_w=full_w, x0=fx0, x1=fx1, height=bottom - top, align=align, wrap=bool(st.wrap),
             merged=merge is not None, shrink=fmt.shrink, rotation=fmt.rotation, left_limit=left_limit,
             right_limit=right_limit, line_h=line_h, lines=lines, fixed_height=row_fixed, general_min_w=general_min,
+            indent=indent,
         )
         if "spill_to_x" in out:  # back onto the canvas, from the cell's edge it spills past
             spill = out["spill_to_x"]
