@@ -642,10 +642,57 @@ class _Layouter:
             self.image_reason[node.id] = _missing_picture_reason(node)
             return
         expected = self._expected_page(node, self._last_image_page)
-        _, best = min(cands, key=lambda c: (abs(pdf_images[c[1]].page - expected), c[0], c[1]))
+        crop = _crop_fractions(node)
+        stated_x = self._stated_x(node)
+
+        def mismatch(i: int) -> tuple[float, float]:
+            # One file drawn twice (a logo and its watermark, a logo in both corners)
+            # gives placements with the same pixels: the one of the picture's stated
+            # size, then of its stated place, is this picture's (LibreOffice draws
+            # floating pictures in its own order, not the document's).
+            box = _image_box(pdf_images[i], crop)
+            width, height = node.attrs.get("width"), node.attrs.get("height")
+            size = 0.0
+            if isinstance(width, (int, float)) and isinstance(height, (int, float)):
+                size = round((abs(box.width - width) + abs(box.height - height)) / _SIZE_SLACK_PT)
+            place = round(abs(box.x0 - stated_x) / _SIZE_SLACK_PT) if stated_x is not None else 0.0
+            return size, place
+
+        _, best = min(
+            cands,
+            key=lambda c: (abs(pdf_images[c[1]].page - expected), *mismatch(c[1]), c[0], c[1]),
+        )
         used.add(best)
-        self.image_boxes[node.id] = [_image_box(pdf_images[best], _crop_fractions(node))]
+        self.image_boxes[node.id] = [_image_box(pdf_images[best], crop)]
         self._last_image_page = pdf_images[best].page
+
+    def _stated_x(self, node: Node) -> float | None:
+        """Where a floating picture says its left edge is (points from the page's left),
+        when it is placed against the page or the margins of a one-section document;
+        None otherwise (inline pictures, column- or character-relative places)."""
+        attrs = node.attrs
+        if attrs.get("placement") != "floating":
+            return None
+        sections: list[Any] = list(self.doc.root.attrs.get("sections") or [])  # type: ignore[arg-type]  # a list by construction
+        if len(sections) != 1 or not isinstance(sections[0], dict):
+            return None
+        section = sections[0]
+        page_w, margins = section.get("page_width"), section.get("margins") or {}
+        width = attrs.get("width")
+        if not isinstance(page_w, (int, float)) or not isinstance(width, (int, float)):
+            return None
+        relative = attrs.get("position_h_relative_from")
+        if relative == "page":
+            left, right = 0.0, float(page_w)
+        elif relative == "margin":
+            left = float(margins.get("left", 0.0))
+            right = float(page_w) - float(margins.get("right", 0.0))
+        else:
+            return None
+        offset, align = attrs.get("position_h_offset"), attrs.get("position_h_align")
+        if isinstance(offset, (int, float)):
+            return left + float(offset)
+        return {"left": left, "right": right - width, "center": (left + right - width) / 2}.get(str(align))
 
     def _header_image(
         self, node: Node, owner: Node, used: set[int], pixel_sha: dict[str, str | None], *, in_margin: bool
@@ -956,6 +1003,10 @@ def _post_order(root: Node) -> list[Node]:
         stack.extend(n.children)
     out.reverse()
     return out
+
+
+# Sizes and places within this are one (rounding of twips, EMU and the PDF's matrix)
+_SIZE_SLACK_PT = 2.0
 
 
 def _image_box(im: Any, crop: tuple[float, float, float, float] | None = None) -> Box:
