@@ -756,6 +756,74 @@ class _Layouter:
                 if n.kind == "image":
                     yield n, owner
 
+    def _box_by_frame(self, node: Node, claimed: set[int]) -> None:
+        """Box a floating text box or shape by the frame drawn for it: the filled or
+        stroked path of its stated size (within ``_FRAME_SLACK_PT``), at its stated
+        place when it states one against the page or margins, around its text when it
+        has some. Text boxes were boxed by their text (two 180 x 108 pt boxes "differed
+        in size"), and a shape without text had no box at all."""
+        attrs = node.attrs
+        width, height = attrs.get("width"), attrs.get("height")
+        if attrs.get("placement") != "floating" or not isinstance(width, (int, float)) or not isinstance(height, (int, float)):
+            return
+        inner = list(node.boxes)
+        stated_x, stated_y = self._stated_x(node), self._stated_y(node)
+        if not inner and stated_x is None and stated_y is None:
+            return  # nothing says which of the page's frames is this one
+        pages = {b.page for b in inner} or {self._expected_page(node, self._last_image_page)}
+        slack = _FRAME_SLACK_PT
+        best: tuple[float, int] | None = None
+        for i, area in enumerate(self.layout.areas):
+            if i in claimed or area.page not in pages:
+                continue
+            off = abs(area.x1 - area.x0 - width) + abs(area.bottom - area.top - height)
+            if off > 2 * slack:
+                continue
+            if stated_x is not None:
+                off += abs(area.x0 - stated_x)
+            if stated_y is not None:
+                off += abs(area.top - stated_y)
+            if off > 4 * slack or not all(
+                b.page != area.page
+                or (b.x0 >= area.x0 - slack and b.x1 <= area.x1 + slack and b.top >= area.top - slack and b.bottom <= area.bottom + slack)
+                for b in inner
+            ):
+                continue
+            if best is None or off < best[0]:
+                best = (off, i)
+        if best is None:
+            return
+        claimed.add(best[1])
+        area = self.layout.areas[best[1]]
+        node.boxes = [Box(page=area.page, x0=area.x0, top=area.top, x1=area.x1, bottom=area.bottom, origin="layout")]
+        attrs["box_from"] = "frame"
+        if attrs.get("rendered") is False:
+            attrs.pop("rendered")
+            attrs.pop("not_rendered_reason", None)
+
+    def _stated_y(self, node: Node) -> float | None:
+        """Where a floating object says its top edge is, against the page or the margins
+        of a one-section document (as ``_stated_x``); None for paragraph-relative places."""
+        attrs = node.attrs
+        sections: list[Any] = list(self.doc.root.attrs.get("sections") or [])  # type: ignore[arg-type]  # a list by construction
+        height = attrs.get("height")
+        if len(sections) != 1 or not isinstance(sections[0], dict) or not isinstance(height, (int, float)):
+            return None
+        page_h, margins = sections[0].get("page_height"), sections[0].get("margins") or {}
+        if not isinstance(page_h, (int, float)):
+            return None
+        relative = attrs.get("position_v_relative_from")
+        if relative == "page":
+            top, bottom = 0.0, float(page_h)
+        elif relative == "margin":
+            top, bottom = float(margins.get("top", 0.0)), float(page_h) - float(margins.get("bottom", 0.0))
+        else:
+            return None
+        offset, align = attrs.get("position_v_offset"), attrs.get("position_v_align")
+        if isinstance(offset, (int, float)):
+            return top + float(offset)
+        return {"top": top, "bottom": bottom - height, "center": (top + bottom - height) / 2}.get(str(align))
+
     def _expected_page(self, node: Node, fallback: int) -> int:
         """The page of the text around a picture: its paragraph's runs, else ``fallback``."""
         parent_id = node.id.rsplit("/", 1)[0]
@@ -834,6 +902,7 @@ class _Layouter:
                     )
                 )
         fragments = _fragments_many(self.cols, groups)
+        claimed_frames: set[int] = set()  # layout.areas given to a text box or shape
         for n in order:
             if n.kind == "run":
                 m = self.runs.get(n.id)
@@ -865,6 +934,10 @@ class _Layouter:
                 n.boxes = union_all(boxes)
                 if n.kind == "table" and n.boxes and (self.layout.rules or self.layout.areas):
                     box_table_by_borders(n, self._page_rules())
+                if n.kind == "textbox":
+                    self._box_by_frame(n, claimed_frames)
+            elif n.kind == "shape":
+                self._box_by_frame(n, claimed_frames)
             if (
                 not n.boxes
                 and n.attrs.get("rendered") is not False
@@ -1007,6 +1080,8 @@ def _post_order(root: Node) -> list[Node]:
 
 # Sizes and places within this are one (rounding of twips, EMU and the PDF's matrix)
 _SIZE_SLACK_PT = 2.0
+# A frame's drawn path is its stated size, or that grown by its outline's width
+_FRAME_SLACK_PT = 2.5
 
 
 def _image_box(im: Any, crop: tuple[float, float, float, float] | None = None) -> Box:
