@@ -77,6 +77,7 @@ if TYPE_CHECKING:
 
 PageRef = int | Literal["first", "last"] | None
 _NOISE_PT = 1e-6  # below any drawn distance; above the rounding of affine transforms
+_RENDER_ROUNDING_PT = 0.06  # one twip (0.05 pt), LibreOffice's unit of placement, and float noise
 Quantifier = Literal["all", "any"]
 
 
@@ -235,9 +236,27 @@ def result(
     )
 
 
+def not_located(node: Node) -> bool:
+    """Drawn, but the extractor could not find where (a vector drawing, a picture the
+    render re-encoded past recognition): not the artifact's fault, and not "outside"."""
+    return not node.boxes and "not located" in str(node.attrs.get("not_rendered_reason", ""))
+
+
 def no_geometry(check: str, nodes: Sequence[Node], page: int | None, evidence: dict[str, Any]) -> CheckResult | None:
     """``error`` when no target has any box at all: geometry cannot be judged (the tree
-    was extracted without layout), which is not the artifact's fault. None otherwise."""
+    was extracted without layout), which is not the artifact's fault; or when a target is
+    drawn but was not located. None otherwise."""
+    unseen = [n for n in nodes if not_located(n)]
+    if unseen:
+        return CheckResult(
+            check=check,
+            status="error",
+            mechanism="geometric",
+            explanation=f"{len(unseen)} target node(s) are drawn but were not located, e.g. {unseen[0].id} "
+            f"({unseen[0].attrs.get('not_rendered_reason')}): where they are cannot be judged",
+            evidence={**evidence, "not_located": [node_ref(n) for n in unseen[:20]]},
+            error={"type": "NotLocated", "message": "target nodes are drawn but not located"},
+        )
     if nodes and all(not n.boxes and n.attrs.get("rendered") is not False for n in nodes):
         return CheckResult(
             check=check,
@@ -1015,7 +1034,13 @@ def within_page(doc: Document, p: WithinPageParams, resources: Resources) -> Che
     name = "within_page"
     if extracted_without_layout(doc):
         return without_layout(name, "geometric", "where things lie on their pages")
-    nodes = [n for n in select_placed(doc, p.target) if n.boxes]
+    selected = select_placed(doc, p.target)
+    nodes = [n for n in selected if n.boxes]
+    # drawn but not located: whether it hangs off the page is unknown, and passing over
+    # it would pass a page we cannot see whole
+    unseen = no_geometry(name, [n for n in selected if not_located(n)], None, {"tolerance_pt": p.tolerance_pt})
+    if unseen is not None:
+        return unseen
     outside: list[dict[str, Any]] = []
     checked = 0
     for node in nodes:
@@ -1025,8 +1050,9 @@ def within_page(doc: Document, p: WithinPageParams, resources: Resources) -> Che
             checked += 1
             w, h = page_size(doc, b.page)
             # a rotated frame's corners carry float noise (x0 = -3.7e-14 for a box drawn
-            # from x 0): a millionth of a point is not sticking out
-            t = p.tolerance_pt + _NOISE_PT
+            # from x 0): a millionth of a point is not sticking out; a box read off a
+            # render carries its twips (a full-page background is drawn from y -0.05)
+            t = p.tolerance_pt + (_NOISE_PT if b.origin == "native" else _RENDER_ROUNDING_PT)
             if not rect_covered_by((b.x0, b.top, b.x1, b.bottom), (-t, -t, w + t, h + t)):
                 x0, top, x1, bottom = b.x0, b.top, b.x1, b.bottom
                 outside.append(

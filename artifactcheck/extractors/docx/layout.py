@@ -1029,7 +1029,7 @@ def _missing_picture_reason(image: Node) -> str:
         # preview, and draws nothing when it cannot (no Math module, unreadable object data);
         # MathType objects (Equation.DSMT4) show their preview (design/evaluator-parity.md).
         return "Equation Editor 3 object: LibreOffice converts it to a formula rather than drawing its preview picture"
-    return "picture not found among the rendered images"
+    return "picture drawn but not located among the rendered images"
 
 
 def _reason(n: Node) -> str:
