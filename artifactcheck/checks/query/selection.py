@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...model import Document
 from ...model.selector_lint import Selector
-from ..layout import extracted_without_layout, without_layout
+from ..layout import ensure_layout_for, extracted_without_layout, without_layout
 from ..registry import Resources, register_check
 from ..result import CheckResult
 from ..target import TargetSpec, is_empty, node_ref, select_targets, select_union
@@ -185,6 +185,10 @@ def count_each(doc: Document, params: CountEachParams, resources: Resources) -> 
     'pass'
     """
     containers = select_union(doc, params.each)
+    if not containers and params.each.strip() == "page":
+        printed = _count_each_printed_page(doc, params)
+        if printed is not None:
+            return printed
     if not containers:
         return query_result(
             "count_each", False, f"no container matches {params.each!r}", {"containers": []}
@@ -212,6 +216,36 @@ def count_each(doc: Document, params: CountEachParams, resources: Resources) -> 
         {"containers": rows[:200]},
         score=good / len(rows),
     )
+
+
+def _count_each_printed_page(doc: Document, params: CountEachParams) -> CheckResult | None:
+    """``count_each`` with ``each: page`` on a tree without page nodes (a .docx): each
+    printed page of the render holds the targets drawn on it ("every page shows the
+    logo": a header picture is boxed on each page it is printed on). ``error`` without
+    layout; None for slides and sheets, whose pages are not printed pages."""
+    if extracted_without_layout(doc):
+        return without_layout("count_each", "tree_query", "what each printed page holds")
+    pages = [i for i, p in enumerate(doc.pages) if p.kind == "page"]
+    if not pages:
+        return None
+    found = select_targets(doc, params.target)
+    ensure_layout_for(doc, found)
+    per_page = dict.fromkeys(pages, 0)
+    for n in found:
+        for page in {b.page for b in n.boxes}:
+            if page in per_page:
+                per_page[page] += 1
+    rows = []
+    bounds = ""
+    for page, k in per_page.items():
+        ok, bounds = count_ok(k, params.exactly, params.at_least, params.at_most)
+        rows.append({"page": page, "count": k, "ok": ok})
+    good = sum(1 for r in rows if r["ok"])
+    bad = [r for r in rows if not r["ok"]]
+    explanation = f"{good}/{len(rows)} printed page(s) hold {bounds} of {params.target.describe()} drawn on them"
+    if bad:
+        explanation += f"; e.g. page {bad[0]['page']} holds {bad[0]['count']}"
+    return query_result("count_each", not bad, explanation, {"containers": rows[:200], "counted": "rendered pages"}, score=good / len(rows))
 
 
 # -- order and position ------------------------------------------------------------------------
