@@ -58,6 +58,11 @@ class ValuesSource(BaseModel):
         "'Ann,1042,Sales' is '1042'); a text with fewer fields is left out and counted in the evidence",
     )
     separator: str = Field(default=",", min_length=1, description="with field: what separates the fields")
+    include_totals: bool = Field(
+        default=False,
+        description="with column: keep a totals row at the bottom (a 'Total' label beside SUM/AVERAGE... formulas)",
+    )
+    include_hidden: bool = Field(default=False, description="with column: keep the values of hidden rows")
 
     @model_validator(mode="after")
     def _one_source(self) -> ValuesSource:
@@ -131,9 +136,51 @@ def values_of(doc: Document, src: ValuesSource) -> Values | str:
         labels = [t for t in g.row_texts(guess.index) if t]
         return f"no column like {src.column!r}; header row {g.row_numbers[guess.index]} is {labels}"
     j = match["index"]
-    cells = [c for row in g.cells[guess.index + 1 :] if (c := row[j]) is not None and c.text.strip()]
+    rows = g.cells[guess.index + 1 :]
+    left_out: list[str] = []
+    if not src.include_hidden:
+        hidden = [r for r in rows if _row_hidden(r)]
+        if hidden:
+            rows = [r for r in rows if not _row_hidden(r)]
+            left_out.append(f"{len(hidden)} hidden row(s)")
+    if not src.include_totals:
+        totals = _totals_row(rows)
+        if totals is not None:
+            left_out.append(f"the totals row {totals[0].attrs.get('row', '?') if totals[0] is not None else '?'}")
+            rows = [r for r in rows if r is not totals]
+    cells = [c for row in rows if (c := row[j]) is not None and c.text.strip()]
     where = f"column {match['actual']!r} ({match['column']}) below {describe_header(g, guess)}"
+    if left_out:
+        where += " (left out: " + ", ".join(left_out) + ")"
     return values(cells, where)
+
+
+# A totals row's label: what agents and Excel write (Excel's table totals row says "Total")
+_TOTAL_LABELS = frozenset({"total", "totals", "grand total", "sum", "overall", "all"})
+_AGGREGATES = ("SUM(", "SUBTOTAL(", "AVERAGE(", "AGGREGATE(", "COUNT(", "COUNTA(", "MAX(", "MIN(")
+
+
+def _row_hidden(row: list[Node | None]) -> bool:
+    """A hidden row: a reader sees none of its cells."""
+    cells = [c for c in row if c is not None]
+    return bool(cells) and all(c.attrs.get("hidden") is True for c in cells)
+
+
+def _totals_row(rows: list[list[Node | None]]) -> list[Node | None] | None:
+    """The last non-blank row when it totals the rows above: a label such as "Total"
+    beside an aggregate formula (SUM, AVERAGE...). "Exactly 4 regions" must not count
+    its "Total" label, nor a column's values its sum. None when there is none."""
+    filled = [r for r in rows if any(c is not None and c.text.strip() for c in r)]
+    if len(filled) < 2:
+        return None
+    last = filled[-1]
+    labelled = any(
+        c is not None and normalize_text(c.text, case_sensitive=False).rstrip(":") in _TOTAL_LABELS for c in last
+    )
+    aggregated = any(
+        c is not None and any(f in str(c.attrs.get("formula", "")).upper() for f in _AGGREGATES) for c in last
+    )
+    return last if labelled and aggregated else None
 
 
 def _sample(items: list[tuple[str, str, Node]], keys: set[str], limit: int = 20) -> list[dict[str, Any]]:
