@@ -55,6 +55,15 @@ def parsed_numbers_in_text(text: str) -> list[ParsedNumber]:
     return out
 
 
+def _shown_label(node: Node) -> str:
+    """How the node's formatted text is named in the evidence: what it displays, unless
+    the cell draws ``###`` instead (too wide for its column: the value is still stored
+    and still judged, but nobody sees it)."""
+    if node.attrs.get("overflow") == "hashes":
+        return "formatted, but drawn ### (too wide for its column)"
+    return "displayed"
+
+
 def _readings(node: Node) -> list[tuple[str, float]]:
     """Numbers a reader (or a formula) would take from a node: the whole displayed text
     as one number (and as a fraction when it is a percentage), the cell's stored value,
@@ -62,9 +71,10 @@ def _readings(node: Node) -> list[tuple[str, float]]:
     out: list[tuple[str, float]] = []
     parsed = parse_number(node.text) if node.text.strip() else None
     if parsed is not None:
-        out.append(("displayed", parsed.value))
+        shown = _shown_label(node)
+        out.append((shown, parsed.value))
         if parsed.percent:
-            out.append(("displayed as fraction", parsed.fraction))
+            out.append((f"{shown} as fraction", parsed.fraction))
     value = node.attrs.get("value")
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         out.append(("stored value", float(value)))
@@ -147,7 +157,7 @@ def number_equals(doc: Document, params: NumberEqualsParams, resources: Resource
         abs_tol=params.abs_tol,
         rel_tol=params.rel_tol,
     )
-    return guard_unknown_values(result, nodes, on_shown_text=False)  # a cell's stored number
+    return _note_hashes(guard_unknown_values(result, nodes, on_shown_text=False), nodes)  # a cell's stored number
 
 
 class DateEqualsParams(BaseModel):
@@ -176,7 +186,7 @@ def dates_in_node(node: Node, *, dayfirst: bool) -> list[tuple[str, Any]]:
     out: list[tuple[str, Any]] = []
     whole = parse_date(node.text, dayfirst=dayfirst) if node.text.strip() else None
     if whole is not None:
-        out.append(("displayed", whole))
+        out.append((_shown_label(node), whole))
     value = node.attrs.get("value")
     if isinstance(value, str):
         d = parse_date(value, dayfirst=False)
@@ -223,8 +233,21 @@ def date_equals(doc: Document, params: DateEqualsParams, resources: Resources) -
                 "ok": any(d == want for _how, d in dates),
             }
         )
-    return guard_unknown_values(
-        verdict("date_equals", "exact", rows, params.quantifier, f"show {want.isoformat()}", expected=want.isoformat()),
+    return _note_hashes(
+        guard_unknown_values(
+            verdict("date_equals", "exact", rows, params.quantifier, f"hold {want.isoformat()}", expected=want.isoformat()),
+            nodes,
+            on_shown_text=False,  # a cell's stored date
+        ),
         nodes,
-        on_shown_text=False,  # a cell's stored date
     )
+
+
+def _note_hashes(result: CheckResult, nodes: list[Node]) -> CheckResult:
+    """Say so when targets draw ``###``: the verdict is the stored value's, and a reader
+    of the sheet sees no number there (``text_fits`` judges that)."""
+    hashed = [n.id for n in nodes if n.attrs.get("overflow") == "hashes"]
+    if not hashed or result.status == "error":
+        return result
+    note = f"; {len(hashed)} of them draw ### (too wide for the column), e.g. {hashed[0]}: their stored value was judged"
+    return result.model_copy(update={"explanation": result.explanation + note, "evidence": {**result.evidence, "drawn_hashes": hashed[:20]}})
