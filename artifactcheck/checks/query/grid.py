@@ -300,7 +300,31 @@ def detect_header_row(grid: Grid, *, max_scan: int = 10) -> HeaderGuess:
         and len(filled) > 1
     ):
         return HeaderGuess(filled[0], "first row is bold")
+    first = _all_text_header(grid, filled)
+    if first is not None:
+        return first
     return HeaderGuess(None, "no row of labels above data rows")
+
+
+_RECUR_SCAN = 200  # rows below an all-text header looked at for a repeat of its labels
+
+
+def _all_text_header(grid: Grid, filled: list[int]) -> HeaderGuess | None:
+    """The first row of a table of text only (a contact list: names, e-mails, cities),
+    plain like its rows, when it names at least two columns and none of its labels comes
+    back in its own column below (a header is not one of its column's values)."""
+    if len(filled) < 2:
+        return None
+    top = grid.row_texts(filled[0])
+    named = [j for j, t in enumerate(top) if t]
+    if len(named) < 2:
+        return None
+    below = [grid.row_texts(i) for i in filled[1:_RECUR_SCAN]]
+    for j in named:
+        label = top[j].strip().lower()
+        if any(j < len(row) and row[j].strip().lower() == label for row in below):
+            return None
+    return HeaderGuess(filled[0], "first row of a table of text: its labels do not recur in their columns")
 
 
 def _scan(grid: Grid, rows: list[int], filled: list[int], is_label_row: Callable[[list[str], list[str]], bool]) -> HeaderGuess:
@@ -312,7 +336,9 @@ def _scan(grid: Grid, rows: list[int], filled: list[int], is_label_row: Callable
             continue
         nxt = filled[k + 1] if k + 1 < len(filled) else None
         if nxt is None:
-            return HeaderGuess(i, "the only row of labels")
+            # one row of labels is a header; the last of many rows of text is not (an
+            # all-text table - names, e-mails, cities - reached its end without data)
+            return HeaderGuess(i, "the only row of labels") if len(filled) == 1 else HeaderGuess(None, "")
         below = grid.row_texts(nxt)
         if any(is_data_text(t) for t in below):
             # a title row (one label above a multi-label row) is not the header
