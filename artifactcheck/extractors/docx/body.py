@@ -21,6 +21,7 @@ from typing import Any
 from lxml import etree
 
 from ...model import Blob, Node, Style, describe_image
+from ..drawingml.color import ThemedColor, resolve_themed_color
 from ..tree_builder import make_node
 from .drawing import (
     PIC,
@@ -150,6 +151,8 @@ class _Para:
     # the colour behind the text when a run has no shading of its own: the paragraph's
     # shading, else the cell's fill (None: the page); automatic text colour follows it
     background: str | None = None
+    # a Word shape's text colour (its wps:style fontRef), for text without a colour of its own
+    text_color: str | None = None
     children: list[Node] = field(default_factory=list)
     floating: list[Node] = field(default_factory=list)
     counters: dict[str, int] = field(default_factory=dict)
@@ -248,11 +251,13 @@ class BodyWalker:
         table_style: str | None = None,
         table_parts: tuple[str, ...] = (),
         background: str | None = None,
+        text_color: str | None = None,
     ) -> list[Node]:
         """Nodes for the block children of ``container`` (``w:body``, ``w:tc``,
         ``w:hdr``, ``w:txbxContent``...). ``prefix`` is the container's id ('' at the top);
         ``table_style``/``table_parts``: the enclosing table's style id and the
-        conditional parts of it that reach this cell; ``background``: the cell's fill."""
+        conditional parts of it that reach this cell; ``background``: the cell's fill;
+        ``text_color``: the text colour of the Word shape holding them (its fontRef)."""
         out: list[Node] = []
         counters: dict[str, int] = {}
 
@@ -271,11 +276,14 @@ class BodyWalker:
                         table_style=table_style,
                         table_parts=table_parts,
                         background=background,
+                        text_color=text_color,
                         extra=extra,
                     )
                 )
             elif name == "tbl":
-                out.append(self.table(el, next_id("t"), extra=extra, background=background))
+                out.append(
+                    self.table(el, next_id("t"), extra=extra, background=background, text_color=text_color)
+                )
             elif name == "altChunk":
                 self.s.warnings.append(
                     f"{self.part}: an embedded alternative-format chunk (w:altChunk) is not read"
@@ -306,6 +314,7 @@ class BodyWalker:
         *,
         extra: dict[str, Any],
         background: str | None = None,
+        text_color: str | None = None,
     ) -> Node:
         tbl_pr = tbl.find(f"{W}tblPr")
         styles = self.s.styles
@@ -386,7 +395,8 @@ class BodyWalker:
                 cell_id = f"{row_id}/c{ci}"
                 fill_hex = cell_style.fill or background  # an unfilled nested cell shows its host's
                 children = self.blocks(
-                    tc, cell_id, table_style=style_id, table_parts=parts, background=fill_hex
+                    tc, cell_id, table_style=style_id, table_parts=parts, background=fill_hex,
+                    text_color=text_color,
                 )
                 cattrs: dict[str, Any] = {
                     "row": ri,
@@ -469,6 +479,7 @@ class BodyWalker:
         table_style: str | None = None,
         table_parts: tuple[str, ...] = (),
         background: str | None = None,
+        text_color: str | None = None,
         extra: dict[str, Any] | None = None,
     ) -> list[Node]:
         """The paragraph node, followed by the text boxes anchored in it (siblings, so
@@ -488,6 +499,7 @@ class BodyWalker:
             style_id=style_id,
             table_style=table_style,
             table_parts=table_parts,
+            text_color=text_color,
         )
         attrs: dict[str, Any] = dict(extra or {})
         attrs["style_name"] = fmt.style_name
@@ -659,6 +671,7 @@ class BodyWalker:
             para.table_style,
             para.table_parts,
             para.background,
+            para.text_color,
         )
         fmt = self.s.run_formats.get(key)
         if fmt is None:
@@ -765,7 +778,7 @@ class BodyWalker:
             own["caps"] = True
         if props.get("small_caps"):
             own["small_caps"] = True
-        return styles.to_style(props, background=para.background), own
+        return styles.to_style(props, background=para.background, auto_color=para.text_color), own
 
     def _run_children(self, r: etree._Element):  # type: ignore[no-untyped-def]
         for el in r:
@@ -961,16 +974,58 @@ class BodyWalker:
         shape_attrs = dict(attrs)
         if prst is not None and prst.get("prst"):
             shape_attrs["geometry"] = prst.get("prst")
+        fill = self._shape_fill(wsp)
+        style = (
+            Style(fill=fill.hex, fill_theme=fill.theme, fill_theme_mods=fill.mods) if fill is not None else None
+        )
         if content is None:
             linked = wsp.find(f"{WPS}linkedTxbx")
             if linked is not None:
                 shape_attrs["linked_textbox"] = linked.get("id")
-            return [blank_node(para.next_id("shape"), "shape", shape_attrs, self.part)]
-        return [self._textbox(content, para, shape_attrs)]
+            node = blank_node(para.next_id("shape"), "shape", shape_attrs, self.part)
+            return [node.model_copy(update={"style": style}) if style is not None else node]
+        font_ref = wsp.find(f"{WPS}style/{A}fontRef")
+        font_color = resolve_themed_color(font_ref, self.s.styles.theme) if font_ref is not None else None
+        tb = self._textbox(
+            content,
+            para,
+            shape_attrs,
+            background=fill.hex if fill is not None else None,
+            text_color=font_color.hex if font_color is not None else None,
+        )
+        return [tb.model_copy(update={"style": style}) if style is not None else tb]
 
-    def _textbox(self, content: etree._Element, para: _Para, attrs: dict[str, Any]) -> Node:
+    def _shape_fill(self, wsp: etree._Element) -> ThemedColor | None:
+        """The colour a Word shape is filled with: its ``spPr`` solid fill, else the
+        theme fill its ``wps:style`` refers to (``a:fillRef``, idx 1+: Office's fill
+        styles start with a solid one of the reference's colour); None for no fill."""
+        sp_pr = wsp.find(f"{WPS}spPr")
+        if sp_pr is not None:
+            if sp_pr.find(f"{A}noFill") is not None:
+                return None
+            solid = sp_pr.find(f"{A}solidFill")
+            if solid is not None:
+                return resolve_themed_color(solid, self.s.styles.theme)
+            if any(sp_pr.find(f"{A}{tag}") is not None for tag in ("gradFill", "blipFill", "pattFill", "grpFill")):
+                return None  # not one colour
+        ref = wsp.find(f"{WPS}style/{A}fillRef")
+        if ref is not None and (ref.get("idx") or "0") not in ("0", ""):
+            return resolve_themed_color(ref, self.s.styles.theme)
+        return None
+
+    def _textbox(
+        self,
+        content: etree._Element,
+        para: _Para,
+        attrs: dict[str, Any],
+        *,
+        background: str | None = None,
+        text_color: str | None = None,
+    ) -> Node:
         tb_id = para.next_id("tb")
-        children = BodyWalker(self.s, self.part).blocks(content, tb_id)
+        children = BodyWalker(self.s, self.part).blocks(
+            content, tb_id, background=background, text_color=text_color
+        )
         return blank_node(
             tb_id, "textbox", {**attrs, "anchor_paragraph": para.node_id}, self.part
         ).model_copy(update={"children": children})

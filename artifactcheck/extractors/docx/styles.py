@@ -510,16 +510,18 @@ class StyleSheet:
         align: str | None = None,
         fill: ThemedColor | None = None,
         background: str | None = None,
+        auto_color: str | None = None,
     ) -> Style:
         """A model ``Style`` from merged run properties (one shared frozen instance per
         distinct set of properties: a long document has few). ``background``: what is
         drawn behind a run without shading of its own (paragraph shading, cell fill),
-        which decides the colour of automatic text."""
-        key = (tuple(sorted(props.items(), key=lambda kv: kv[0])), align, fill, background)
+        which decides the colour of automatic text; ``auto_color``: what automatic text is
+        drawn in instead (a Word shape's fontRef colour: white in Word's default shape)."""
+        key = (tuple(sorted(props.items(), key=lambda kv: kv[0])), align, fill, background, auto_color)
         got = self._style_cache.get(key)
         if got is None:
             got = self._style_cache[key] = self._make_style(
-                props, align=align, fill=fill, background=background
+                props, align=align, fill=fill, background=background, auto_color=auto_color
             )
         return got
 
@@ -530,6 +532,7 @@ class StyleSheet:
         align: str | None,
         fill: ThemedColor | None,
         background: str | None,
+        auto_color: str | None = None,
     ) -> Style:
         font = None
         if "font" in props:
@@ -542,7 +545,7 @@ class StyleSheet:
         # shading, else the paragraph's or the cell's. A highlight does not count
         # (LibreOffice asks the character background, which w:highlight is not).
         color = self.color(props.get("color")) or ThemedColor(
-            auto_text_color(shading.hex if shading is not None else background)
+            auto_color or auto_text_color(shading.hex if shading is not None else background)
         )
         highlight = None
         hl = props.get("highlight")
