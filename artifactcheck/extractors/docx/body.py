@@ -915,6 +915,17 @@ class BodyWalker:
         crop = crop_attrs(blip_fill)
         if crop:
             node_attrs["crop"] = crop
+        xfrm = pic.find(f"{PIC}spPr/{A}xfrm")
+        if xfrm is not None:
+            try:
+                turn = (int(xfrm.get("rot") or 0) / 60000.0) % 360
+            except ValueError:
+                turn = 0.0
+            if turn:
+                node_attrs["rotation"] = round(turn, 3)
+            for flip, key in (("flipH", "flip_h"), ("flipV", "flip_v")):
+                if xfrm.get(flip) in ("1", "true"):
+                    node_attrs[key] = True
         if "width" not in node_attrs:
             ext = pic.find(f"{PIC}spPr/{A}xfrm/{A}ext")
             if ext is not None:

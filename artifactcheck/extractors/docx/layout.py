@@ -50,6 +50,7 @@ _GAP_FILL_MAX_KEYS = 8  # runs up to this many key characters are looked up exac
 _GAP_FILL_SPAN = 400  # ... within at most this many PDF characters between their neighbours
 _GAP_FILL_EDGE = 60  # ... or this many next to their only matched neighbour
 _PHASH_MAX = 10  # Hamming distance of 64-bit phashes that still counts as the same picture
+_PHASH_RESAMPLED_MAX = 20  # ... for a turned picture drawn at its stated size (resampled)
 _CONTAINERS = {
     "paragraph",
     "table",
@@ -628,6 +629,15 @@ class _Layouter:
         if blob.phash is None:
             self.image_reason[node.id] = "vector picture (EMF/WMF) is drawn as paths, not located"
             return None
+        turn = node.attrs.get("rotation") or 0
+        flips = (bool(node.attrs.get("flip_h")), bool(node.attrs.get("flip_v")))
+        if (turn or any(flips)) and isinstance(turn, (int, float)) and turn % 90 == 0:
+            # LibreOffice embeds a picture turned by a right angle (or mirrored) as the
+            # turned bitmap: its pixels, not the file's, are what the PDF holds
+            key = f"{blob.sha256}/{turn}/{flips}"
+            if key not in pixel_sha:
+                pixel_sha[key], pixel_sha[key + "/phash"] = _turned_hashes(blob.data, int(turn), flips)
+            return pixel_sha[key], pixel_sha[key + "/phash"] or blob.phash
         if blob.sha256 not in pixel_sha:
             pixel_sha[blob.sha256] = _pixel_sha(blob.data)
         return pixel_sha[blob.sha256], blob.phash
@@ -637,7 +647,7 @@ class _Layouter:
         if hashes is None:
             return
         pdf_images = self.layout.images
-        cands = self._image_candidates(*hashes, used)
+        cands = self._image_candidates(*hashes, used) or self._resampled_candidates(node, hashes[1], used)
         if not cands:
             self.image_reason[node.id] = _missing_picture_reason(node)
             return
@@ -717,6 +727,26 @@ class _Layouter:
             used.add(pick)
             boxes.append(_image_box(pdf_images[pick], _crop_fractions(node)))
         boxes.sort(key=lambda b: b.page)
+
+    def _resampled_candidates(self, node: Node, phash: str, used: set[int]) -> list[tuple[int, int]]:
+        """Placements a turned picture may be drawn as when nothing matched: LibreOffice
+        resamples the turned bitmap (a 400 x 300 photo turned 90 degrees was embedded
+        450 x 600, 12 phash bits away), so a looser phash is accepted when the placement
+        has the picture's stated size, turned as stated."""
+        width, height, turn = node.attrs.get("width"), node.attrs.get("height"), node.attrs.get("rotation") or 0
+        if not isinstance(width, (int, float)) or not isinstance(height, (int, float)) or not isinstance(turn, (int, float)) or not turn:
+            return []
+        if turn % 180 == 90:
+            width, height = height, width
+        out = []
+        for i, im in enumerate(self.layout.images):
+            if i in used or im.phash is None:
+                continue
+            sized = abs(im.x1 - im.x0 - width) <= _SIZE_SLACK_PT and abs(im.bottom - im.top - height) <= _SIZE_SLACK_PT
+            dist = _hamming(im.phash, phash)
+            if sized and dist <= _PHASH_RESAMPLED_MAX:
+                out.append((dist, i))
+        return out
 
     def _image_candidates(self, pixel_sha: str | None, phash: str, used: set[int]) -> list[tuple[int, int]]:
         """(distance, index) of the unclaimed PDF images that show the picture: those with
@@ -1112,6 +1142,28 @@ def _hamming(a: str, b: str) -> int:
         return (int(a, 16) ^ int(b, 16)).bit_count()
     except ValueError:
         return 64
+
+
+def _turned_hashes(data: bytes | None, turn: int, flips: tuple[bool, bool]) -> tuple[str | None, str | None]:
+    """(pixel sha256, phash) of a picture as drawn: mirrored, then turned ``turn``
+    degrees clockwise (a multiple of 90)."""
+    if data is None:
+        return None, None
+    import imagehash
+    from PIL import Image
+
+    try:
+        img = decode_image(data)
+        if flips[0]:
+            img = img.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
+        if flips[1]:
+            img = img.transpose(Image.Transpose.FLIP_TOP_BOTTOM)
+        steps = {90: Image.Transpose.ROTATE_270, 180: Image.Transpose.ROTATE_180, 270: Image.Transpose.ROTATE_90}
+        if turn % 360 in steps:
+            img = img.transpose(steps[turn % 360])  # PIL turns counter-clockwise
+        return hashlib.sha256(img.tobytes()).hexdigest(), str(imagehash.phash(img))
+    except Exception:  # noqa: BLE001 - undecodable: no exact match possible
+        return None, None
 
 
 def _pixel_sha(data: bytes | None) -> str | None:
