@@ -677,32 +677,10 @@ class _Layouter:
         self._last_image_page = pdf_images[best].page
 
     def _stated_x(self, node: Node) -> float | None:
-        """Where a floating picture says its left edge is (points from the page's left),
-        when it is placed against the page or the margins of a one-section document;
-        None otherwise (inline pictures, column- or character-relative places)."""
-        attrs = node.attrs
-        if attrs.get("placement") != "floating":
-            return None
-        sections: list[Any] = list(self.doc.root.attrs.get("sections") or [])  # type: ignore[arg-type]  # a list by construction
-        if len(sections) != 1 or not isinstance(sections[0], dict):
-            return None
-        section = sections[0]
-        page_w, margins = section.get("page_width"), section.get("margins") or {}
-        width = attrs.get("width")
-        if not isinstance(page_w, (int, float)) or not isinstance(width, (int, float)):
-            return None
-        relative = attrs.get("position_h_relative_from")
-        if relative == "page":
-            left, right = 0.0, float(page_w)
-        elif relative == "margin":
-            left = float(margins.get("left", 0.0))
-            right = float(page_w) - float(margins.get("right", 0.0))
-        else:
-            return None
-        offset, align = attrs.get("position_h_offset"), attrs.get("position_h_align")
-        if isinstance(offset, (int, float)):
-            return left + float(offset)
-        return {"left": left, "right": right - width, "center": (left + right - width) / 2}.get(str(align))
+        return _stated_start(node, self.doc.root.attrs.get("sections"), "h")
+
+    def _stated_y(self, node: Node) -> float | None:
+        return _stated_start(node, self.doc.root.attrs.get("sections"), "v")
 
     def _header_image(
         self, node: Node, owner: Node, used: set[int], pixel_sha: dict[str, str | None], *, in_margin: bool
@@ -830,29 +808,6 @@ class _Layouter:
         if attrs.get("rendered") is False:
             attrs.pop("rendered")
             attrs.pop("not_rendered_reason", None)
-
-    def _stated_y(self, node: Node) -> float | None:
-        """Where a floating object says its top edge is, against the page or the margins
-        of a one-section document (as ``_stated_x``); None for paragraph-relative places."""
-        attrs = node.attrs
-        sections: list[Any] = list(self.doc.root.attrs.get("sections") or [])  # type: ignore[arg-type]  # a list by construction
-        height = attrs.get("height")
-        if len(sections) != 1 or not isinstance(sections[0], dict) or not isinstance(height, (int, float)):
-            return None
-        page_h, margins = sections[0].get("page_height"), sections[0].get("margins") or {}
-        if not isinstance(page_h, (int, float)):
-            return None
-        relative = attrs.get("position_v_relative_from")
-        if relative == "page":
-            top, bottom = 0.0, float(page_h)
-        elif relative == "margin":
-            top, bottom = float(margins.get("top", 0.0)), float(page_h) - float(margins.get("bottom", 0.0))
-        else:
-            return None
-        offset, align = attrs.get("position_v_offset"), attrs.get("position_v_align")
-        if isinstance(offset, (int, float)):
-            return top + float(offset)
-        return {"top": top, "bottom": bottom - height, "center": (top + bottom - height) / 2}.get(str(align))
 
     def _expected_page(self, node: Node, fallback: int) -> int:
         """The page of the text around a picture: its paragraph's runs, else ``fallback``."""
@@ -1106,6 +1061,34 @@ def _post_order(root: Node) -> list[Node]:
         stack.extend(n.children)
     out.reverse()
     return out
+
+
+def _stated_start(node: Node, sections: object, axis: str) -> float | None:
+    """Where a floating object says its left (``axis`` "h") or top ("v") edge is, in
+    points from the page's, when it is placed against the page or the margins of a
+    one-section document; None otherwise (inline objects, places against a column, a
+    character or a paragraph)."""
+    attrs = node.attrs
+    if attrs.get("placement") != "floating" or not isinstance(sections, list) or len(sections) != 1:
+        return None
+    section = sections[0]
+    size = attrs.get("width" if axis == "h" else "height")
+    page = section.get("page_width" if axis == "h" else "page_height") if isinstance(section, dict) else None
+    if not isinstance(page, (int, float)) or not isinstance(size, (int, float)):
+        return None
+    margins = section.get("margins") or {}
+    near, far = ("left", "right") if axis == "h" else ("top", "bottom")
+    relative = attrs.get(f"position_{axis}_relative_from")
+    if relative == "page":
+        low, high = 0.0, float(page)
+    elif relative == "margin":
+        low, high = float(margins.get(near, 0.0)), float(page) - float(margins.get(far, 0.0))
+    else:
+        return None
+    offset, align = attrs.get(f"position_{axis}_offset"), attrs.get(f"position_{axis}_align")
+    if isinstance(offset, (int, float)):
+        return low + float(offset)
+    return {near: low, far: high - size, "center": (low + high - size) / 2}.get(str(align))
 
 
 # Sizes and places within this are one (rounding of twips, EMU and the PDF's matrix)
