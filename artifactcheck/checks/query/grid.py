@@ -83,6 +83,12 @@ class Grid:
     def is_blank(self, i: int) -> bool:
         return not any(self.row_texts(i))
 
+    def is_hidden(self, i: int) -> bool:
+        """Every cell of row ``i`` is hidden (a hidden row, or hidden columns all along):
+        a reader sees none of it."""
+        cells = [c for c in self.cells[i] if c is not None]
+        return bool(cells) and all(c.attrs.get("hidden") is True for c in cells)
+
     def extent(self) -> str:
         """The A1 text of the rows and columns the grid spans (``A1:D8``)."""
         if not self.cells:

@@ -27,7 +27,7 @@ from ..registry import Resources, register_check
 from ..result import CheckResult
 from ..target import TargetSpec, node_ref, select_targets
 from ._result import query_result
-from .grid import describe_header, detect_header_row, grids
+from .grid import Grid, describe_header, detect_header_row, grids
 from .selection import count_ok
 from .tables import match_columns
 
@@ -136,19 +136,19 @@ def values_of(doc: Document, src: ValuesSource) -> Values | str:
         labels = [t for t in g.row_texts(guess.index) if t]
         return f"no column like {src.column!r}; header row {g.row_numbers[guess.index]} is {labels}"
     j = match["index"]
-    rows = g.cells[guess.index + 1 :]
+    rows = list(range(guess.index + 1, len(g.cells)))
     left_out: list[str] = []
     if not src.include_hidden:
-        hidden = [r for r in rows if _row_hidden(r)]
-        if hidden:
-            rows = [r for r in rows if not _row_hidden(r)]
-            left_out.append(f"{len(hidden)} hidden row(s)")
+        shown = [i for i in rows if not g.is_hidden(i)]
+        if len(shown) < len(rows):
+            left_out.append(f"{len(rows) - len(shown)} hidden row(s)")
+            rows = shown
     if not src.include_totals:
-        totals = _totals_row(rows)
+        totals = _totals_row(g, rows)
         if totals is not None:
-            left_out.append(f"the totals row {totals[0].attrs.get('row', '?') if totals[0] is not None else '?'}")
-            rows = [r for r in rows if r is not totals]
-    cells = [c for row in rows if (c := row[j]) is not None and c.text.strip()]
+            left_out.append(f"the totals row {g.row_numbers[totals]}")
+            rows = [i for i in rows if i != totals]
+    cells = [c for i in rows if (c := g.cells[i][j]) is not None and c.text.strip()]
     where = f"column {match['actual']!r} ({match['column']}) below {describe_header(g, guess)}"
     if left_out:
         where += " (left out: " + ", ".join(left_out) + ")"
@@ -160,27 +160,22 @@ _TOTAL_LABELS = frozenset({"total", "totals", "grand total", "sum", "overall", "
 _AGGREGATES = ("SUM(", "SUBTOTAL(", "AVERAGE(", "AGGREGATE(", "COUNT(", "COUNTA(", "MAX(", "MIN(")
 
 
-def _row_hidden(row: list[Node | None]) -> bool:
-    """A hidden row: a reader sees none of its cells."""
-    cells = [c for c in row if c is not None]
-    return bool(cells) and all(c.attrs.get("hidden") is True for c in cells)
-
-
-def _totals_row(rows: list[list[Node | None]]) -> list[Node | None] | None:
-    """The last non-blank row when it totals the rows above: a label such as "Total"
-    beside an aggregate formula (SUM, AVERAGE...). "Exactly 4 regions" must not count
-    its "Total" label, nor a column's values its sum. None when there is none."""
-    filled = [r for r in rows if any(c is not None and c.text.strip() for c in r)]
+def _totals_row(g: Grid, rows: list[int]) -> int | None:
+    """The last non-blank of grid rows ``rows`` when it totals the rows above: a label
+    such as "Total" beside an aggregate formula (SUM, AVERAGE...). "Exactly 4 regions"
+    must not count its "Total" label, nor a column's values its sum. None when there is
+    none."""
+    filled = [i for i in rows if not g.is_blank(i)]
     if len(filled) < 2:
         return None
-    last = filled[-1]
+    last = g.cells[filled[-1]]
     labelled = any(
         c is not None and normalize_text(c.text, case_sensitive=False).rstrip(":") in _TOTAL_LABELS for c in last
     )
     aggregated = any(
         c is not None and any(f in str(c.attrs.get("formula", "")).upper() for f in _AGGREGATES) for c in last
     )
-    return last if labelled and aggregated else None
+    return filled[-1] if labelled and aggregated else None
 
 
 def _sample(items: list[tuple[str, str, Node]], keys: set[str], limit: int = 20) -> list[dict[str, Any]]:

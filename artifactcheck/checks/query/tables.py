@@ -322,12 +322,6 @@ def _cell_has(cell: Node, params: GroupedParams, ignore_white: set[str]) -> bool
     return all(u.style is not None and bool(getattr(u.style, flag)) for u in units)
 
 
-def _row_hidden(g: Grid, i: int) -> bool:
-    """Every cell of grid row ``i`` is hidden (a hidden row, or hidden columns all along)."""
-    cells = [c for c in g.cells[i] if c is not None]
-    return bool(cells) and all(c.attrs.get("hidden") is True for c in cells)
-
-
 @register_check(
     "rows_grouped_at_top",
     mechanism="tree_query",
@@ -353,7 +347,7 @@ def rows_grouped_at_top(doc: Document, params: GroupedParams, resources: Resourc
     header_text = describe_header(g, guess)
     start = 0 if h is None else h + 1
     # hidden rows are not seen: the rows around one are drawn next to each other
-    data = [i for i in range(start, len(g.cells)) if not g.is_blank(i) and not _row_hidden(g, i)]
+    data = [i for i in range(start, len(g.cells)) if not g.is_blank(i) and not g.is_hidden(i)]
     col_index = None
     if params.property == "text":
         if h is None:
