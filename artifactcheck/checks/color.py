@@ -243,6 +243,11 @@ def _name_key(name: str) -> str:
     return re.sub(r"\s+", " ", key)
 
 
+def _spaceless_key(name: str) -> str:
+    """A name's key with no spaces: CSS writes "lightyellow", an author "light yellow"."""
+    return _name_key(name).replace(" ", "")
+
+
 def _office_color(key: str, theme: str) -> str | None:
     """An Office theme colour with its optional ``Lighter N%`` / ``Darker N%``
     modifier, computed the way Office does (HSL luminance modulation/offset)."""
@@ -623,8 +628,7 @@ def color_classified_as(
     ...           {"target": "run[hyperlink]", "expected": "cyan", "family": True}).status
     'pass'
     """
-    # CSS writes "lightyellow", an author "light yellow": one name, spaced or not
-    want = _name_key(params.expected).replace(" ", "")
+    want = _spaceless_key(params.expected)
     nodes = select_targets(doc, params.target)
     rows: list[dict[str, object]] = []
     ok_count = 0
@@ -641,10 +645,10 @@ def color_classified_as(
                 # Names of one colour tie: Office's "orange" is accent 4's #ffc000, Word's
                 # "teal" is "dark cyan"; the name the author wrote wins the tie.
                 tied = [c for c in palette(params.vocabulary) if c.hex == nearest.hex]
-                named = next((c for c in tied if _name_key(c.name).replace(" ", "") == want), None)
+                named = next((c for c in tied if _spaceless_key(c.name) == want), None)
                 if named is not None:
                     nearest = named
-                ok = _name_key(nearest.name).replace(" ", "") == want
+                ok = _spaceless_key(nearest.name) == want
             row.update(
                 ok=ok, nearest=nearest.name, nearest_hex=nearest.hex, delta_e2000=round(dist, 3)
             )
