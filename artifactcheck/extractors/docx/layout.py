@@ -654,6 +654,7 @@ class _Layouter:
         expected = self._expected_page(node, self._last_image_page)
         crop = _crop_fractions(node)
         stated_x = self._stated_x(node)
+        drawn = _drawn_size(node)
 
         def mismatch(i: int) -> tuple[float, float]:
             # One file drawn twice (a logo and its watermark, a logo in both corners)
@@ -661,10 +662,9 @@ class _Layouter:
             # size, then of its stated place, is this picture's (LibreOffice draws
             # floating pictures in its own order, not the document's).
             box = _image_box(pdf_images[i], crop)
-            width, height = node.attrs.get("width"), node.attrs.get("height")
             size = 0.0
-            if isinstance(width, (int, float)) and isinstance(height, (int, float)):
-                size = round((abs(box.width - width) + abs(box.height - height)) / _SIZE_SLACK_PT)
+            if drawn is not None:
+                size = round((abs(box.width - drawn[0]) + abs(box.height - drawn[1])) / _SIZE_SLACK_PT)
             place = round(abs(box.x0 - stated_x) / _SIZE_SLACK_PT) if stated_x is not None else 0.0
             return size, place
 
@@ -711,11 +711,10 @@ class _Layouter:
         resamples the turned bitmap (a 400 x 300 photo turned 90 degrees was embedded
         450 x 600, 12 phash bits away), so a looser phash is accepted when the placement
         has the picture's stated size, turned as stated."""
-        width, height, turn = node.attrs.get("width"), node.attrs.get("height"), node.attrs.get("rotation") or 0
-        if not isinstance(width, (int, float)) or not isinstance(height, (int, float)) or not isinstance(turn, (int, float)) or not turn:
+        drawn = _drawn_size(node)
+        if drawn is None or not node.attrs.get("rotation"):
             return []
-        if turn % 180 == 90:
-            width, height = height, width
+        width, height = drawn
         out = []
         for i, im in enumerate(self.layout.images):
             if i in used or im.phash is None:
@@ -1089,6 +1088,17 @@ def _stated_start(node: Node, sections: object, axis: str) -> float | None:
     if isinstance(offset, (int, float)):
         return low + float(offset)
     return {near: low, far: high - size, "center": (low + high - size) / 2}.get(str(align))
+
+
+def _drawn_size(node: Node) -> tuple[float, float] | None:
+    """(width, height) a picture is drawn at: its stated size, the two swapped when it is
+    turned a quarter; None when it states none."""
+    width, height, turn = node.attrs.get("width"), node.attrs.get("height"), node.attrs.get("rotation") or 0
+    if not isinstance(width, (int, float)) or not isinstance(height, (int, float)):
+        return None
+    if isinstance(turn, (int, float)) and turn % 180 == 90:
+        return float(height), float(width)
+    return float(width), float(height)
 
 
 # Sizes and places within this are one (rounding of twips, EMU and the PDF's matrix)
