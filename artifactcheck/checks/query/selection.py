@@ -199,23 +199,36 @@ def count_each(doc: Document, params: CountEachParams, resources: Resources) -> 
     for n in found:
         for a in (n, *n.ancestors()):
             holders[id(a)] = holders.get(id(a), 0) + 1
-    rows = []
-    for c in containers:
-        k = holders.get(id(c), 0)
-        ok, bounds = count_ok(k, params.exactly, params.at_least, params.at_most)
-        rows.append({**node_ref(c), "count": k, "ok": ok})
-    good = sum(1 for r in rows if r["ok"])
-    bad = [r for r in rows if not r["ok"]]
-    explanation = f"{good}/{len(rows)} {params.each!r} container(s) hold {bounds} of {params.target.describe()}"
-    if bad:
-        explanation += f"; e.g. {bad[0]['id']} holds {bad[0]['count']}"
-    return query_result(
-        "count_each",
-        not bad,
-        explanation,
-        {"containers": rows[:200]},
-        score=good / len(rows),
+    return _per_container(
+        params,
+        [(node_ref(c), c.id, holders.get(id(c), 0)) for c in containers],
+        f"{params.each!r} container(s) hold",
+        params.target.describe(),
+        {},
     )
+
+
+def _per_container(
+    params: CountEachParams,
+    counted: list[tuple[dict[str, Any], str, int]],
+    holds: str,
+    what: str,
+    evidence: dict[str, Any],
+) -> CheckResult:
+    """``count_each``'s verdict from each container's (evidence row, name, count):
+    "N/M {holds} {bounds} of {what}"."""
+    rows, names = [], []
+    bounds = ""
+    for ref, name, k in counted:
+        ok, bounds = count_ok(k, params.exactly, params.at_least, params.at_most)
+        rows.append({**ref, "count": k, "ok": ok})
+        names.append(name)
+    good = sum(1 for r in rows if r["ok"])
+    bad = [i for i, r in enumerate(rows) if not r["ok"]]
+    explanation = f"{good}/{len(rows)} {holds} {bounds} of {what}"
+    if bad:
+        explanation += f"; e.g. {names[bad[0]]} holds {rows[bad[0]]['count']}"
+    return query_result("count_each", not bad, explanation, {"containers": rows[:200], **evidence}, score=good / len(rows))
 
 
 def _count_each_printed_page(doc: Document, params: CountEachParams) -> CheckResult | None:
@@ -235,17 +248,13 @@ def _count_each_printed_page(doc: Document, params: CountEachParams) -> CheckRes
         for page in {b.page for b in n.boxes}:
             if page in per_page:
                 per_page[page] += 1
-    rows = []
-    bounds = ""
-    for page, k in per_page.items():
-        ok, bounds = count_ok(k, params.exactly, params.at_least, params.at_most)
-        rows.append({"page": page, "count": k, "ok": ok})
-    good = sum(1 for r in rows if r["ok"])
-    bad = [r for r in rows if not r["ok"]]
-    explanation = f"{good}/{len(rows)} printed page(s) hold {bounds} of {params.target.describe()} drawn on them"
-    if bad:
-        explanation += f"; e.g. page {bad[0]['page']} holds {bad[0]['count']}"
-    return query_result("count_each", not bad, explanation, {"containers": rows[:200], "counted": "rendered pages"}, score=good / len(rows))
+    return _per_container(
+        params,
+        [({"page": page}, f"page {page}", k) for page, k in per_page.items()],
+        "printed page(s) hold",
+        f"{params.target.describe()} drawn on them",
+        {"counted": "rendered pages"},
+    )
 
 
 # -- order and position ------------------------------------------------------------------------
