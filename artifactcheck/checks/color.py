@@ -473,7 +473,7 @@ class ColorIsParams(BaseModel):
     tolerance: float = Field(default=DEFAULT_TOLERANCE, ge=0)
     layer: StyleLayer = Field(
         default="displayed",
-        description="displayed: what a reader sees (a cell's table style, conditional format and number-format colour included); direct: the node's own format",
+        description="displayed: what a reader sees (a cell's table style, conditional format and number-format colour, a slide link's theme colour included); direct: the node's own format",
     )
     quantifier: Literal["all", "any"] = "all"
 

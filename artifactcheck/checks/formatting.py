@@ -100,7 +100,7 @@ class StyleExpectation(BaseModel):
     font_aliases: bool = Field(default=True, description="metric-compatible fonts count as the same (Carlito = Calibri)")
     layer: StyleLayer = Field(
         default="displayed",
-        description="displayed: what a reader sees (a cell's table style, conditional format and number-format colour included); direct: the node's own format",
+        description="displayed: what a reader sees (a cell's table style, conditional format and number-format colour, a slide link's theme colour included); direct: the node's own format",
     )
 
     def checked(self) -> builtins.list[str]:  # the field `list` shadows the builtin here
@@ -266,9 +266,13 @@ def format_is(doc: Document, params: FormatIsParams, resources: Resources) -> Ch
         if any(p in checked for p in ("size", "color", "highlight", "fill"))
         else "exact"
     )
-    failures = [(r["id"], f["property"], f["actual"]) for r in rows for f in r["failed"]]
+    failures = [(r["id"], f["property"], f["actual"], f.get("style_source")) for r in rows for f in r["failed"]]
     if failures:
-        shown = "; ".join(f"{i} {p}={a!r}" for i, p, a in failures[:4])
+        # Name the layer a displayed value came from: "drawn blue" is only half an answer
+        # when the agent set the run's own colour and a link or conditional format won.
+        shown = "; ".join(
+            f"{i} {p}={a!r}" + (f" (from the {src.replace('_', ' ')})" if src else "") for i, p, a, src in failures[:4]
+        )
         explanation = f"{ok}/{total} (run, property) pairs hold; failing: {shown}"
         if len(failures) > 4:
             explanation += f" and {len(failures) - 4} more"

@@ -471,6 +471,8 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
         _shared("equation", DOCS),
         _shared("equation_format", (DOCX,)),
         _a("layout_match", "number", "How well the run's text matched the render when its box was found by fuzzy alignment (1 = exact)", 0.857, (DOCX,) + SLIDES, unit="fraction"),
+        _a("style_sources", "object", "Properties of the displayed `style` that come from another layer than the run's own format: `{color: hyperlink}` (a link is drawn in the theme's `hlink` colour whatever colour the run states)", {"color": "hyperlink"}, (PPTX,)),
+        _a("direct_style", "object", "The run's own values of the properties listed in `style_sources` (what `layer: direct` in colour and format checks reads)", {"color": "#007b8a", "color_theme": None, "color_theme_mods": None}, (PPTX,)),
         _a("field_stored_text", "string", "What the file stored for a slide-number field when it differs from the number shown (`‹#›` in layouts, a stale number)", "‹#›", (PPTX,)),
         *_SDT,
         _a("character_style", "string", "Name of the run's character style (`Strong`, `Hyperlink`...), when it has one", "Strong", (DOCX,)),

@@ -17,8 +17,12 @@ the paragraph's ``a:pPr@lvl`` + 1 (design/pptx-geometry.md, "Text style"):
 
 Paragraph properties (alignment, bullets) follow the same chain on ``a:pPr``/``lvlNpPr``.
 Sizes are points; colours ``#rrggbb`` resolved through the theme and the slide's clrMap.
-A hyperlinked run without its own colour takes the theme's ``hlink`` colour, as PowerPoint
-draws it.
+A hyperlinked run (a web or file link, a slide or show jump; not a macro or other action)
+is drawn in the theme's ``hlink`` colour, its own colour or not: PowerPoint and
+LibreOffice both paint links so, unless the link carries PowerPoint 365's ``hlinkClr
+val="tx"`` extension (the run's own colour). A run whose own colour is so overruled keeps
+it in ``attrs["direct_style"]`` (what ``layer: direct`` reads), with
+``attrs["style_sources"] = {"color": "hyperlink"}``.
 """
 
 from __future__ import annotations
@@ -146,6 +150,47 @@ def fill_color(fill: etree._Element | None, ctx_theme: Theme, clr_map: dict[str,
     return None
 
 
+_HLINK_COLOR_EXT = "{A12FA001-AC4F-418D-AE19-62706E023703}"
+
+
+def _run_look(
+    rpr: etree._Element | None, chain: list[etree._Element], ctx: TextContext, text: str
+) -> tuple[Style, dict[str, object]]:
+    """A run's drawn style and its link attributes: ``hyperlink``, and where the link's
+    theme colour overrules a colour the run states, that colour in ``direct_style``."""
+    click = rpr.find(f"{_A}hlinkClick") if rpr is not None else None
+    link = ctx.hyperlink(click.get(_R_ID), click.get("action")) if click is not None else None
+    attrs: dict[str, object] = {"hyperlink": link} if link else {}
+    if click is None or not _drawn_as_link(link):
+        return run_style(chain, ctx, is_link=False, text=text), attrs
+    style = run_style(chain, ctx, is_link=True, text=text, link_keeps_color=_link_keeps_run_color(click))
+    if _first_child([rpr], _FILL_TAGS) is not None:  # the run states a colour of its own
+        own = run_style(chain, ctx, is_link=False, text=text)
+        if own.color != style.color:
+            attrs["style_sources"] = {"color": "hyperlink"}
+            attrs["direct_style"] = {"color": own.color, "color_theme": own.color_theme, "color_theme_mods": own.color_theme_mods}
+    return style, attrs
+
+
+def _drawn_as_link(link: str | None) -> bool:
+    """Whether text with this click target is drawn as a link (``hlink`` colour,
+    underlined). Measured on LibreOffice's render: web and file links, slide jumps and
+    show jumps (next / previous / first / last slide) are; a macro, program, OLE verb,
+    custom show or "no action" keeps the run's own look."""
+    if not link:
+        return False
+    return not link.startswith("ppaction://") or link.startswith(("ppaction://hlinkshowjump", "ppaction://hlinksldjump"))
+
+
+def _link_keeps_run_color(click: etree._Element) -> bool:
+    """PowerPoint 365 marks a link drawn in the run's colour, not the theme's ``hlink``,
+    with an ``a:ext`` holding ``ahyp:hlinkClr val="tx"``; LibreOffice honours it too."""
+    for ext in click.iterfind(f"{_A}extLst/{_A}ext"):
+        if ext.get("uri") == _HLINK_COLOR_EXT:
+            return any(el.get("val") == "tx" for el in ext if isinstance(el.tag, str))
+    return False
+
+
 def _slot_color(theme: Theme, clr_map: dict[str, str], name: str) -> ThemedColor | None:
     """A mapped scheme name (``tx1``, ``hlink``) as PowerPoint paints it by default."""
     slot = clr_map.get(name, name)
@@ -179,10 +224,14 @@ def _typeface(rpr_chain: list[etree._Element], slot: str) -> str | None:
     return None
 
 
-def run_style(rpr_chain: list[etree._Element], ctx: TextContext, *, is_link: bool, text: str = "") -> Style:
+def run_style(
+    rpr_chain: list[etree._Element], ctx: TextContext, *, is_link: bool, text: str = "", link_keeps_color: bool = False
+) -> Style:
     """Effective run style from the rPr chain (highest precedence first). The font is
     the one PowerPoint uses for the run's script: ``a:ea`` for CJK text, ``a:sym`` for
-    symbol characters, else ``a:latin`` (theme fonts resolved)."""
+    symbol characters, else ``a:latin`` (theme fonts resolved). A link is drawn in the
+    theme's ``hlink`` colour unless ``link_keeps_color`` (its ``hlinkClr val="tx"``) and
+    the run states a colour."""
     theme, clr_map = ctx.theme, ctx.clr_map
     font = None
     script = _script(text) if text else "latin"
@@ -212,7 +261,7 @@ def run_style(rpr_chain: list[etree._Element], ctx: TextContext, *, is_link: boo
     own_fill = _first_child(rpr_chain[:1], _FILL_TAGS)
     fill_el = _first_child(rpr_chain, _FILL_TAGS)
     color: ThemedColor | None
-    if is_link and own_fill is None:
+    if is_link and (own_fill is None or not link_keeps_color):
         color = _slot_color(theme, clr_map, "hlink") or _slot_color(theme, {}, "hlink")
     elif fill_el is not None:
         color = fill_color(fill_el, theme, clr_map)
@@ -298,14 +347,7 @@ def paragraph_nodes(
             else:
                 t = r.find(f"{_A}t")
                 text = (t.text or "") if t is not None else ""
-            link = None
-            if rpr is not None:
-                click = rpr.find(f"{_A}hlinkClick")
-                if click is not None:
-                    link = ctx.hyperlink(click.get(_R_ID), click.get("action"))
-            run_attrs: dict[str, object] = {}
-            if link:
-                run_attrs["hyperlink"] = link
+            style, run_attrs = _run_look(rpr, chain, ctx, text)
             if name == "fld":
                 run_attrs["field"] = r.get("type") or "field"
                 if run_attrs["field"] == "slidenum" and ctx.slide_number is not None:
@@ -320,7 +362,7 @@ def paragraph_nodes(
                     f"{pid}/r{ri}",
                     "run",
                     text=text,
-                    style=run_style(chain, ctx, is_link=bool(link), text=text),
+                    style=style,
                     attrs=run_attrs,
                     boxes=list(boxes),
                 )
