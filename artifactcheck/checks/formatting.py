@@ -8,8 +8,9 @@ of (run, property) pairs satisfied, and the status is pass only when all are.
 
 Styles are the ones a reader sees (``layer: displayed``): a spreadsheet cell's table
 style, conditional formatting and number-format colour included, with the layer that
-set a checked property in the evidence (``style_source``); ``layer: direct`` reads the
-node's own format (design/xlsx-display.md).
+set a checked property in the evidence (``style_source``), a slide link's theme colour,
+and slide text at the size its autofit shrink draws it; ``layer: direct`` reads the
+node's own format (design/xlsx-display.md, design/pptx-geometry.md).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..model import Document, Node
 from .color import DEFAULT_TOLERANCE, match_color, theme_of, theme_slot
+from .layout import ensure_layout_for
 from .registry import Resources, register_check
 from .result import CheckResult
 from .target import (
@@ -144,7 +146,45 @@ def _actual(unit: Node, prop: str, layer: StyleLayer = "displayed") -> Any:
     if prop == "list_format":
         return unit.attrs.get("list_format", unit.attrs.get("num_format"))
     style = layer_style(unit, layer)
-    return getattr(style, prop, None) if style is not None else None
+    value = getattr(style, prop, None) if style is not None else None
+    if prop == "size" and layer == "displayed" and isinstance(value, (int, float)):
+        scale = drawn_font_scale(unit)
+        if scale is not None:
+            return round(float(value) * scale, 2)
+    return value
+
+
+def text_frame(unit: Node) -> Node | None:
+    """The slide shape, text box or table cell whose frame holds ``unit``'s text."""
+    if unit.kind in _FRAME_KINDS:
+        return unit
+    return next((a for a in unit.ancestors() if a.kind in _FRAME_KINDS), None)
+
+
+_FRAME_KINDS = frozenset({"shape", "textbox", "cell"})
+
+
+def drawn_font_scale(unit: Node) -> float | None:
+    """How much smaller than stated the render drew the text of ``unit``'s frame (a
+    slide's autofit shrink, ``drawn_font_scale`` after a layout), or None: a reader
+    sees 18 pt text shrunk to 11 pt as 11 pt, whatever the file states."""
+    frame = text_frame(unit)
+    scale = frame.attrs.get("drawn_font_scale") if frame is not None else None
+    return float(scale) if isinstance(scale, (int, float)) and not isinstance(scale, bool) else None
+
+
+def ensure_drawn_sizes(doc: Document, nodes: list[Node]) -> None:
+    """Attach a deck's deferred layout when one of ``nodes`` is text LibreOffice shrinks
+    to its frame (the frame's own ``normAutofit``; an inherited one is drawn at full
+    size), so sizes are judged as drawn. Raises what the render raised (``error``)."""
+    frames = {
+        id(f): f
+        for n in nodes
+        for u in style_units(n, "size")
+        if (f := text_frame(u)) is not None and f.attrs.get("autofit") == "shrink" and "autofit_from" not in f.attrs
+    }
+    if frames:
+        ensure_layout_for(doc, list(frames.values()), frames=True)
 
 
 def check_property(unit: Node, prop: str, want: StyleExpectation) -> dict[str, Any]:
@@ -155,6 +195,10 @@ def check_property(unit: Node, prop: str, want: StyleExpectation) -> dict[str, A
     sources = unit.attrs.get("style_sources")
     if want.layer == "displayed" and isinstance(sources, dict) and prop in sources:
         out["style_source"] = sources[prop]
+    if BOUNDS.get(prop, prop) == "size" and want.layer == "displayed" and (scale := drawn_font_scale(unit)) is not None:
+        out["style_source"] = "autofit_shrink"  # drawn shrunk to fit its frame
+        out["stated"] = getattr(unit.style, "size", None)
+        out["drawn_font_scale"] = scale
     if prop in ("color", "highlight", "fill"):
         if str(expected).strip().lower() == "none":
             out["ok"] = actual is None
@@ -260,6 +304,8 @@ def format_is(doc: Document, params: FormatIsParams, resources: Resources) -> Ch
     nodes = select_targets(doc, params.target)
     if not nodes:
         return no_match("format_is", params.target, "exact", units=[], properties=checked)
+    if any(BOUNDS.get(p, p) == "size" for p in checked) and params.layer == "displayed":
+        ensure_drawn_sizes(doc, nodes)
     rows, ok, total = evaluate_style(nodes, params)
     mechanism: Any = (
         "tolerance"
