@@ -53,7 +53,8 @@ slide deck's paragraphs and runs carry their frame's box until then)."""
 
 def wants_layout(node: Node, *, frames: bool = False) -> bool:
     """Would ``node``'s geometry change with the drawn layout? Paragraphs and runs do;
-    a table (or its rows and cells) with rows the file gives no height; with ``frames``,
+    a table (or its rows and cells) with rows the file gives no height; a frame resized
+    to fit its text (``spAutoFit``, every python-pptx text box); with ``frames``,
     also a shape or cell whose drawn text is judged against it (text fitting)."""
     kind = node.kind
     if kind in LAYOUT_TEXT_KINDS:
@@ -62,6 +63,8 @@ def wants_layout(node: Node, *, frames: bool = False) -> bool:
         table = node if kind == "table" else next((a for a in node.ancestors() if a.kind == "table"), None)
         if table is not None and table.attrs.get("rows_without_height"):
             return True
+    if kind in ("shape", "textbox") and node.attrs.get("autofit") == "shape" and node.text.strip():
+        return True  # LibreOffice draws the frame sized to its text (render/slides.py grown_frame)
     return frames and bool(node.text.strip()) and kind in ("shape", "textbox", "cell")
 
 

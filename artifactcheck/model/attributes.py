@@ -142,6 +142,8 @@ _SHARED: dict[str, Attribute] = {
         _a("drawn_text_box", "object", "Where the frame's text is drawn (layout attached): `{x0, top, x1, bottom}`, the union of its paragraphs' layout boxes", {"x0": 43.2, "top": 129.88, "x1": 611.7, "bottom": 796.6}, SLIDES, unit="pt"),
         _a("text_overflows", "boolean", "The drawn text leaves its frame by more than 1 pt (layout attached)", True, SLIDES),
         _a("drawn_font_scale", "number", "Drawn / stated size of the frame's text in the render, when they differ (autofit shrink)", 0.519, SLIDES, unit="fraction"),
+        _a("insets_pt", "array", "Text insets of the frame `[left, top, right, bottom]`, when not the defaults (7.2, 3.6, 7.2, 3.6)", [0.0, 0.0, 0.0, 0.0], (PPTX,), unit="pt"),
+        _a("stated_box", "object", "A frame resized to fit its text (`autofit: shape`, layout attached): the box the file states, `{x0, top, x1, bottom}`; the node's box is where LibreOffice draws the frame, sized to its text plus insets (centred on the stated centre when unwrapped; kept at the edge its text is anchored to)", {"x0": 72.0, "top": 72.0, "x1": 504.0, "bottom": 100.8}, (PPTX,), unit="pt"),
         _a("graphic", "string", "What a graphic frame holds when it is not a table or chart: `smartart`, `ole`, or the graphicData URI in sheets", "smartart", (PPTX, XLSX)),
         _a("alternate_content", "string", "`choice` or `fallback`: the shape came from that branch of `mc:AlternateContent`", "fallback", (PPTX,)),
         # anchoring in a sheet
@@ -224,7 +226,7 @@ _SLIDE_SHAPE = (
 _DRAWN_TEXT = tuple(_shared(n, SLIDES) for n in ("drawn_text_box", "text_overflows", "drawn_font_scale"))
 _TEXT_FRAME = (
     _shared("autofit_font_scale", SLIDES),
-    *(_shared(n, (PPTX,)) for n in ("autofit", "autofit_from", "autofit_line_spacing_reduction")),
+    *(_shared(n, (PPTX,)) for n in ("autofit", "autofit_from", "autofit_line_spacing_reduction", "insets_pt", "stated_box")),
     *_DRAWN_TEXT,
 )
 _WORD_FLOAT = (

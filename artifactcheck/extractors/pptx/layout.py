@@ -27,10 +27,20 @@ def attach_pptx_layout(doc: Document, path: Path, *, timeout: float = 120) -> No
         raise RenderError("the file changed or went away since it was loaded; load it again", path=path)
     rendered = render_pdf(path, timeout=timeout)
     try:
-        layout = read_layout(rendered.pdf_path, images=False)
+        # Painted paths are read only when a visible frame is resized to its text: they
+        # say where LibreOffice drew it (render/slides.py, grown_frame).
+        layout = read_layout(rendered.pdf_path, images=False, rules=_has_visible_resized_frame(doc))
         doc.tools.append(ToolInfo(name=rendered.renderer_name, version=rendered.renderer_version))
         lay_out_slides(doc, layout, source=rendered.renderer_name)
     except ArtifactCheckError:
         raise
     except Exception as exc:
         raise RenderError(f"cannot lay out the rendered slides: {type(exc).__name__}: {exc}", path=path) from exc
+
+
+def _has_visible_resized_frame(doc: Document) -> bool:
+    return any(
+        n.attrs.get("autofit") == "shape" and ((n.style is not None and n.style.fill) or n.attrs.get("line_color"))
+        for n in doc.iter()
+        if n.kind in ("shape", "textbox")
+    )

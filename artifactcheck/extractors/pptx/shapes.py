@@ -229,6 +229,9 @@ class ShapeWalker:
         wrap = (body_pr.get("wrap") != "none") if body_pr is not None else (True if body is not None else None)
         if body is not None:
             attrs.update(_autofit([(shape, None), *((s, self._where(s)) for s in inherited)]))
+            insets = _text_insets([shape, *inherited])
+            if insets is not None:
+                attrs["insets_pt"] = insets
         children = paragraph_nodes(body, ctx.text_context(shape, inherited), id_prefix=node_id, boxes=boxes) if body is not None else []
         if not boxes and children:
             for n in children:
@@ -322,6 +325,19 @@ def _first_body_pr(shapes: list[etree._Element]) -> etree._Element | None:
 
 
 _AUTOFIT = {"normAutofit": "shrink", "spAutoFit": "shape", "noAutofit": "none"}
+_TEXT_INSETS_EMU = (("lIns", 91440), ("tIns", 45720), ("rIns", 91440), ("bIns", 45720))
+
+
+def _text_insets(shapes: list[etree._Element]) -> list[float] | None:
+    """[left, top, right, bottom] text insets in points, each from the first ``bodyPr``
+    along the placeholder chain that states it, when they differ from the defaults
+    (0.1 in left/right, 0.05 in top/bottom); None otherwise."""
+    body_prs = [bp for s in shapes if (bp := child(child(s, "txBody"), "bodyPr")) is not None]
+    out = []
+    for name, default in _TEXT_INSETS_EMU:
+        stated = next((v for bp in body_prs if (v := bp.get(name)) is not None and v.lstrip("-").isdigit()), None)
+        out.append((int(stated) if stated is not None else default) / EMU_PER_PT)
+    return None if out == [7.2, 3.6, 7.2, 3.6] else [round(v, 3) for v in out]
 
 
 def _autofit(chain: list[tuple[etree._Element, str | None]]) -> dict[str, Any]:

@@ -435,9 +435,9 @@ def read_layout(
     ``images=False`` skips image placements (and decoding them for hashes);
     ``structure=True`` also reads a tagged PDF's structure tree (about 2 ms per page);
     ``image_data=True`` keeps each image's bytes (``PdfImage.data``) for a blob store;
-    ``rules=True`` (with images) also keeps the page's path objects' bounds, thin ones as
+    ``rules=True`` also keeps the page's path objects' bounds, thin ones as
     ``PdfLayout.rules`` (table borders, lines) and the others as ``PdfLayout.areas``
-    (shading, filled shapes), which only the .docx table boxer needs.
+    (shading, filled shapes): the .docx boxers and a deck's resized frames need them.
 
     Raises :class:`~artifactcheck.errors.RenderError` when the PDF cannot be opened.
     """
@@ -476,6 +476,8 @@ def read_layout(
                         page, index, left, top, imgs, keep_data=image_data, rules=thin_paths,
                         areas=thick_paths,
                     )
+                elif thin_paths is not None:
+                    _read_paths(page, index, left, top, thin_paths, thick_paths)
                 tree.append(_read_structure(page, index) if tagged and structure else [])
             finally:
                 page.close()
@@ -1158,6 +1160,17 @@ def _read_images(
             )
         )
     if rules is not None and paths:
+        _read_rules(paths, index, left, top, rules, areas)
+
+
+def _read_paths(
+    page: pdfium.PdfPage, index: int, left: float, top: float, rules: list[PdfRule], areas: list[PdfArea] | None
+) -> None:
+    """The page's path objects without its images (``rules=True, images=False``)."""
+    paths: list[Any] = []
+    for _image in _image_objects(page, paths=paths):
+        pass  # the walk collects the paths; images are not wanted
+    if paths:
         _read_rules(paths, index, left, top, rules, areas)
 
 

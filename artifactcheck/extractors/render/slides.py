@@ -28,7 +28,9 @@ Per slide, on its PDF page only:
    ``text_overflows`` (drawn more than 1 pt outside the frame) and, when LibreOffice
    drew the text smaller than stated (autofit), ``drawn_font_scale``.
 
-Shapes keep their ``native`` boxes: the frame is where the file puts it. Text not found
+Shapes keep their ``native`` boxes (the frame is where the file puts it), except frames
+resized to their text (``spAutoFit``): LibreOffice draws them around it (``grown_frame``),
+and the file's box moves to ``stated_box``. Text not found
 in the PDF keeps its frame box (``native``) and ``layout_match: 0``; partly found text
 gets ``layout_match`` (the share of its characters found). Boxes are points, top-left
 origin of the slide, ``origin="layout"``.
@@ -111,7 +113,7 @@ def attach_slide_text(doc: Document, layout: PdfLayout, pages: dict[int, int]) -
             continue
         stats.slides_rendered += 1
         chars = range(int(starts[page]), int(starts[page + 1]))
-        _SlideText(layout, slide, chars, index).run(stats)
+        _SlideText(layout, slide, chars, index, page).run(stats)
     attrs = doc.root.attrs
     attrs["layout_text_coverage"] = round(stats.matched_chars / stats.key_chars, 5) if stats.key_chars else 1.0
     attrs["layout_key_chars"] = stats.key_chars
@@ -139,11 +141,12 @@ def _runs(frame: Node) -> list[Node]:
 
 
 class _SlideText:
-    def __init__(self, layout: PdfLayout, slide: Node, chars: range, page: int) -> None:
+    def __init__(self, layout: PdfLayout, slide: Node, chars: range, page: int, pdf_page: int) -> None:
         self.layout = layout
         self.slide = slide
         self.page_chars = chars
         self.page = page  # the Document page (slide index): boxes live there
+        self.pdf_page = pdf_page
         self.claimed: set[int] = set()
         self.runs: dict[str, _RunMatch] = {}
         self.frames = list(_text_frames(slide))
@@ -416,10 +419,36 @@ class _SlideText:
         native = next((b for b in frame.boxes if b.origin == "native"), None)
         if native is not None:
             frame.attrs["text_overflows"] = text_outside(native, drawn)
+            grown = grown_frame(frame, native, drawn)
+            if grown is not None:
+                grown = self._drawn_outline(frame, drawn, grown)
+                frame.attrs["stated_box"] = box_attr(native)
+                frame.boxes = [grown]
         if scales:
             scale = median(scales)
             if abs(scale - 1.0) > _SCALE_NOTED:
                 frame.attrs["drawn_font_scale"] = round(scale, 3)
+
+    def _drawn_outline(self, frame: Node, drawn: Box, estimate: Box) -> Box:
+        """A visible resized frame (filled or outlined) snapped to the path LibreOffice
+        painted for it: the page's drawn area around its text nearest the estimate (each
+        edge within ``_OUTLINE_SNAP_PT``). The estimate misses by the gap between a line's
+        font band and its line height, up to ~3 pt; without a painted path it stands."""
+        if not self.layout.areas or not ((frame.style is not None and frame.style.fill) or frame.attrs.get("line_color")):
+            return estimate
+        best: tuple[float, Box] | None = None
+        for a in self.layout.areas:
+            if a.page != self.pdf_page:
+                continue
+            if a.x0 > drawn.x0 + 1 or a.top > drawn.top + 1 or a.x1 < drawn.x1 - 1 or a.bottom < drawn.bottom - 1:
+                continue
+            edges = (abs(a.x0 - estimate.x0), abs(a.top - estimate.top), abs(a.x1 - estimate.x1), abs(a.bottom - estimate.bottom))
+            if max(edges) > _OUTLINE_SNAP_PT:
+                continue
+            box = Box(page=self.page, x0=a.x0, top=a.top, x1=a.x1, bottom=a.bottom, origin="layout")
+            if best is None or sum(edges) < best[0]:
+                best = (sum(edges), box)
+        return best[1] if best is not None else estimate
 
     def _drawn_scale(self, run: Node, chars: list[int]) -> float | None:
         """Drawn size / stated size of a run (LibreOffice's autofit shrink shows here)."""
@@ -477,6 +506,39 @@ def _fuzzy_window(want: str, stream: str, origin: list[int]) -> range | None:
     if hi <= lo:
         return None
     return range(origin[lo], origin[hi - 1] + 1)
+
+
+_DEFAULT_INSETS = (7.2, 3.6, 7.2, 3.6)
+_OUTLINE_SNAP_PT = 8.0  # a painted path this close on every edge is the resized frame
+
+
+def grown_frame(frame: Node, stated: Box, drawn: Box) -> Box | None:
+    """Where LibreOffice draws a "resize shape to fit text" frame (``spAutoFit``, what
+    python-pptx's ``add_textbox`` writes): sized to its drawn text plus the insets, not
+    as the file states it. Measured on filled frames: the height fits the text, kept at
+    the top, the middle or the bottom edge as the text is anchored; an unwrapped frame's
+    width fits its longest line around the stated centre. Within ~1 pt of the fill LibreOffice
+    paints (``_SlideText._drawn_outline`` then snaps a visible frame to its painted path).
+None for other frames, and for turned ones (not measured)."""
+    if frame.attrs.get("autofit") != "shape" or frame.attrs.get("rotation") or frame.style is None:
+        return None
+    insets = frame.attrs.get("insets_pt")
+    stated_insets = [float(v) for v in insets if isinstance(v, (int, float))] if isinstance(insets, list) else []
+    left, top, right, bottom = stated_insets if len(stated_insets) == 4 else _DEFAULT_INSETS
+    x0, x1 = stated.x0, stated.x1
+    if frame.style.wrap is False:
+        half = (drawn.x1 - drawn.x0 + left + right) / 2
+        centre = (stated.x0 + stated.x1) / 2
+        x0, x1 = centre - half, centre + half
+    height = drawn.bottom - drawn.top + top + bottom
+    anchor = frame.style.valign
+    if anchor == "bottom":
+        y0 = stated.bottom - height
+    elif anchor == "middle":
+        y0 = (stated.top + stated.bottom - height) / 2
+    else:
+        y0 = stated.top
+    return Box(page=stated.page, x0=x0, top=y0, x1=x1, bottom=y0 + height, origin="layout")
 
 
 def box_attr(b: Box) -> dict[str, JsonValue]:

@@ -42,8 +42,9 @@ def test_render_docx_draws_paragraph_boxes(known_layout_pdf: RenderedPDF, tmp_pa
 
 
 def test_render_pptx_draws_frames_native_and_text_where_drawn(deck_pdf: RenderedPDF, tmp_path: Path) -> None:
-    """The text box's frame is outlined where the file puts it (1 inch in: 72 px at 72
-    dpi); its paragraph where LibreOffice drew the text (an unwrapped box centres it)."""
+    """The text box's frame is outlined where LibreOffice draws it: the file puts it 1
+    inch in, 6 inches wide, but it "resizes to fit its text" (python-pptx's text box), so
+    it is drawn around its centred line, 1 inch down; its paragraph where the text is."""
     from artifactcheck import load
 
     out = tmp_path / "slides"
@@ -51,10 +52,13 @@ def test_render_pptx_draws_frames_native_and_text_where_drawn(deck_pdf: Rendered
     assert result.exit_code == 0, result.output
     (png,) = sorted(out.glob("*.png"))
     img = Image.open(png).convert("RGB")
-    frame_colour = KIND_COLOURS.get("textbox", _default_colour())
-    assert _has_colour_near(img, 72, 72, frame_colour)
     doc = load(RENDER_FIXTURES / "deck.pptx")
     doc.ensure_layout()
+    frame = doc.select_one("textbox")
+    assert frame is not None and frame.box is not None and frame.box.top == 72 and frame.box.x0 > 200
+    frame_colour = KIND_COLOURS.get("textbox", _default_colour())
+    assert _has_colour_near(img, frame.box.x0, frame.box.top, frame_colour)
+    assert not _has_colour_near(img, 72, 72, frame_colour)  # not the file's stated corner
     para = doc.select_one("paragraph")
     assert para is not None and para.box is not None and para.box.origin == "layout" and para.box.x0 > 100
     assert _has_colour_near(img, para.box.x0, para.box.top, KIND_COLOURS["paragraph"])
