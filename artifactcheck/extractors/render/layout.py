@@ -702,6 +702,26 @@ def _get_text_object_slow(tp: Any, i: int) -> int | None:
 
 
 _NO_BAND: Any = object()  # identity-compared sentinel: no font metrics, use pdfium's box
+_MATRIX = pdfium_c.FS_MATRIX()
+_MATRIX_ADDR = ctypes.addressof(_MATRIX)
+_FAST_OBJ_MATRIX = _fast("FPDFPageObj_GetMatrix", [ctypes.c_void_p, ctypes.c_void_p], ctypes.c_int)
+
+
+def _upright(obj: int | None) -> bool:
+    """Is the text object set left to right, upright (its matrix neither turned nor
+    mirrored; a shear is allowed)? Only then is its band the font's ascent and descent about the baseline;
+    a text box turned 90° draws its line down the page, and pdfium's loose boxes (which
+    follow the turn) are its characters' places instead."""
+    if not obj:
+        return True
+    if _FAST_OBJ_MATRIX is not None:
+        if not _FAST_OBJ_MATRIX(obj, _MATRIX_ADDR):
+            return True
+    elif not pdfium_c.FPDFPageObj_GetMatrix(ctypes.cast(ctypes.c_void_p(obj), pdfium_c.FPDF_PAGEOBJECT), ctypes.byref(_MATRIX)):
+        return True
+    # A shear alone (c) is LibreOffice's synthetic italic: still upright.
+    a, b, d = float(_MATRIX.a), float(_MATRIX.b), float(_MATRIX.d)
+    return a > 0 and d > 0 and abs(b) <= 1e-6 * a
 # Characters that may be inferred whitespace (checked with FPDFText_IsGenerated) or the
 # "\r\n" pdfium puts at line ends; any other character is drawn.
 _SPACES = frozenset(" \t\r\n\u00a0\u2002\u2003\u2009\u200a\u3000")
@@ -825,7 +845,7 @@ def _read_chars_columns(
             info = _obj_info_fast(key, float(get_size(tp_arg, i)), fonts)
         else:
             info = _ObjInfo("", 0.0, -1, -1.0, -1.0)
-        if info.ascent > 0:
+        if info.ascent > 0 and _upright(key):
             get_origin(tp_arg, i, ox_addr, oy_addr)
             baseline = top - oy.value
             o_y0[j] = baseline - info.ascent * info.size
@@ -1030,7 +1050,7 @@ def _read_chars_loop(page: pdfium.PdfPage, index: int, left: float, top: float, 
                 # First character of this text object. One text object is one show-text
                 # operation, so all its glyphs share this baseline (horizontal text).
                 info = _obj_info(ctypes.cast(ctypes.c_void_p(key), obj_type), float(get_size(tp, i))) if key else no_info
-                if info.ascent > 0:
+                if info.ascent > 0 and _upright(key):
                     get_origin(tp, i, ox_p, oy_p)
                     baseline = top - oy.value
                     band = (baseline - info.ascent * info.size, baseline + info.descent * info.size, info)
