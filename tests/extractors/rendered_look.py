@@ -129,3 +129,16 @@ def margin_lines(pdf: Path, page: int, *, top: float, bottom: float) -> set[str]
         and line.text.strip()
         and ((line.top + line.bottom) / 2 < top or (line.top + line.bottom) / 2 > bottom)
     }
+
+
+def underlined(pdf: Path, box: Box) -> bool:
+    """Is a line drawn under the word in ``box``: a pixel row, at most 4 pt below the
+    word's band, dark across at least 80% of its width? (Use words without descenders.)"""
+    img = page_png(pdf, box.page).convert("L")
+    k = DPI / 72.0
+    x0, x1 = int(box.x0 * k), int(box.x1 * k)
+    for y in range(int((box.bottom - 3) * k), int((box.bottom + 4) * k)):
+        dark = sum(1 for x in range(x0, x1) if img.getpixel((x, y)) < 128)  # type: ignore[operator]
+        if dark >= 0.8 * max(1, x1 - x0):
+            return True
+    return False

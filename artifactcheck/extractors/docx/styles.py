@@ -133,7 +133,8 @@ def run_layer(rpr: etree._Element | None) -> dict[str, Any]:
             out[key] = v
     u = get(f"{W}u")
     if u is not None:
-        out["underline"] = u.get(_W_VAL) or "single"
+        # A bare <w:u/> states no kind of line: LibreOffice draws none (measured).
+        out["underline"] = u.get(_W_VAL) or "none"
     fonts = get(f"{W}rFonts")
     if fonts is not None:
         theme = fonts.get(f"{W}asciiTheme") or fonts.get(f"{W}hAnsiTheme")
