@@ -34,7 +34,16 @@ from functools import lru_cache
 from lxml import etree
 
 from ...model import Box, Node, Style
-from ..drawingml.color import A_NS, Theme, ThemedColor, resolve_color, resolve_themed_color
+from ..drawingml.color import (
+    A_NS,
+    Theme,
+    ThemedColor,
+    color_alpha,
+    hex_to_rgb,
+    resolve_color,
+    resolve_themed_color,
+    rgb_to_hex,
+)
 from ..tree_builder import make_node
 
 _A = f"{{{A_NS}}}"
@@ -161,6 +170,13 @@ def _run_look(
     click = rpr.find(f"{_A}hlinkClick") if rpr is not None else None
     link = ctx.hyperlink(click.get(_R_ID), click.get("action")) if click is not None else None
     attrs: dict[str, object] = {"hyperlink": link} if link else {}
+    fill_el = _first_child(chain, _FILL_TAGS)
+    if fill_el is not None and fill_el.tag == f"{_A}solidFill" and _outline_color(chain, ctx) is None:
+        # (Letters outlined in a solid line show the line's colour as much as the see-
+        # through fill's: such WordArt keeps its stated colour.)
+        alpha = color_alpha(fill_el)
+        if alpha < _OPAQUE:
+            attrs["color_alpha"] = round(alpha, 3)  # blended over its backdrop: see see_through_text
     if click is None or not _drawn_as_link(link):
         return run_style(chain, ctx, is_link=False, text=text), attrs
     style = run_style(chain, ctx, is_link=True, text=text, link_keeps_color=_link_keeps_run_color(click))
@@ -170,6 +186,50 @@ def _run_look(
             attrs["style_sources"] = {"color": "hyperlink"}
             attrs["direct_style"] = {"color": own.color, "color_theme": own.color_theme, "color_theme_mods": own.color_theme_mods}
     return style, attrs
+
+
+_OPAQUE = 0.999
+
+
+def _outline_color(chain: list[etree._Element], ctx: TextContext) -> ThemedColor | None:
+    """The colour of the solid line drawn around the letters (``a:ln``), or None."""
+    line = _first_child(chain, (f"{_A}ln",))
+    fill = line.find(f"{_A}solidFill") if line is not None else None
+    return fill_color(fill, ctx.theme, ctx.clr_map) if fill is not None else None
+
+
+def see_through_text(slide: Node, background: str | None) -> None:
+    """Give the runs of ``slide`` with a transparent colour (``color_alpha``: PowerPoint's transparency
+    slider) the colour a reader sees: their colour laid over the fill of the shape
+    or cell holding them, else the slide's background (white when it is a picture or
+    gradient). Black at 25% opacity on white is drawn #bfbfbf, a light grey (measured:
+    LibreOffice paints the glyphs with that opacity). The run's own colour stays in
+    ``direct_style``, with ``style_sources = {color: transparency}``."""
+    stack: list[tuple[Node, str]] = [(slide, background or "#ffffff")]
+    while stack:
+        node, backdrop = stack.pop()
+        fill = node.style.fill if node.style is not None and node.kind in ("shape", "textbox", "cell") else None
+        if fill and node.attrs.get("fill_type", "solid") == "solid":
+            backdrop = fill
+        alpha = node.attrs.get("color_alpha")
+        own = node.style
+        if node.kind == "run" and isinstance(alpha, float) and own is not None and own.color:
+            shown = _over(own.color, backdrop, alpha)
+            node.style = own.model_copy(update={"color": shown, "color_theme": None, "color_theme_mods": None})
+            node.attrs["style_sources"] = {**node.attrs.get("style_sources", {}), "color": "transparency"}  # type: ignore[dict-item]
+            direct = node.attrs.get("direct_style")
+            if not isinstance(direct, dict):
+                node.attrs["direct_style"] = {"color": own.color, "color_theme": own.color_theme, "color_theme_mods": own.color_theme_mods}
+        stack.extend((c, backdrop) for c in node.children)
+
+
+def _over(color: str, backdrop: str, alpha: float) -> str:
+    """``color`` at opacity ``alpha`` over ``backdrop`` (sRGB, as renderers composite)."""
+    top, under = hex_to_rgb(color), hex_to_rgb(backdrop) or (1.0, 1.0, 1.0)
+    if top is None:
+        return color
+    r, g, b = (alpha * t + (1 - alpha) * u for t, u in zip(top, under, strict=True))
+    return rgb_to_hex((r, g, b))
 
 
 def _drawn_as_link(link: str | None) -> bool:
@@ -265,6 +325,8 @@ def run_style(
         color = _slot_color(theme, clr_map, "hlink") or _slot_color(theme, {}, "hlink")
     elif fill_el is not None:
         color = fill_color(fill_el, theme, clr_map)
+        if color is None and fill_el.tag == f"{_A}noFill":
+            color = _outline_color(rpr_chain, ctx)  # outline-only letters read in their line's colour
     else:
         color = _slot_color(theme, clr_map, "tx1")
     hl = _first_child(rpr_chain[:1], (f"{_A}highlight",))
