@@ -90,9 +90,31 @@ def _kind_of(part: Any) -> str | None:
     return inner.element if isinstance(inner, Element) and inner.element not in (None, "*") else None
 
 
+# Words authors write for things that are not node kinds of their own, and the selector
+# that finds them (a spelling hint would send "title" to "table", "heading" to "header").
+_MEANT = {
+    "title": "shape[placeholder_type='title'] on a slide ('ctrTitle' on a title slide), "
+    "paragraph[style_name='Title'] in a document",
+    "subtitle": "shape[placeholder_type='subTitle'] on a slide, paragraph[style_name='Subtitle'] in a document",
+    "heading": "paragraph[heading_level] (one level: paragraph[heading_level='1'])",
+    "link": "run[hyperlink], or a target {link: 'example.org'}",
+    "hyperlink": "run[hyperlink], or a target {link: 'example.org'}",
+    "picture": "image",
+    "img": "image",
+    "photo": "image",
+    "bullet": "paragraph[list_level]",
+    "list": "paragraph[list_level]",
+    "li": "paragraph[list_level]",
+    "text": "paragraph or run (or a target {text: '...'})",
+}
+
+
 def _part_problem(part: Any, selector: str) -> str | None:
     if isinstance(part, Element) and part.element not in (None, "*") and part.element not in NODE_KINDS:
-        return f"unknown node kind {part.element!r} in selector {selector!r}{_hint(str(part.element), NODE_KINDS)}"
+        word = str(part.element)
+        if word.lower() in _MEANT:
+            return f"{word!r} is not a node kind (selector {selector!r}); use {_MEANT[word.lower()]}"
+        return f"unknown node kind {part.element!r} in selector {selector!r}{_hint(word, NODE_KINDS)}"
     if isinstance(part, Class):
         return (
             f"class selector '.{part.class_name}' in {selector!r} matches nothing: nodes have no "

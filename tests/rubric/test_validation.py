@@ -44,6 +44,9 @@ def one_step(params: str, check_name: str = "exists") -> str:
         ("exists", "target: \"run[heading_level='1']\"", 6, "run nodes have no attribute 'heading_level'"),
         ("exists", "target: \"paragraph[[\"", 6, "cannot parse selector 'paragraph[['"),
         ("exists", "target: p.title", 6, "unknown node kind 'p'"),
+        # words for things that are not kinds: what finds them, not a look-alike kind
+        ("exists", "target: title", 6, "'title' is not a node kind (selector 'title'); use shape[placeholder_type='title']"),
+        ("format_is", "target: heading\n              bold: true", 6, "'heading' is not a node kind (selector 'heading'); use paragraph[heading_level]"),
         ("exists", "target: paragraph.title", 6, "class selector '.title'"),
         ("count_each", "each: slyde\n              target: image\n              exactly: 1", 6, "unknown node kind 'slyde' in selector 'slyde'; did you mean 'slide'?"),
         ("position", "target: paragraph\n              among: paragraph\n              container: \"sheet cel\"", 8, "did you mean 'cell'?"),
