@@ -61,6 +61,7 @@ from .target import (
     layer_style,
     no_match,
     node_ref,
+    runs_holding_match,
     select_targets,
     style_units,
     text_matches,
@@ -426,19 +427,23 @@ def theme_slot(node: Node, prop: str, style: object | None = None) -> str | None
 
 
 
-def node_color(node: Node, prop: str, layer: StyleLayer = "displayed") -> tuple[str | None, dict[str, int]]:
+def node_color(
+    node: Node, prop: str, layer: StyleLayer = "displayed", target: Target | None = None
+) -> tuple[str | None, dict[str, int]]:
     """The colour ``prop`` (color | highlight | fill) that marks a node: the node's own
     style value for runs and fills, else the colour covering most visible characters
     among its coloured runs (a topic paragraph whose first words are highlighted is
     "highlighted in that colour"). Returns ``(hex or None, {hex or "none": characters})``;
     the dict shows mixed colours. ``layer``: the displayed style (default) or the
-    node's own (``target.layer_style``).
+    node's own (``target.layer_style``). With the ``target`` that selected the node by
+    its text, only the runs holding the matched text count.
     """
     node_style = layer_style(node, layer)
     own = getattr(node_style, prop, None) if node_style is not None else None
     if own is not None and (node.kind == "run" or prop == "fill"):
         return own, {own: len(node.text.strip()) or 1}
-    runs = [node] if node.kind == "run" else list(node.descendants("run"))
+    matched = runs_holding_match(node, target) if target is not None and node.kind != "run" else None
+    runs = [node] if node.kind == "run" else matched or list(node.descendants("run"))
     counts: dict[str, int] = {}
     for run in runs:
         n = len("".join(run.text.split()))
@@ -528,7 +533,7 @@ def color_is(doc: Document, params: ColorIsParams, resources: Resources) -> Chec
     # Every run of the target (whitespace-only runs skipped) must have the colour: "the
     # hyperlink is dark cyan 1" is false when one of its runs is black.
     background = params.property == "background"
-    units = nodes if background else [u for node in nodes for u in style_units(node, params.property)]
+    units = nodes if background else [u for node in nodes for u in style_units(node, params.property, params.target)]
     rows: list[dict[str, object]] = []
     ok_count = 0
     for unit in units:
@@ -633,7 +638,7 @@ def color_classified_as(
     rows: list[dict[str, object]] = []
     ok_count = 0
     for node in nodes:
-        actual, _mix = node_color(node, params.property, params.layer)
+        actual, _mix = node_color(node, params.property, params.layer, params.target)
         row: dict[str, object] = {**node_ref(node), "actual": actual}
         if actual is None:
             row.update(ok=False, reason=f"no {params.property} set")

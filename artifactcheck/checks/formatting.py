@@ -237,12 +237,13 @@ def evaluate_style(
     nodes: list[Node], want: StyleExpectation
 ) -> tuple[list[dict[str, Any]], int, int]:
     """Per-unit verdicts for every checked property: (rows, satisfied pairs, pairs)."""
+    target = getattr(want, "target", None)  # selected by text: judge the matched words
     rows: list[dict[str, Any]] = []
     by_unit: dict[int, dict[str, Any]] = {}
     ok = total = 0
     for node in nodes:
         for prop in want.checked():
-            for unit in style_units(node, BOUNDS.get(prop, prop)):
+            for unit in style_units(node, BOUNDS.get(prop, prop), target):
                 row = by_unit.get(id(unit))
                 if row is None:
                     row = {**node_ref(unit), "failed": [], "checked": []}
@@ -294,7 +295,7 @@ def format_is(doc: Document, params: FormatIsParams, resources: Resources) -> Ch
     >>> run_check("format_is", tiny_doc(), {"target": {"link": "example.org/report"},
     ...     "bold": True, "italic": True, "color": "dark cyan 1", "size": 12}).status
     'pass'
-    >>> r = run_check("format_is", tiny_doc(), {"target": {"text": "Read the"}, "bold": True})
+    >>> r = run_check("format_is", tiny_doc(), {"target": {"selector": "paragraph", "text": "Read the"}, "bold": True})
     >>> r.status, r.score
     ('fail', 0.333...)
     """
@@ -389,7 +390,7 @@ def only_formatted(doc: Document, params: OnlyFormattedParams, resources: Resour
     'fail'
     """
     allowed_nodes = select_targets(doc, params.allowed)
-    allowed_units = {id(u): u for n in allowed_nodes for u in style_units(n, params.property)}
+    allowed_units = {id(u): u for n in allowed_nodes for u in style_units(n, params.property, params.allowed)}
     if params.scope is None:
         # Headings are bold (or coloured) by their style, not by the author's choice:
         # "only the link is bold" is about body text, so heading runs are left out.

@@ -128,7 +128,7 @@ class Target(BaseModel):
         examples=[{"selector": "paragraph", "exclude": "header, footer", "skip_empty": True, "nth": -1}],
     )
     text: str | None = Field(
-        default=None, description="keep nodes whose text matches this (see match); the deepest such node",
+        default=None, description="keep nodes whose text matches this (see match); the deepest such node. Without a selector, formatting checks judge the runs holding the matched words",
         examples=[{"text": "Total", "match": "startswith"}],
     )
     match: TextMatch = Field(default="contains", description="how text is compared: contains, equals, startswith, endswith, regex, fuzzy", examples=[{"text": "^Q[1-4] 2024$", "match": "regex"}])
@@ -449,7 +449,7 @@ def layer_style(node: Node, layer: StyleLayer = "displayed") -> Style | None:
     return style
 
 
-def style_units(node: Node, prop: str) -> list[Node]:
+def style_units(node: Node, prop: str, target: Target | None = None) -> list[Node]:
     """The nodes whose effective style decides ``prop`` for ``node``.
 
     Character properties (bold, font, colour, highlight, ...): the node itself when it is
@@ -457,12 +457,19 @@ def style_units(node: Node, prop: str) -> list[Node]:
     after a link is not part of the link's look); a node without runs (a spreadsheet
     cell, a text-less shape) answers for itself. Paragraph properties (align, list):
     the paragraph itself, a run's paragraph, or the paragraphs inside a cell or shape.
-    Fill and vertical alignment: the node itself.
+    Fill and vertical alignment: the node itself. With the ``target`` that selected
+    ``node`` by its text alone, character properties are read on the runs that hold the
+    matched text: "is the word Total bold?" is about "Total", not the rest of its line
+    (``{selector: paragraph, text: Total}`` still judges the whole paragraph).
     """
     if prop in TEXT_PROPERTIES:
         if node.kind == "run":
             return [node]
         runs = [r for r in node.descendants("run") if r.text.strip()]
+        if target is not None and target.text is not None and runs:
+            matched = runs_holding_match(node, target)
+            if matched:
+                return matched
         return runs or [node]
     if prop in ("align", "list", "list_format", "list_level"):
         if node.kind == "paragraph":
@@ -473,6 +480,41 @@ def style_units(node: Node, prop: str) -> list[Node]:
         paras = [p for p in node.descendants("paragraph") if p.text.strip()]
         return paras or [node]
     return [node]
+
+
+def runs_holding_match(node: Node, target: Target) -> list[Node] | None:
+    """The runs (with visible text) of ``node`` that hold the text a target without a
+    selector matched (``{text: "Total"}`` names those words), or None: a selector was
+    given, or the match has no place in the runs' text (fuzzy or equals matching, text
+    rewritten by normalisation, runs that do not spell the node's text)."""
+    if target.text is None or target.selector is not None:
+        return None  # {selector: paragraph, text: ...} names the paragraph that holds it
+    runs = list(node.descendants("run"))
+    if "".join(r.text for r in runs) != node.text:
+        return None
+    flags = 0 if target.case_sensitive else re.IGNORECASE
+    if target.match == "regex":
+        pattern = target.text
+    elif target.match in ("contains", "startswith", "endswith"):
+        words = target.text.split()
+        if not words:
+            return None
+        pattern = r"\s+".join(re.escape(w) for w in words)
+        pattern = {"startswith": rf"^\s*{pattern}", "endswith": rf"{pattern}\s*$"}.get(target.match, pattern)
+    else:
+        return None
+    try:
+        spans = [m.span() for m in re.finditer(pattern, node.text, flags) if m.end() > m.start()]
+    except re.error:
+        return None
+    out: list[Node] = []
+    start = 0
+    for run in runs:
+        end = start + len(run.text)
+        if run.text.strip() and any(a < end and b > start for a, b in spans):
+            out.append(run)
+        start = end
+    return out or None
 
 
 def _forget(key_id: int) -> Callable[[weakref.ref[Document]], None]:

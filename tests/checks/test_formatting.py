@@ -143,10 +143,14 @@ def test_highlight_and_none(report: tuple[Document, Document]) -> None:
     good, _ = report
     assert (
         run_check(
-            "format_is", good, {"target": {"text": "Solar"}, "highlight": "light yellow 3"}
+            "format_is", good, {"target": {"selector": "paragraph", "text": "Solar"}, "highlight": "light yellow 3"}
         ).status
         == "fail"
-    )  # " is growing fast." is not highlighted
+    )  # the paragraph's " is growing fast." is not highlighted
+    assert (
+        run_check("format_is", good, {"target": {"text": "Solar"}, "highlight": "light yellow 3"}).status
+        == "pass"
+    )  # a text target names the words: "Solar" is highlighted
     assert (
         run_check(
             "format_is", good, {"target": "run:contains('Solar')", "highlight": "light yellow 3"}
