@@ -100,8 +100,9 @@ def _verdicts(doc: Document, resources: Any = None, *, skip: tuple[str, ...] = (
 @pytest.mark.slow
 def test_every_catalogued_check_gives_the_same_verdict_on_both_decks(logo_png: bytes) -> None:
     """The catalogue's example of every registered check, run on the Google deck and on
-    its .pptx twin. OCR on the Google side reads the deck's PDF (here LibreOffice's
-    rendering of the twin stands in for Drive's export)."""
+    its .pptx twin. The Google side's drawn text and OCR come from the deck's PDF (here
+    LibreOffice's rendering of the twin stands in for Drive's export), as the twin's do:
+    without it the Google side judges text by its frame."""
     pytest.importorskip("artifactcheck.extractors.pptx.extract")
     from artifactcheck.checks.registry import Resources
     from artifactcheck.extractors.render import render_pdf
@@ -111,7 +112,8 @@ def test_every_catalogued_check_gives_the_same_verdict_on_both_decks(logo_png: b
         pdf = render_pdf(GOOGLE / "slides_parity.pptx").pdf_path
     except Exception as exc:  # noqa: BLE001 - no LibreOffice here
         pytest.skip(f"LibreOffice unavailable: {exc}")
-    google = _verdicts(_google_slides(logo_png), Resources(extras={"pdf_path": str(pdf)}))
+    deck = extract_google_response(fixture_json("slides_parity.json"), images={LOGO_URL: (logo_png, "image/png")}, pdf=pdf)
+    google = _verdicts(deck, Resources(extras={"pdf_path": str(pdf)}))
     assert len(google) > 20
     assert google == _verdicts(office)
 
