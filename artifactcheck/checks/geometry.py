@@ -70,7 +70,7 @@ from .spatial import (
     spread,
     union_of,
 )
-from .target import TargetSpec, node_ref, select_targets
+from .target import TargetSpec, is_empty, node_ref, select_targets
 
 if TYPE_CHECKING:
     from shapely.geometry.base import BaseGeometry
@@ -187,8 +187,9 @@ def select_placed(doc: Document, target: TargetSpec) -> list[Node]:
 
 
 def place(node: Node, page: int | None) -> Placed | None:
-    """The node's geometry on ``page`` (None: its first page); None when not drawn there."""
-    if not node.boxes:
+    """The node's geometry on ``page`` (None: its first page); None when not drawn there
+    (a shape the file marks hidden, or inside a hidden group, is drawn nowhere)."""
+    if not node.boxes or _hidden_shape(node):
         return None
     on = node.pages[0] if page is None else page
     boxes = node.boxes_on(on)
@@ -197,7 +198,17 @@ def place(node: Node, page: int | None) -> Placed | None:
     return Placed(node, on, boxes)
 
 
+def _hidden_shape(node: Node) -> bool:
+    """Marked hidden itself or by an enclosing group (``cNvPr hidden``: the selection
+    pane's eye). A hidden slide's shapes are not: they keep the file's slide semantics."""
+    if node.kind in ("slide", "page", "sheet", "row", "cell", "run", "paragraph"):
+        return False  # hidden rows, runs and slides have their own rules (design/checks-geometry.md)
+    return node.attrs.get("hidden") is True or any(a.kind == "group" and a.attrs.get("hidden") is True for a in node.ancestors())
+
+
 def unplaced_reason(node: Node, page: int | None) -> str:
+    if node.boxes and _hidden_shape(node):
+        return "is hidden (marked so in the file: not drawn)"
     if not node.boxes:
         why = node.attrs.get("not_rendered_reason")
         if node.attrs.get("rendered") is False:
@@ -983,13 +994,19 @@ def no_overlap(doc: Document, p: NoOverlapParams, resources: Resources) -> Check
     """No two targets overlap each other (touching edges are fine; nested nodes are not compared).
 
     Pairs on the same page whose shared area is deeper than ``tolerance_pt`` are listed
-    with their overlap area and depth. A single target trivially passes.
+    with their overlap area and depth. A single target trivially passes. Frames that
+    draw nothing (an empty placeholder or text box without fill or outline: the render
+    prints nothing there) overlap nothing a reader sees and are left out, by name.
     """
     name = "no_overlap"
     evidence: dict[str, Any] = {"tolerance_pt": p.tolerance_pt}
     page, nodes, early = _targets(name, doc, p.page, p.target, evidence)
     if early is not None:
         return early
+    unseen = [n for n in nodes if is_empty(n) and n.kind in ("shape", "textbox")]
+    if unseen:
+        evidence["left_out_drawing_nothing"] = [n.id for n in unseen]
+        nodes = [n for n in nodes if n not in unseen]
     placed: list[Placed] = []
     for n in nodes:
         pages = [page] if page is not None else n.pages

@@ -53,7 +53,8 @@ slide deck's paragraphs and runs carry their frame's box until then)."""
 
 def wants_layout(node: Node, *, frames: bool = False) -> bool:
     """Would ``node``'s geometry change with the drawn layout? Paragraphs and runs do;
-    a table (or its rows and cells) with rows the file gives no height; a frame resized
+    a table (or its rows and cells) with text, which can grow rows past their stated
+    height; a frame resized
     to fit its text (``spAutoFit``, every python-pptx text box); with ``frames``,
     also a shape or cell whose drawn text is judged against it (text fitting)."""
     kind = node.kind
@@ -61,7 +62,9 @@ def wants_layout(node: Node, *, frames: bool = False) -> bool:
         return True
     if kind in ("table", "row", "cell"):
         table = node if kind == "table" else next((a for a in node.ancestors() if a.kind == "table"), None)
-        if table is not None and table.attrs.get("rows_without_height"):
+        # A row's stated height is a minimum: LibreOffice grows rows whose text needs more
+        # (python-pptx writes every row's height), so any table with text is drawn taller.
+        if table is not None and (table.attrs.get("rows_without_height") or table.text.strip()):
             return True
     if kind in ("shape", "textbox") and node.attrs.get("autofit") == "shape" and node.text.strip():
         return True  # LibreOffice draws the frame sized to its text (render/slides.py grown_frame)

@@ -35,10 +35,30 @@ NON_TEXT_KINDS = frozenset({"image", "shape", "chart", "table", "group", "media"
 
 def is_empty(node: Node) -> bool:
     """No visible text and no image, shape, chart, table or other non-text content: a
-    paragraph holding only a picture is not empty."""
+    paragraph holding only a picture is not empty, nor is a picture itself. A shape or
+    text box counts as content when it paints something (a fill or an outline); an empty
+    text frame or placeholder draws nothing (LibreOffice does not print a placeholder's
+    prompt text)."""
     if node.text.strip():
         return False
-    return not any(d.kind in NON_TEXT_KINDS for d in node.iter() if d is not node)
+    return not any(_draws_something(d) for d in node.iter())
+
+
+_FRAME_KINDS = frozenset({"shape", "textbox"})
+
+
+def _draws_something(node: Node) -> bool:
+    if node.kind not in NON_TEXT_KINDS:
+        return False
+    if node.kind not in _FRAME_KINDS:
+        return True
+    style = node.style
+    if style is not None and style.fill:
+        return True
+    return bool(node.attrs.get("line_color") or node.attrs.get("fill_type") not in (None, "none") or node.attrs.get("shape_type") in _LINE_SHAPES)
+
+
+_LINE_SHAPES = frozenset({"line", "connector"})
 
 
 _COMPARISON = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(<=|>=|!=|==|=|<|>)\s*(-?\d+(?:\.\d+)?)\s*$")
