@@ -228,22 +228,47 @@ def _pick_section(sections: list[str], value: float) -> tuple[str, bool]:
     """The section for ``value`` and whether its sign is already written by it."""
     conds = [_COND.search(s) for s in sections]
     if any(conds):
-        for s, c in zip(sections, conds):
-            if c is None:
-                return s, False
-            op, num = c.group(1), float(c.group(2))
-            ok = {
-                "<": value < num, "<=": value <= num, ">": value > num,
-                ">=": value >= num, "=": value == num, "<>": value != num,
-            }[op]
-            if ok:
-                return s, False
-        return sections[-1], False
+        # Who writes the minus, as LibreOffice prints it (its SvNumberformat: measured in
+        # tests/extractors/test_xlsx_conditional_sections.py): a section after the first
+        # never shows the number's sign; the first shows it unless it is "really the
+        # negative section" ([<0] or [<=0], the next section's condition at 0 or none).
+        # So [<0]0;0 prints -9004 as 9004, [<-10]0;0 as -9004, [>=1000]0;0 as 9004.
+        chosen = len(sections) - 1
+        for i, c in enumerate(conds):
+            if c is None or _holds(c, value):
+                chosen = i
+                break
+        if chosen > 0:
+            return sections[chosen], True
+        return sections[0], value < 0 and _first_is_negative_section(conds)
     if len(sections) >= 3 and value == 0:
         return sections[2], True
     if len(sections) >= 2 and value < 0:
         return sections[1], True
     return sections[0], False
+
+
+def _holds(cond: re.Match[str], value: float) -> bool:
+    op, num = cond.group(1), float(cond.group(2))
+    return {
+        "<": value < num, "<=": value <= num, ">": value > num,
+        ">=": value >= num, "=": value == num, "<>": value != num,
+    }[op]  # fmt: skip
+
+
+def _first_is_negative_section(conds: list[re.Match[str] | None]) -> bool:
+    """LibreOffice's ``IsFirstSubformatRealNegative``: [<0] before a section for [>0],
+    [=0], [>=0] or none; or [<=0] before one for [>0] or none."""
+    first = conds[0]
+    second = conds[1] if len(conds) > 1 else None
+    if first is None or float(first.group(2)) != 0:
+        return False
+    if second is not None and float(second.group(2)) != 0:
+        return False
+    op2 = second.group(1) if second is not None else None
+    if first.group(1) == "<":
+        return op2 in (None, ">", "=", ">=")
+    return first.group(1) == "<=" and op2 in (None, ">")
 
 
 def _format_number(value: float, section: str, sign_in_section: bool) -> Formatted:
