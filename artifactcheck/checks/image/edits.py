@@ -230,18 +230,26 @@ def displayed_turns(node: Node) -> list[str]:
     a frame's ``flipH``/``flipV`` and ``rot``. Rotations that are not a right angle are
     left out (no transform of the stored pixels shows them)."""
     attrs = node.attrs
+    if "mirrored_drawn" in attrs:  # a flipped group around it (pptx): the whole transform's turn
+        drawn = attrs.get("rotation_drawn")
+        return (["mirror_horizontal"] if attrs["mirrored_drawn"] is True else []) + _quarter(drawn)
     flip = attrs.get("flip")  # xlsx drawings: "h", "v", "hv"
     turns: list[str] = []
     if attrs.get("flip_h") is True or (isinstance(flip, str) and "h" in flip):
         turns.append("mirror_horizontal")
     if attrs.get("flip_v") is True or (isinstance(flip, str) and "v" in flip):
         turns.append("mirror_vertical")
-    angle = attrs.get("rotation_effective", attrs.get("rotation"))
-    if isinstance(angle, (int, float)):
-        quarter = round(float(angle) / 90.0)
-        if abs(float(angle) - 90.0 * quarter) < 0.5 and quarter % 4:
-            turns.append(f"rotate_{90 * (quarter % 4)}")
-    return turns
+    return turns + _quarter(attrs.get("rotation_effective", attrs.get("rotation")))
+
+
+def _quarter(angle: object) -> list[str]:
+    """``rotate_90``/``_180``/``_270`` for a clockwise angle within 0.5° of one, else none."""
+    if not isinstance(angle, (int, float)) or isinstance(angle, bool):
+        return []
+    quarter = round(float(angle) / 90.0)
+    if abs(float(angle) - 90.0 * quarter) < 0.5 and quarter % 4:
+        return [f"rotate_{90 * (quarter % 4)}"]
+    return []
 
 
 @register_check(

@@ -10,6 +10,7 @@ objects live in ``graphic.py``; the attributes every shape carries in ``shape_at
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from lxml import etree
@@ -112,6 +113,7 @@ class ShapeWalker:
             attrs["flip_h"] = True
         if xfrm.flip_v:
             attrs["flip_v"] = True
+        attrs.update(_drawn_turn(parent @ xfrm.own_transform, xfrm, eff))
         if local(shape) == "cxnSp" or _is_line(shape):
             # A line runs corner to corner; flips choose which corners.
             t = parent @ xfrm.own_transform
@@ -303,6 +305,27 @@ class ShapeWalker:
             return None
         blob = self.ctx.media.original(rel.target)
         return blob.sha256 if blob is not None else None
+
+
+def _drawn_turn(total: Affine, xfrm: Xfrm, rotation: float) -> dict[str, Any]:
+    """How the page draws the shape's content when enclosing groups flip it: a flipped
+    group mirrors its children (and turns their rotation the other way), which the
+    shape's own ``flipH``/``flipV`` and the summed rotations do not say. From the whole
+    transform: ``mirrored_drawn`` (drawn mirrored left-right, then turned) and
+    ``rotation_drawn`` (clockwise degrees after that mirror), only where they differ
+    from the shape's own flips and ``rotation_effective``."""
+    det = total.a * total.d - total.b * total.c
+    mirrored = det < 0
+    a, b = (-total.a, -total.b) if mirrored else (total.a, total.b)
+    angle = math.degrees(math.atan2(b, a)) % 360
+    own_mirrored = xfrm.flip_h != xfrm.flip_v
+    own_angle = (rotation + (180.0 if xfrm.flip_v and not xfrm.flip_h else 0.0)) % 360
+    if xfrm.flip_h and xfrm.flip_v:
+        own_angle = (rotation + 180.0) % 360
+    off = abs((angle - own_angle + 180) % 360 - 180)
+    if mirrored == own_mirrored and off < 0.5:
+        return {}
+    return {"mirrored_drawn": mirrored, "rotation_drawn": round(angle, 6)}
 
 
 def _is_line(shape: etree._Element) -> bool:
