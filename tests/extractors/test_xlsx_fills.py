@@ -10,6 +10,7 @@ import pytest
 from openpyxl.styles import PatternFill
 
 from artifactcheck import load, run_check
+from artifactcheck.checks.color import delta_e
 
 from .xlsx_look import look
 
@@ -21,6 +22,12 @@ FILLS = {
     "bgonly": PatternFill(fill_type="solid", bgColor="FFFF00"),  # solid paints fgColor
     "endonly": PatternFill("solid", end_color="FFFF00"),  # end_color is bgColor
     "notype": PatternFill(fgColor="FFFF00"),  # no fill_type: no fill
+    # patterns (xlsxwriter's pattern 2..18): painted as one flat mix of fg into bg
+    "mediumgray": PatternFill("mediumGray", fgColor="FF0000"),
+    "darkgray": PatternFill("darkGray", fgColor="FF0000", bgColor="0000FF"),
+    "lightdown": PatternFill("lightDown", fgColor="FF0000"),
+    "lightgrid": PatternFill("lightGrid", fgColor="FF0000", bgColor="FFFFFF"),
+    "dotted": PatternFill("gray0625", fgColor="FF0000"),  # near white, not "filled red"
 }
 
 
@@ -35,6 +42,11 @@ def test_cell_fills_read_as_drawn(tmp_path: Path) -> None:
     for cell in doc.select("cell"):
         drawn = look(path, cell.text).background
         expected = None if drawn == "#ffffff" else drawn
-        assert cell.style.fill == expected, (cell.text, cell.style.fill, drawn)
+        if expected is None or cell.style.fill is None:
+            assert cell.style.fill == expected, (cell.text, cell.style.fill, drawn)
+        else:
+            assert delta_e(cell.style.fill, expected) < 1.5, (cell.text, cell.style.fill, drawn)
     yellow = run_check("format_is", doc, {"target": {"selector": "cell", "text": "notype", "match": "equals"}, "fill": "yellow"})
     assert yellow.status == "fail"  # nothing is painted
+    red = run_check("color_is", doc, {"target": {"selector": "cell", "text": "dotted", "match": "equals"}, "property": "fill", "expected": "red"})
+    assert red.status == "fail", red.explanation

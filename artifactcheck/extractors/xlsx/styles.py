@@ -213,10 +213,26 @@ def _font(el: etree._Element | None, colours: ColourResolver) -> FontSpec:
     )
 
 
+# The share of foreground in the flat colour LibreOffice paints for each pattern fill
+# (measured on red over white and over blue: mediumGray #ff8080, darkGray #ff4040,
+# lightGray #ffc0c0, lightGrid #ff9090, lightTrellis #ffa0a0; tests/extractors/test_xlsx_fills.py).
+_PATTERN_INK = {
+    "solid": 1.0, "darkGray": 0.75, "darkTrellis": 0.75, "mediumGray": 0.5,
+    "darkHorizontal": 0.5, "darkVertical": 0.5, "darkDown": 0.5, "darkUp": 0.5, "darkGrid": 0.5,
+    "lightGrid": 0.4375, "lightTrellis": 0.375, "lightGray": 0.25, "lightHorizontal": 0.25,
+    "lightVertical": 0.25, "lightDown": 0.25, "lightUp": 0.25, "gray125": 0.125, "gray0625": 0.0625,
+}  # fmt: skip
+
+
+def _mix(fg: str, bg: str, share: float) -> str:
+    channels = (round(share * int(fg[i : i + 2], 16) + (1 - share) * int(bg[i : i + 2], 16)) for i in (1, 3, 5))
+    return "#" + "".join(f"{min(255, max(0, c)):02x}" for c in channels)
+
+
 def _fill(el: etree._Element | None, colours: ColourResolver) -> ThemedColor | None:
-    """The colour a cell fill paints: a pattern fill's foreground (solid and patterns
-    alike; ``none`` and ``gray125`` - Excel's reserved fill 1 - paint nothing we report),
-    or a gradient's first stop.
+    """The colour a cell fill paints: a solid fill's foreground, a pattern's flat mix of
+    foreground and background as LibreOffice paints it (``none``, and ``gray125`` without
+    colours - Excel's reserved fill 1 - paint nothing), or a gradient's first stop.
 
     As LibreOffice draws what openpyxl users mistype (tests/extractors/test_xlsx_fills.py):
     no ``patternType`` is ``none`` (the schema's default: ``PatternFill(fgColor=...)`` paints
@@ -228,9 +244,17 @@ def _fill(el: etree._Element | None, colours: ColourResolver) -> ThemedColor | N
     pf = el.find(f"{NS}patternFill")
     if pf is not None:
         pattern = pf.get("patternType", "none")
-        if pattern in ("none", "gray125"):
+        fg_el = pf.find(f"{NS}fgColor")
+        if pattern == "none" or (pattern == "gray125" and fg_el is None):
             return None
-        return colours.resolve_themed(pf.find(f"{NS}fgColor"), auto="#000000")
+        fg = colours.resolve_themed(fg_el, auto="#000000")
+        share = _PATTERN_INK.get(pattern, 1.0)
+        if fg is None or share >= 1.0:
+            return fg
+        # LibreOffice paints a pattern as one flat colour, the foreground mixed into the
+        # background by the pattern's share of ink (no bgColor: white).
+        bg = colours.resolve(pf.find(f"{NS}bgColor"), auto="#ffffff") or "#ffffff"
+        return ThemedColor(_mix(fg.hex, bg, share))
     gf = el.find(f"{NS}gradientFill")
     if gf is not None:
         stop = gf.find(f"{NS}stop")
