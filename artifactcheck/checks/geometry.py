@@ -70,7 +70,7 @@ from .spatial import (
     spread,
     union_of,
 )
-from .target import TargetSpec, is_empty, node_ref, select_targets
+from .target import TargetSpec, is_empty, node_ref, paints_frame, select_targets
 
 if TYPE_CHECKING:
     from shapely.geometry.base import BaseGeometry
@@ -996,7 +996,9 @@ def no_overlap(doc: Document, p: NoOverlapParams, resources: Resources) -> Check
     Pairs on the same page whose shared area is deeper than ``tolerance_pt`` are listed
     with their overlap area and depth. A single target trivially passes. Frames that
     draw nothing (an empty placeholder or text box without fill or outline: the render
-    prints nothing there) overlap nothing a reader sees and are left out, by name.
+    prints nothing there) overlap nothing a reader sees and are left out, by name; a
+    slide frame with text is judged by where its text is drawn, with its paint when it
+    has a fill or outline (``judged_by_drawn_text``).
     """
     name = "no_overlap"
     evidence: dict[str, Any] = {"tolerance_pt": p.tolerance_pt}
@@ -1007,9 +1009,21 @@ def no_overlap(doc: Document, p: NoOverlapParams, resources: Resources) -> Check
     if unseen:
         evidence["left_out_drawing_nothing"] = [n.id for n in unseen]
         nodes = [n for n in nodes if n not in unseen]
+    # What a frame with text shows is its text, and its paint if it has any: two text
+    # boxes whose invisible frames overlap do not overlap on the page unless their text
+    # does, and text spilling out of its box lies over whatever it is drawn across.
+    framed = [n for n in nodes if n.kind in ("shape", "textbox") and n.text.strip()]
+    ensure_layout_for(doc, framed, frames=True)
     placed: list[Placed] = []
     for n in nodes:
         pages = [page] if page is not None else n.pages
+        text_box = _drawn_text_box(n) if n in framed else None
+        if text_box is not None and not _hidden_shape(n):
+            if page is None or text_box.page == page:
+                seen = [text_box, *n.boxes_on(text_box.page)] if paints_frame(n) else [text_box]
+                placed.append(Placed(n, text_box.page, seen))
+            evidence.setdefault("judged_by_drawn_text", []).append(n.id)
+            continue
         placed.extend(pl for pg in pages if (pl := place(n, pg)) is not None)
     overlapping: list[dict[str, Any]] = []
     pairs = 0
@@ -1029,6 +1043,19 @@ def no_overlap(doc: Document, p: NoOverlapParams, resources: Resources) -> Check
     )
     score = 1.0 - len(overlapping) / pairs if pairs else 1.0
     return result(name, passed=ok, score=score, explanation=explanation, evidence=evidence)
+
+
+def _drawn_text_box(node: Node) -> Box | None:
+    """Where a slide frame's text is drawn (``drawn_text_box``, layout attached), or None."""
+    drawn = node.attrs.get("drawn_text_box")
+    frame = node.box
+    if not isinstance(drawn, dict) or frame is None:
+        return None
+    try:
+        x0, top, x1, bottom = (float(drawn[k]) for k in ("x0", "top", "x1", "bottom"))  # type: ignore[arg-type]
+    except (KeyError, TypeError, ValueError):
+        return None
+    return Box(page=frame.page, x0=x0, top=top, x1=x1, bottom=bottom, origin="layout")
 
 
 class WithinPageParams(_Params):

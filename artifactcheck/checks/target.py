@@ -41,13 +41,21 @@ def is_empty(node: Node) -> bool:
     prompt text)."""
     if node.text.strip():
         return False
-    return not any(_draws_something(d) for d in node.iter())
+    return not any(draws_something(d) for d in node.iter())
 
 
 _FRAME_KINDS = frozenset({"shape", "textbox"})
 
 
-def _draws_something(node: Node) -> bool:
+def paints_frame(node: Node) -> bool:
+    """A shape or text box whose frame itself is painted (a fill or an outline): a
+    reader sees its outline, not only its text."""
+    return node.kind in _FRAME_KINDS and draws_something(node)
+
+
+def draws_something(node: Node) -> bool:
+    """The node itself puts something on the page besides text: a picture, chart,
+    table..., or a shape or text box with a fill or an outline."""
     if node.kind not in NON_TEXT_KINDS:
         return False
     if node.kind not in _FRAME_KINDS:
