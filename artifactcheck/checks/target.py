@@ -249,6 +249,27 @@ def _text_matches(
     return bool(fuzz.ratio(e, a) >= threshold)
 
 
+def shown_text(node: Node) -> str:
+    """``node.text`` with the runs a document sets in capitals (``caps``) upper-cased, as
+    the page shows them; the text itself when it has none."""
+    runs = [node] if node.kind == "run" else list(node.descendants("run"))
+    if not any(r.attrs.get("caps") for r in runs):
+        return node.text
+    text, out, at = node.text, [], 0
+    for run in runs:
+        piece = run.text
+        if not piece:
+            continue
+        found = text.find(piece, at)
+        if found < 0:
+            continue
+        out.append(text[at:found])
+        out.append(piece.upper() if run.attrs.get("caps") and len(piece.upper()) == len(piece) else piece)
+        at = found + len(piece)
+    out.append(text[at:])
+    return "".join(out)
+
+
 def select_targets(doc: Document, target: Target) -> list[Node]:
     """The nodes ``target`` names, in document order. Raises SelectorError for a
     selector that does not parse (run_check reports it as ``status="error"``)."""
@@ -259,7 +280,8 @@ def select_targets(doc: Document, target: Target) -> list[Node]:
         nodes = select_union(doc, selector)
         if target.text is not None:
             text = target.text
-            nodes = [n for n in nodes if text_matches(n.text, text, target)]
+            shown = shown_text if target.case_sensitive else (lambda n: n.text)
+            nodes = [n for n in nodes if text_matches(shown(n), text, target)]
             nodes = deepest(nodes)
     if target.exclude is not None:
         excluded = {id(n) for n in select_union(doc, target.exclude)}

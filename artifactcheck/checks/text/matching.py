@@ -18,7 +18,7 @@ from ...model import Document, Node
 from ..normalize import normalize_text
 from ..registry import Resources, register_check
 from ..result import CheckResult
-from ..target import Target, TargetSpec, no_match, node_ref, select_targets
+from ..target import Target, TargetSpec, no_match, node_ref, select_targets, shown_text
 from ._common import EXCERPT, excerpt, guard_unknown_values, verdict
 
 
@@ -31,6 +31,11 @@ class TextOptions(BaseModel):
     collapse_whitespace: bool = True
     typography: bool = Field(default=True, description="smart quotes, dashes, ellipsis, odd spaces")
     unicode_forms: bool = Field(default=True, description="Unicode NFKC")
+
+    def text_of(self, node: Node) -> str:
+        """The node's text as compared: as typed, or, when letter case counts, as shown
+        (runs set in capitals read in capitals: "is the heading in capitals?")."""
+        return shown_text(node) if self.case_sensitive else node.text
 
     def norm(self, text: str) -> str:
         return normalize_text(
@@ -79,8 +84,8 @@ def text_equals(doc: Document, params: TextEqualsParams, resources: Resources) -
     rows = [
         {
             **node_ref(n),
-            "compared": excerpt(params.norm(n.text)),
-            "ok": params.norm(n.text) == want,
+            "compared": excerpt(params.norm(params.text_of(n))),
+            "ok": params.norm(params.text_of(n)) == want,
         }
         for n in nodes
     ]
@@ -178,7 +183,7 @@ def text_similar(doc: Document, params: TextSimilarParams, resources: Resources)
     want = params.norm(params.expected)
     rows = []
     for n in nodes:
-        got = params.norm(n.text)
+        got = params.norm(params.text_of(n))
         sim = float(scorer(want, got))
         rows.append(
             {
@@ -250,7 +255,7 @@ def _find_phrase(
 
 
 def _scope_texts(doc: Document, params: TextContainsParams) -> list[tuple[Node, str]]:
-    return [(n, params.norm(n.text)) for n in select_targets(doc, params.scope)]
+    return [(n, params.norm(params.text_of(n))) for n in select_targets(doc, params.scope)]
 
 
 @register_check(

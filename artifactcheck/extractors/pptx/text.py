@@ -170,6 +170,9 @@ def _run_look(
     click = rpr.find(f"{_A}hlinkClick") if rpr is not None else None
     link = ctx.hyperlink(click.get(_R_ID), click.get("action")) if click is not None else None
     attrs: dict[str, object] = {"hyperlink": link} if link else {}
+    cap = _first_attr(chain, "cap")
+    if cap in ("all", "small"):
+        attrs["caps" if cap == "all" else "small_caps"] = True  # drawn in capitals
     fill_el = _first_child(chain, _FILL_TAGS)
     if fill_el is not None and fill_el.tag == f"{_A}solidFill" and _outline_color(chain, ctx) is None:
         # (Letters outlined in a solid line show the line's colour as much as the see-
