@@ -270,6 +270,31 @@ def shown_text(node: Node) -> str:
     return "".join(out)
 
 
+def labelled_text(node: Node, text: str | None = None) -> str:
+    """``text`` (default ``node.text``) with each list item's printed label (``1.``,
+    ``a)``, ``•``: ``list_label``) before its paragraph, as the page shows it; the text
+    itself when no paragraph under the node has a label."""
+    text = node.text if text is None else text
+    paras = [node] if node.kind == "paragraph" else list(node.descendants("paragraph"))
+    labels = {id(p): label.strip() for p in paras if isinstance(label := p.attrs.get("list_label"), str) and label.strip()}
+    if not labels:
+        return text
+    out, at = [], 0
+    for para in paras:
+        if not para.text:
+            continue
+        found = text.find(para.text, at) if para is not node else 0
+        if found < 0:
+            continue
+        out.append(text[at:found])
+        if id(para) in labels:
+            out.append(f"{labels[id(para)]} ")
+        out.append(text[found : found + len(para.text)])
+        at = found + len(para.text)
+    out.append(text[at:])
+    return "".join(out)
+
+
 def select_targets(doc: Document, target: Target) -> list[Node]:
     """The nodes ``target`` names, in document order. Raises SelectorError for a
     selector that does not parse (run_check reports it as ``status="error"``)."""

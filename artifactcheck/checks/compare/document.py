@@ -21,6 +21,7 @@ from ...errors import RubricError
 from ...model import Document, Node
 from ..registry import Resources, register_check
 from ..result import CheckResult
+from ..target import labelled_text
 from .diff import Comparison, comparison_result
 from .picture_identity import ImageMatch, nodes_show_same_picture
 from .reference import load_reference_document
@@ -150,7 +151,9 @@ class _Side:
             kept = kept[at + 1:] if at is not None else []
         self.numbers = [k for k, _ in kept]
         self.nodes = [n for _, n in kept]
-        self.keys = [normalize_text(n.text, p) for n in self.nodes]
+        # Compared as printed, list labels included: "1. Mix the flour" typed by hand and
+        # an automatically numbered "Mix the flour" are the same line on the page.
+        self.keys = [normalize_text(labelled_text(n), p) for n in self.nodes]
 
 
 def pair_paragraphs(ref: _Side, art: _Side, p: CompareDocumentParams) -> list[Pair]:

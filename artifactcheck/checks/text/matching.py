@@ -18,7 +18,15 @@ from ...model import Document, Node
 from ..normalize import normalize_text
 from ..registry import Resources, register_check
 from ..result import CheckResult
-from ..target import Target, TargetSpec, no_match, node_ref, select_targets, shown_text
+from ..target import (
+    Target,
+    TargetSpec,
+    labelled_text,
+    no_match,
+    node_ref,
+    select_targets,
+    shown_text,
+)
 from ._common import EXCERPT, excerpt, guard_unknown_values, verdict
 
 
@@ -36,6 +44,14 @@ class TextOptions(BaseModel):
         """The node's text as compared: as typed, or, when letter case counts, as shown
         (runs set in capitals read in capitals: "is the heading in capitals?")."""
         return shown_text(node) if self.case_sensitive else node.text
+
+    def readings(self, node: Node) -> list[str]:
+        """The normalised texts a phrase may be found in: the node's text, and the same
+        with the list labels the page prints ("1. Download the installer" on a numbered
+        item whose text is "Download the installer")."""
+        text = self.text_of(node)
+        with_labels = labelled_text(node, text)
+        return [self.norm(text)] if with_labels == text else [self.norm(text), self.norm(with_labels)]
 
     def norm(self, text: str) -> str:
         return normalize_text(
@@ -85,7 +101,7 @@ def text_equals(doc: Document, params: TextEqualsParams, resources: Resources) -
         {
             **node_ref(n),
             "compared": excerpt(params.norm(params.text_of(n))),
-            "ok": params.norm(params.text_of(n)) == want,
+            "ok": want in params.readings(n),
         }
         for n in nodes
     ]
@@ -254,8 +270,12 @@ def _find_phrase(
     return best
 
 
+def _node_count(texts: list[tuple[Node, str]]) -> int:
+    return len({id(n) for n, _t in texts})  # a node may be read twice (with its list labels)
+
+
 def _scope_texts(doc: Document, params: TextContainsParams) -> list[tuple[Node, str]]:
-    return [(n, params.norm(params.text_of(n))) for n in select_targets(doc, params.scope)]
+    return [(n, text) for n in select_targets(doc, params.scope) for text in params.readings(n)]
 
 
 @register_check(
@@ -290,9 +310,9 @@ def _contains_result(params: TextContainsParams, texts: list[tuple[Node, str]], 
         status="pass" if passed else "fail",
         mechanism=mech,
         score=hits / n if params.mode == "all" else float(passed),
-        explanation=f"{hits}/{n} phrase(s) found in {len(texts)} node(s)"
+        explanation=f"{hits}/{n} phrase(s) found in {_node_count(texts)} node(s)"
         + (f"; missing: {missing[:5]}" if missing else ""),
-        evidence={"phrases": found, "scope_nodes": len(texts)},
+        evidence={"phrases": found, "scope_nodes": _node_count(texts)},
     )
 
 
@@ -333,5 +353,5 @@ def _excludes_result(params: TextContainsParams, texts: list[tuple[Node, str]], 
             else f"{len(present)}/{n} phrase(s) present: "
             + ", ".join(f"{f['phrase']!r} in {f['node']}" for f in present[:5])
         ),
-        evidence={"phrases": found, "scope_nodes": len(texts)},
+        evidence={"phrases": found, "scope_nodes": _node_count(texts)},
     )
