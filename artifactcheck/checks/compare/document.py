@@ -138,7 +138,7 @@ class _Side:
     """One document's body paragraphs as compared: node, 1-based number among all body
     paragraphs, normalised key."""
 
-    def __init__(self, doc: Document, p: CompareDocumentParams) -> None:
+    def __init__(self, doc: Document, p: CompareDocumentParams, *, with_labels: bool = False) -> None:
         paragraphs = body_paragraphs(doc)
         self.number_of = {n.id: k + 1 for k, n in enumerate(paragraphs)}
         """1-based number among all body paragraphs, by node id (blank ones too)."""
@@ -151,9 +151,15 @@ class _Side:
             kept = kept[at + 1:] if at is not None else []
         self.numbers = [k for k, _ in kept]
         self.nodes = [n for _, n in kept]
-        # Compared as printed, list labels included: "1. Mix the flour" typed by hand and
-        # an automatically numbered "Mix the flour" are the same line on the page.
-        self.keys = [normalize_text(labelled_text(n), p) for n in self.nodes]
+        # Compared as printed, list labels included, when both formats record them: "1. Mix
+        # the flour" typed by hand and an automatically numbered "Mix the flour" are the
+        # same line on the page (an EPUB's lists carry no labels: compared without).
+        self.keys = [normalize_text(labelled_text(n) if with_labels else n.text, p) for n in self.nodes]
+
+
+def _records_list_labels(doc: Document) -> bool:
+    """The document's format prints list labels we read (.docx, Google Docs), or not."""
+    return doc.artifact.format in ("docx", "gdoc", "odt")
 
 
 def pair_paragraphs(ref: _Side, art: _Side, p: CompareDocumentParams) -> list[Pair]:
@@ -426,7 +432,8 @@ def compare_document(doc: Document, p: CompareDocumentParams, resources: Resourc
         )
     cmp = Comparison()
     skipped: dict[str, str] = {}
-    ref, art = _Side(reference, p), _Side(doc, p)
+    with_labels = _records_list_labels(reference) and _records_list_labels(doc)
+    ref, art = _Side(reference, p, with_labels=with_labels), _Side(doc, p, with_labels=with_labels)
     if not ref.scope_found:
         raise RubricError(
             f"compare_document: the reference {p.reference!r} has no body paragraph {p.after_paragraph!r} "
