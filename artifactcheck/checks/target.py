@@ -270,6 +270,26 @@ def shown_text(node: Node) -> str:
     return "".join(out)
 
 
+UNPRINTED_KINDS = frozenset({"comment"})
+"""Kinds a document holds but does not print: a reviewer's comments."""
+_HOLDS_COMMENTS = frozenset({"document", "slide", "sheet"})
+
+
+def printed_text(node: Node, text: str | None = None) -> str:
+    """``text`` (default ``node.text``) without the text of comments under the node (the
+    page does not print them: "the document never says 'internal'" must not fail on a
+    reviewer's remark); the text itself when it holds none."""
+    text = node.text if text is None else text
+    if node.kind not in _HOLDS_COMMENTS:
+        return text  # comments hang off the document or a slide, not inside the text
+    for hidden in node.children:
+        if hidden.kind in UNPRINTED_KINDS and hidden.text:
+            at = text.rfind(hidden.text)
+            if at >= 0:
+                text = text[:at].rstrip("\n") + text[at + len(hidden.text) :]
+    return text
+
+
 def labelled_text(node: Node, text: str | None = None) -> str:
     """``text`` (default ``node.text``) with each list item's printed label (``1.``,
     ``a)``, ``•``: ``list_label``) before its paragraph, as the page shows it; the text

@@ -24,6 +24,7 @@ from ..target import (
     labelled_text,
     no_match,
     node_ref,
+    printed_text,
     select_targets,
     shown_text,
 )
@@ -42,8 +43,9 @@ class TextOptions(BaseModel):
 
     def text_of(self, node: Node) -> str:
         """The node's text as compared: as typed, or, when letter case counts, as shown
-        (runs set in capitals read in capitals: "is the heading in capitals?")."""
-        return shown_text(node) if self.case_sensitive else node.text
+        (runs set in capitals read in capitals: "is the heading in capitals?"); without
+        comments, which the page does not print (unless the node is one)."""
+        return printed_text(node, shown_text(node) if self.case_sensitive else node.text)
 
     def readings(self, node: Node) -> list[str]:
         """The normalised texts a phrase may be found in: the node's text, and the same
