@@ -192,7 +192,7 @@ class HeadingParams(BaseModel):
         "the check asks about the outline itself (no expected, no min_count)",
     )
     top_level: int | None = Field(
-        default=None, ge=1, le=9, description="the first heading must have this level"
+        default=None, ge=1, le=9, description="the first heading (below a title) must have this level"
     )
     min_count: int | None = Field(
         default=None, ge=0, description="at least this many headings at `level`"
@@ -227,7 +227,8 @@ def heading_structure(doc: Document, params: HeadingParams, resources: Resources
     title, level 0, counts as level 1; the first heading may have any level, so a document
     whose first heading is a Heading 3 is not "skipping"). It defaults to on only when the
     check asks about the outline (no ``expected``, no ``min_count``); set it to true to
-    check both. ``top_level`` requires the first heading's level.
+    check both. ``top_level`` requires the first heading's level, a title (level 0) above
+    it aside.
 
     >>> from artifactcheck.checks.examples import tiny_doc
     >>> from artifactcheck import run_check
@@ -259,7 +260,9 @@ def heading_structure(doc: Document, params: HeadingParams, resources: Resources
             )
     if params.top_level is not None:
         checks_total += 1
-        first = heads[0][1] if heads else None
+        # The document's title (level 0: python-docx's add_heading(text, 0)) sits above the
+        # outline: "the outline starts at Heading 1" is about the first heading below it.
+        first = next((lvl for _n, lvl in heads if lvl > 0), None)
         checks_ok += first == params.top_level
         if first != params.top_level:
             problems.append(f"first heading has level {first}, expected {params.top_level}")

@@ -92,6 +92,11 @@ def structure(doc: Document, params: StructureParams, resources: Resources) -> C
         ]
     elif params.unit in ("tables", "images"):
         items = list(doc.iter(params.unit[:-1]))
+        if params.unit == "tables":
+            # A workbook's Excel tables (ListObjects) are tables too; its table nodes are
+            # pivot tables. Names are listed for both.
+            items += [t for sheet in doc.iter("sheet") for t in _excel_tables(sheet)]
+            names = [str(t.get("name") if isinstance(t, dict) else t.attrs.get("name") or "") for t in items]
     elif params.unit == "text_columns":
         values = [v for p in doc.pages if isinstance(v := p.attrs.get("columns"), int)]
         sections = doc.root.attrs.get("sections")
@@ -120,13 +125,14 @@ def structure(doc: Document, params: StructureParams, resources: Resources) -> C
                 "structure", False, "no sheet or table to count rows/columns in", {}
             )
         g = gs[0]
+        drawn = g.source.kind == "table"  # a document's table draws its empty rows and columns
         if params.unit == "rows":
-            items = [i for i in range(len(g.cells)) if not g.is_blank(i)]
+            items = [i for i in range(len(g.cells)) if drawn or not g.is_blank(i)]
         else:
             items = [
                 j
                 for j in range(len(g.col_numbers))
-                if any((cell := row[j]) is not None and cell.text.strip() for row in g.cells)
+                if drawn or any((cell := row[j]) is not None and cell.text.strip() for row in g.cells)
             ]
     n = len(items)
     ok, bounds = count_ok(n, params.exactly, params.at_least, params.at_most)
@@ -159,3 +165,8 @@ def structure(doc: Document, params: StructureParams, resources: Resources) -> C
         {"count": n, "names": names, "expected_names": name_rows},
         score=good / parts,
     )
+
+
+def _excel_tables(sheet: Node) -> list[dict[str, Any]]:
+    tables = sheet.attrs.get("tables")
+    return [t for t in tables if isinstance(t, dict)] if isinstance(tables, list) else []
