@@ -1,6 +1,7 @@
 """Counts as a reader makes them. A .docx table with a row left empty (Table Grid
 borders draw it) has 5 rows, not 4: blank rows are left out only on sheets, where they
-are not drawn. A workbook's Excel table (ListObject) is a table. A document's title
+are not drawn; its last row labelled "Total" is its totals row, not a value. A
+workbook's Excel table (ListObject) is a table. A document's title
 (add_heading(text, 0)) sits above its outline: "the outline starts at Heading 1"."""
 
 from __future__ import annotations
@@ -43,6 +44,10 @@ def test_an_empty_table_row_is_a_row(report: Path) -> None:
     assert rows.status == "pass", rows.explanation
     outline = run_check("heading_structure", doc, {"top_level": 1})
     assert outline.status == "pass", outline.explanation
+    # the last row labelled "Total" is the totals row (a document's table has no formulas)
+    costs = run_check("values_match", doc, {"scope": "table", "column": "Cost", "expected": ["10", "25"]})
+    assert costs.status == "pass", costs.explanation
+    assert "totals row" in costs.explanation
 
 
 def test_an_excel_table_is_a_table(tmp_path: Path) -> None:

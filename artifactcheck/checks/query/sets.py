@@ -162,7 +162,8 @@ _AGGREGATES = ("SUM(", "SUBTOTAL(", "AVERAGE(", "AGGREGATE(", "COUNT(", "COUNTA(
 
 def _totals_row(g: Grid, rows: list[int]) -> int | None:
     """The last non-blank of grid rows ``rows`` when it totals the rows above: a label
-    such as "Total" beside an aggregate formula (SUM, AVERAGE...). "Exactly 4 regions"
+    such as "Total" beside an aggregate formula (SUM, AVERAGE...), or in a document's
+    table (which has no formulas) the label alone. "Exactly 4 regions"
     must not count its "Total" label, nor a column's values its sum. None when there is
     none."""
     filled = [i for i in rows if not g.is_blank(i)]
@@ -175,7 +176,8 @@ def _totals_row(g: Grid, rows: list[int]) -> int | None:
     aggregated = any(
         c is not None and any(f in str(c.attrs.get("formula", "")).upper() for f in _AGGREGATES) for c in last
     )
-    return filled[-1] if labelled and aggregated else None
+    # A document's table has no formulas: its last row labelled "Total" is the totals row.
+    return filled[-1] if labelled and (aggregated or g.source.kind == "table") else None
 
 
 def _sample(items: list[tuple[str, str, Node]], keys: set[str], limit: int = 20) -> list[dict[str, Any]]:
