@@ -25,8 +25,12 @@ from ._common import guard_unknown_values, verdict
 
 # -- numbers and dates ---------------------------------------------------------------------
 
+# Thousands grouped by commas, or by a non-breaking, narrow or thin space or an
+# apostrophe ("1 250", "1'250": French and Swiss writing), one kind per number.
 _NUMBER_TOKEN = re.compile(
-    r"\(?[-+\u2212]?(?:[A-Z]{3}\s?|[$€£¥₹])?[-\u2212]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:\s?%|[kKmMbB]\b)?\)?"
+    r"\(?[-+\u2212]?(?:[A-Z]{3}\s?|[$€£¥₹])?[-\u2212]?"
+    r"(?:\d{1,3}(?:,\d{3})+|\d{1,3}(?:\u00a0\d{3})+|\d{1,3}(?:\u202f\d{3})+|\d{1,3}(?:\u2009\d{3})+|\d{1,3}(?:'\d{3})+|\d{1,3}(?:\u2019\d{3})+|\d+)"
+    r"(?:\.\d+)?(?:\s?%|[kKmMbB]\b)?\)?"
     r"|\(?[-+\u2212]?\.\d+%?\)?"
 )
 
@@ -36,6 +40,8 @@ def numbers_in_text(text: str) -> list[float]:
 
     >>> numbers_in_text("Revenue rose 12.5% to $1,234 (from (3.2))")
     [12.5, 1234.0, -3.2]
+    >>> numbers_in_text("The total is 1\u00a0250 euros, or 1'250 CHF, for 3 250-page books")
+    [1250.0, 1250.0, 3.0, 250.0]
     """
     return [p.value for p in parsed_numbers_in_text(text)]
 
