@@ -225,6 +225,11 @@ def table_of(grid: Grid) -> Grid:
             r0, c0, r1, c1 = parsed[1]
             name = tables[0].get("name") or tables[0].get("display_name")
             return _restrict(grid, CellRange(None, r0, c0, r1, c1, f"the sheet's Excel table {name!r}"))
+    return _without_side_blocks(_column_block(grid))
+
+
+def _column_block(grid: Grid) -> Grid:
+    """The block of adjacent columns holding most text (see :func:`grids`)."""
     blocks: list[list[int]] = []
     for j, col in enumerate(grid.col_numbers):
         if blocks and col == grid.col_numbers[blocks[-1][-1]] + 1:
@@ -251,6 +256,50 @@ def table_of(grid: Grid) -> Grid:
         "beyond an empty column left out"
     )
     return _restrict(grid, CellRange(None, 1, first, 10**9, last, how))
+
+
+_SIDE_BLOCK_ROWS = 3  # a title with a KPI line or two, a source note: no more rows than this
+
+
+def _without_side_blocks(grid: Grid) -> Grid:
+    """The table without the small blocks a blank row sets apart above or below it: a
+    title and KPI lines over the table, a "Source: ..." note under it. Up to
+    ``_SIDE_BLOCK_ROWS`` rows, at most half as wide as the table, one at each edge: a
+    blank row inside the data (a spacer between groups) keeps both sides. They took over header detection ("header row
+    1 is ['Sales Dashboard']") and were counted as values."""
+    blocks: list[list[int]] = []
+    prev: int | None = None
+    for i, row in enumerate(grid.row_numbers):
+        if grid.is_blank(i):
+            prev = None
+            continue
+        if blocks and prev is not None and row == prev + 1:
+            blocks[-1].append(i)
+        else:
+            blocks.append([i])
+        prev = row
+    if len(blocks) < 2:
+        return grid
+    def width(block: list[int]) -> int:  # the most cells with text in one of its rows
+        return max(sum(1 for t in grid.row_texts(i) if t) for i in block)
+
+    def aside(block: list[int], table: list[int]) -> bool:
+        # a title or note: short, and no wider than half the table's rows (data rows after
+        # a spacer fill the table's columns)
+        return len(block) <= _SIDE_BLOCK_ROWS and len(table) > len(block) and 2 * width(block) <= width(table)
+
+    # one block at each edge at most: the title block, the notes block
+    first = 1 if aside(blocks[0], blocks[1]) else 0
+    last = len(blocks) - 1
+    if last - 1 >= first and aside(blocks[last], blocks[last - 1]):
+        last -= 1
+    if first == 0 and last == len(blocks) - 1:
+        return grid
+    r0, r1 = grid.row_numbers[blocks[first][0]], grid.row_numbers[blocks[last][-1]]
+    dropped = [f"{grid.row_numbers[b[0]]}" + (f"-{grid.row_numbers[b[-1]]}" if len(b) > 1 else "") for b in blocks[:first] + blocks[last + 1 :]]
+    how = ((grid.how + "; ") if grid.how else "") + f"row(s) {', '.join(dropped)} set apart by a blank row left out"
+    c0, c1 = grid.col_numbers[0], grid.col_numbers[-1]
+    return _restrict(grid, CellRange(None, r0, c0, r1, c1, how))
 
 
 def is_data_text(text: str) -> bool:
