@@ -463,7 +463,7 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
         _a("ocr_conf", "number", "Tesseract's confidence in the word, 0-100", 91.5, (PDF, IMAGE)),
         _a("font_name", "string", "PostScript name of the embedded font that drew the word (subset tag removed); `style.font` is its family", "Carlito-Bold", (PDF,)),
         _a("field", "string", "The field the run shows: `PAGE`, `NUMPAGES`, `DATE`, `TOC`... (.pptx: `slidenum`, `datetime`...)", "PAGE", (DOCX, PPTX)),
-        _a("field_result_stored", "string", "A rendered header's or footer's PAGE / NUMPAGES run: the result the file stored (often stale, or empty when none was written); the run's text is what its first printed page shows", "1", (DOCX,)),
+        _a("field_result_stored", "string", "A rendered header's or footer's PAGE / NUMPAGES run, or a DATE / TIME field with a picture: the result the file stored (often stale, or empty when none was written); the run's text is what its first printed page shows, or the moment of loading in the field's picture", "1", (DOCX,)),
         _a("auto_text", "string", "Google auto text: `PAGE_NUMBER`, `PAGE_COUNT`, `SLIDE_NUMBER`", "SLIDE_NUMBER", (GDOC, GSLIDES)),
         _a("footnote_ref", "string", "The run is a footnote reference mark; the note's `note_id`", "1", DOCS + (EPUB,)),
         _a("endnote_ref", "string", "The run is an endnote reference mark; the note's `note_id`", "1", (DOCX,)),

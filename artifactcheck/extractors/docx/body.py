@@ -58,6 +58,7 @@ _DELETED_INLINE = {"del", "moveFrom"}
 
 # Fields whose shown value is the page they print on (or the page count), not their stored result.
 PAGE_NUMBER_FIELDS = frozenset({"PAGE", "NUMPAGES"})
+CLOCK_FIELDS = frozenset({"DATE", "TIME"})
 
 
 @dataclass
@@ -65,6 +66,7 @@ class _Field:
     instr: str = ""
     in_result: bool = False
     shown: bool = False  # its result put text in the tree
+    serial: int = 0  # which field of the document: its result runs share it
 
     @property
     def kind(self) -> str:
@@ -126,6 +128,7 @@ class WalkState:
     note_order: list[tuple[str, str]] = field(default_factory=list)
     current_note_label: str = ""
     fields: list[_Field] = field(default_factory=list)
+    field_count: int = 0
     open_comments: dict[str, list[str]] = field(default_factory=dict)
     comment_text: dict[str, list[str]] = field(default_factory=dict)
     comment_nodes: dict[str, list[str]] = field(default_factory=dict)
@@ -624,12 +627,15 @@ class BodyWalker:
                     url = (url or "") + "#" + anchor
                 self._inline(el, para, {**inherited, "hyperlink": url} if url else inherited)
             elif name == "fldSimple":
-                fld = _Field(instr=el.get(f"{W}instr") or "", in_result=True)
+                self.s.field_count += 1
+                fld = _Field(instr=el.get(f"{W}instr") or "", in_result=True, serial=self.s.field_count)
                 sub = dict(inherited)
                 if fld.hyperlink:
                     sub["hyperlink"] = fld.hyperlink
                 if fld.kind:
                     sub["field"] = fld.kind
+                    if fld.kind in CLOCK_FIELDS:
+                        sub["_clock"] = (fld.serial, fld.instr)
                 before = len(para.children)
                 self._inline(el, para, sub)
                 if fld.kind in PAGE_NUMBER_FIELDS and not any(c.text for c in para.children[before:]):
@@ -719,7 +725,8 @@ class BodyWalker:
                 flush()
                 ftype = el.get(f"{W}fldCharType")
                 if ftype == "begin":
-                    self.s.fields.append(_Field())
+                    self.s.field_count += 1
+                    self.s.fields.append(_Field(serial=self.s.field_count))
                 elif ftype == "separate" and self.s.fields:
                     self.s.fields[-1].in_result = True
                 elif ftype == "end" and self.s.fields:
@@ -800,6 +807,9 @@ class BodyWalker:
                 out["hyperlink"] = link
             elif fld.kind and "field" not in out:
                 out["field"] = fld.kind
+                if fld.kind in CLOCK_FIELDS:
+                    # read by clock_fields.show_clock_fields, then dropped
+                    out["_clock"] = (fld.serial, fld.instr)
         return out
 
     def _page_number_placeholder(self, para: _Para, style: Any, attrs: dict[str, Any], kind: str) -> None:

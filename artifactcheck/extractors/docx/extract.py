@@ -34,6 +34,7 @@ from ...model import ArtifactInfo, Document, Node, ToolInfo
 from ..drawingml.color import SCHEME_SLOTS, Theme
 from ..tree_builder import fill_container_text
 from .body import BodyWalker, WalkState
+from .clock_fields import show_clock_fields
 from .numbering import Numbering
 from .package import W_NS, DocxPackage, is_on, open_docx
 from .sections import Section, parse_section
@@ -176,6 +177,7 @@ def _build(pkg: DocxPackage) -> Document:
         source=main,
     )
     _mark_unrendered(root)
+    show_clock_fields(root)
     fill_container_text(root)
     digest = file_digest(pkg.path)
     return Document(
