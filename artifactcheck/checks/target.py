@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Annotated, Any, Literal, TypeVar
@@ -249,25 +249,36 @@ def _text_matches(
     return bool(fuzz.ratio(e, a) >= threshold)
 
 
-def shown_text(node: Node) -> str:
-    """``node.text`` with the runs a document sets in capitals (``caps``) upper-cased, as
-    the page shows them; the text itself when it has none."""
-    runs = [node] if node.kind == "run" else list(node.descendants("run"))
-    if not any(r.attrs.get("caps") for r in runs):
-        return node.text
-    text, out, at = node.text, [], 0
-    for run in runs:
-        piece = run.text
-        if not piece:
+def _rewrite_parts(text: str, parts: Iterable[Node], rewrite: Callable[[Node], str]) -> str:
+    """``text`` with the text of each of ``parts`` (in order, each found after the one
+    before) replaced by ``rewrite(part)``; a part not found is left as it is."""
+    out, at = [], 0
+    for part in parts:
+        if not part.text:
             continue
-        found = text.find(piece, at)
+        found = text.find(part.text, at)
         if found < 0:
             continue
         out.append(text[at:found])
-        out.append(piece.upper() if run.attrs.get("caps") and len(piece.upper()) == len(piece) else piece)
-        at = found + len(piece)
+        out.append(rewrite(part))
+        at = found + len(part.text)
     out.append(text[at:])
     return "".join(out)
+
+
+def shown_text(node: Node, text: str | None = None) -> str:
+    """``text`` (default ``node.text``) with the runs a document sets in capitals
+    (``caps``) upper-cased, as the page shows them; the text itself when it has none."""
+    text = node.text if text is None else text
+    runs = [node] if node.kind == "run" else list(node.descendants("run"))
+    if not any(r.attrs.get("caps") for r in runs):
+        return text
+
+    def capitals(run: Node) -> str:
+        upper = run.text.upper()
+        return upper if run.attrs.get("caps") and len(upper) == len(run.text) else run.text
+
+    return _rewrite_parts(text, runs, capitals)
 
 
 UNPRINTED_KINDS = frozenset({"comment"})
@@ -299,20 +310,7 @@ def labelled_text(node: Node, text: str | None = None) -> str:
     labels = {id(p): label.strip() for p in paras if isinstance(label := p.attrs.get("list_label"), str) and label.strip()}
     if not labels:
         return text
-    out, at = [], 0
-    for para in paras:
-        if not para.text:
-            continue
-        found = text.find(para.text, at) if para is not node else 0
-        if found < 0:
-            continue
-        out.append(text[at:found])
-        if id(para) in labels:
-            out.append(f"{labels[id(para)]} ")
-        out.append(text[found : found + len(para.text)])
-        at = found + len(para.text)
-    out.append(text[at:])
-    return "".join(out)
+    return _rewrite_parts(text, paras, lambda p: f"{labels[id(p)]} {p.text}" if id(p) in labels else p.text)
 
 
 def select_targets(doc: Document, target: Target) -> list[Node]:

@@ -26,6 +26,8 @@ def letter(tmp_path_factory: pytest.TempPathFactory) -> Path:
     paragraph = d.add_paragraph()
     paragraph.add_run("Quarterly results")._r.get_or_add_rPr().append(OxmlElement("w:caps"))
     paragraph.add_run(" in detail")
+    item = d.add_paragraph(style="List Number")
+    item.add_run("Key figures")._r.get_or_add_rPr().append(OxmlElement("w:caps"))
     path = tmp_path_factory.mktemp("caps") / "caps.docx"
     d.save(str(path))
     return path
@@ -57,3 +59,10 @@ def test_capitals_are_read_as_shown(which: str, request: pytest.FixtureRequest) 
     assert either.status == "pass", either.explanation
     target = run_check("exists", doc, {"target": {"text": "QUARTERLY", "case_sensitive": True}})
     assert target.status == "pass", target.explanation
+
+
+def test_a_numbered_item_in_capitals_reads_with_its_label(letter: Path) -> None:
+    printed = " ".join(page_texts(render_pdf(letter).pdf_path))
+    assert "1. KEY FIGURES" in " ".join(printed.split())
+    verdict = run_check("text_contains", load(letter), {"phrases": ["1. KEY FIGURES"], "case_sensitive": True})
+    assert verdict.status == "pass", verdict.explanation

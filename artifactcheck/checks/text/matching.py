@@ -41,19 +41,21 @@ class TextOptions(BaseModel):
     typography: bool = Field(default=True, description="smart quotes, dashes, ellipsis, odd spaces")
     unicode_forms: bool = Field(default=True, description="Unicode NFKC")
 
-    def text_of(self, node: Node) -> str:
-        """The node's text as compared: as typed, or, when letter case counts, as shown
-        (runs set in capitals read in capitals: "is the heading in capitals?"); without
-        comments, which the page does not print (unless the node is one)."""
-        return printed_text(node, shown_text(node) if self.case_sensitive else node.text)
+    def text_of(self, node: Node, text: str | None = None) -> str:
+        """The node's text (or ``text``, a reading of it) as compared: as typed, or, when
+        letter case counts, as shown (runs set in capitals read in capitals: "is the
+        heading in capitals?"); without comments, which the page does not print (unless
+        the node is one)."""
+        text = node.text if text is None else text
+        return printed_text(node, shown_text(node, text) if self.case_sensitive else text)
 
     def readings(self, node: Node) -> list[str]:
         """The normalised texts a phrase may be found in: the node's text, and the same
         with the list labels the page prints ("1. Download the installer" on a numbered
         item whose text is "Download the installer")."""
-        text = self.text_of(node)
-        with_labels = labelled_text(node, text)
-        return [self.norm(text)] if with_labels == text else [self.norm(text), self.norm(with_labels)]
+        plain = self.norm(self.text_of(node))
+        with_labels = labelled_text(node)  # labels are placed by the typed text, then shown
+        return [plain] if with_labels == node.text else [plain, self.norm(self.text_of(node, with_labels))]
 
     def norm(self, text: str) -> str:
         return normalize_text(
