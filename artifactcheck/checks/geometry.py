@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..model import Box, Document, Node
-from .layout import ensure_layout_for, extracted_without_layout, without_layout
+from .layout import drawn_text_box, ensure_layout_for, extracted_without_layout, without_layout
 from .regions import (
     DEFAULT_AREA_FRACTION,
     DEFAULT_CRITERION,
@@ -70,7 +70,7 @@ from .spatial import (
     spread,
     union_of,
 )
-from .target import TargetSpec, is_empty, node_ref, paints_frame, select_targets
+from .target import FRAME_KINDS, TargetSpec, is_empty, node_ref, paints_frame, select_targets
 
 if TYPE_CHECKING:
     from shapely.geometry.base import BaseGeometry
@@ -1005,19 +1005,21 @@ def no_overlap(doc: Document, p: NoOverlapParams, resources: Resources) -> Check
     page, nodes, early = _targets(name, doc, p.page, p.target, evidence)
     if early is not None:
         return early
-    unseen = [n for n in nodes if is_empty(n) and n.kind in ("shape", "textbox")]
+    unseen = [n for n in nodes if is_empty(n) and n.kind in FRAME_KINDS]
     if unseen:
         evidence["left_out_drawing_nothing"] = [n.id for n in unseen]
-        nodes = [n for n in nodes if n not in unseen]
+        left_out = {id(n) for n in unseen}
+        nodes = [n for n in nodes if id(n) not in left_out]
     # What a frame with text shows is its text, and its paint if it has any: two text
     # boxes whose invisible frames overlap do not overlap on the page unless their text
     # does, and text spilling out of its box lies over whatever it is drawn across.
-    framed = [n for n in nodes if n.kind in ("shape", "textbox") and n.text.strip()]
+    framed = [n for n in nodes if n.kind in FRAME_KINDS and n.text.strip()]
     ensure_layout_for(doc, framed, frames=True)
+    framed_ids = {id(n) for n in framed}
     placed: list[Placed] = []
     for n in nodes:
         pages = [page] if page is not None else n.pages
-        text_box = _drawn_text_box(n) if n in framed else None
+        text_box = drawn_text_box(n) if id(n) in framed_ids else None
         if text_box is not None and not _hidden_shape(n):
             if page is None or text_box.page == page:
                 seen = [text_box, *n.boxes_on(text_box.page)] if paints_frame(n) else [text_box]
@@ -1043,19 +1045,6 @@ def no_overlap(doc: Document, p: NoOverlapParams, resources: Resources) -> Check
     )
     score = 1.0 - len(overlapping) / pairs if pairs else 1.0
     return result(name, passed=ok, score=score, explanation=explanation, evidence=evidence)
-
-
-def _drawn_text_box(node: Node) -> Box | None:
-    """Where a slide frame's text is drawn (``drawn_text_box``, layout attached), or None."""
-    drawn = node.attrs.get("drawn_text_box")
-    frame = node.box
-    if not isinstance(drawn, dict) or frame is None:
-        return None
-    try:
-        x0, top, x1, bottom = (float(drawn[k]) for k in ("x0", "top", "x1", "bottom"))  # type: ignore[arg-type]
-    except (KeyError, TypeError, ValueError):
-        return None
-    return Box(page=frame.page, x0=x0, top=top, x1=x1, bottom=bottom, origin="layout")
 
 
 class WithinPageParams(_Params):

@@ -12,7 +12,7 @@ it when a check is about to judge the geometry of text (design/pptx-geometry.md)
 
 from __future__ import annotations
 
-from ..model import Document, Node
+from ..model import Box, Document, Node
 from .result import CheckResult, Mechanism
 from .target import cached
 
@@ -54,9 +54,9 @@ slide deck's paragraphs and runs carry their frame's box until then)."""
 def wants_layout(node: Node, *, frames: bool = False) -> bool:
     """Would ``node``'s geometry change with the drawn layout? Paragraphs and runs do;
     a table (or its rows and cells) with text, which can grow rows past their stated
-    height; a frame resized
-    to fit its text (``spAutoFit``, every python-pptx text box); with ``frames``,
-    also a shape or cell whose drawn text is judged against it (text fitting)."""
+    height; a frame resized to fit its text (``spAutoFit``, every python-pptx text
+    box); with ``frames``, also a shape or cell whose drawn text is judged against it
+    (text fitting)."""
     kind = node.kind
     if kind in LAYOUT_TEXT_KINDS:
         return True
@@ -78,3 +78,17 @@ def ensure_layout_for(doc: Document, nodes: list[Node], *, frames: bool = False)
     the render raised: the check then reports ``error`` (the evaluator broke)."""
     if (doc.layout_pending or doc.layout_error is not None) and any(wants_layout(n, frames=frames) for n in nodes):
         doc.ensure_layout()  # raises again when the render failed: never judged on frames
+
+
+def drawn_text_box(node: Node) -> Box | None:
+    """Where a slide frame's text is drawn (``drawn_text_box``, once the layout is
+    attached), on the frame's page; None without one."""
+    drawn = node.attrs.get("drawn_text_box")
+    frame = node.box
+    if not isinstance(drawn, dict) or frame is None:
+        return None
+    try:
+        x0, top, x1, bottom = (float(drawn[k]) for k in ("x0", "top", "x1", "bottom"))  # type: ignore[arg-type]
+    except (KeyError, TypeError, ValueError):
+        return None
+    return Box(page=frame.page, x0=x0, top=top, x1=x1, bottom=bottom, origin="layout")

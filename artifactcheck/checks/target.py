@@ -44,13 +44,14 @@ def is_empty(node: Node) -> bool:
     return not any(draws_something(d) for d in node.iter())
 
 
-_FRAME_KINDS = frozenset({"shape", "textbox"})
+FRAME_KINDS = frozenset({"shape", "textbox"})
+"""Kinds with a frame of their own that may hold text: a slide's shapes and text boxes."""
 
 
 def paints_frame(node: Node) -> bool:
     """A shape or text box whose frame itself is painted (a fill or an outline): a
     reader sees its outline, not only its text."""
-    return node.kind in _FRAME_KINDS and draws_something(node)
+    return node.kind in FRAME_KINDS and draws_something(node)
 
 
 def draws_something(node: Node) -> bool:
@@ -58,7 +59,7 @@ def draws_something(node: Node) -> bool:
     table..., or a shape or text box with a fill or an outline."""
     if node.kind not in NON_TEXT_KINDS:
         return False
-    if node.kind not in _FRAME_KINDS:
+    if node.kind not in FRAME_KINDS:
         return True
     style = node.style
     if style is not None and style.fill:

@@ -38,7 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..model import Document, Node
 from .geometry import box_dict, result
-from .layout import ensure_layout_for
+from .layout import drawn_text_box, ensure_layout_for
 from .registry import Resources, register_check
 from .result import CheckResult
 from .target import TargetSpec, node_ref, select_targets
@@ -158,9 +158,10 @@ def drawn_fit(doc: Document, node: Node, tolerance_pt: float) -> dict[str, Any] 
     node has no drawn text to judge (no layout, or its text was not found)."""
     drawn = node.attrs.get("drawn_text_box")
     frame = node.box
-    if not isinstance(drawn, dict) or frame is None or frame.page >= len(doc.pages):
+    box = drawn_text_box(node)
+    if box is None or frame is None or frame.page >= len(doc.pages):
         return None
-    x0, top, x1, bottom = (float(drawn[k]) for k in ("x0", "top", "x1", "bottom"))  # type: ignore[arg-type]
+    x0, top, x1, bottom = box.x0, box.top, box.x1, box.bottom
     page = doc.pages[frame.page]
     # A drawn line's box is its font's band (ascent + line gap + descent): it starts
     # about 0.22 x size above the line LibreOffice lays out (3.98 pt at 18 pt, measured on

@@ -106,4 +106,3 @@ def _guard_unrendered_formats(result: CheckResult, nodes: list[Node]) -> CheckRe
         ),
         "error": {"type": "NumberFormatUnsupported", "cells": [n.id for n in odd[:20]]},
     })
-
