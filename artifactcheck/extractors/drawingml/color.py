@@ -571,6 +571,17 @@ def hex_to_rgb(value: str | None) -> RGB | None:
     return ((n >> 16) / 255.0, ((n >> 8) & 0xFF) / 255.0, (n & 0xFF) / 255.0)
 
 
+def mix_hex(top: str, under: str, share: float) -> str:
+    """``top`` laid over ``under`` at ``share`` of its strength (an opacity, a pattern's
+    share of ink), as renderers composite sRGB; ``top`` unchanged when either is not a
+    colour."""
+    a, b = hex_to_rgb(top), hex_to_rgb(under)
+    if a is None or b is None:
+        return top
+    r, g, bl = (share * x + (1 - share) * y for x, y in zip(a, b, strict=True))
+    return rgb_to_hex((r, g, bl))
+
+
 def rgb_to_hex(rgb: RGB) -> str:
     """sRGB 0..1 to ``#rrggbb`` lower-case (channels clamped, rounded half up)."""
     return "#" + "".join(f"{math.floor(_clamp(c) * 255 + 0.5):02x}" for c in rgb)

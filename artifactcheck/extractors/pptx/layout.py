@@ -17,6 +17,7 @@ from ...errors import ArtifactCheckError, RenderError
 from ...model import Document, ToolInfo
 from ..render import read_layout, render_pdf
 from ..render.slide_layout import lay_out_slides
+from ..render.slides import paints_frame, resizes_to_text
 
 
 def attach_pptx_layout(doc: Document, path: Path, *, timeout: float = 120) -> None:
@@ -39,8 +40,4 @@ def attach_pptx_layout(doc: Document, path: Path, *, timeout: float = 120) -> No
 
 
 def _has_visible_resized_frame(doc: Document) -> bool:
-    return any(
-        n.attrs.get("autofit") == "shape" and ((n.style is not None and n.style.fill) or n.attrs.get("line_color"))
-        for n in doc.iter()
-        if n.kind in ("shape", "textbox")
-    )
+    return any(resizes_to_text(n) and paints_frame(n) for n in doc.iter() if n.kind in ("shape", "textbox"))

@@ -318,10 +318,10 @@ def _drawn_turn(total: Affine, xfrm: Xfrm, rotation: float) -> dict[str, Any]:
     mirrored = det < 0
     a, b = (-total.a, -total.b) if mirrored else (total.a, total.b)
     angle = math.degrees(math.atan2(b, a)) % 360
+    # The shape's own flips as "mirror left-right, then turn": flipV is a mirror and a
+    # half turn, flipH and flipV together a half turn.
     own_mirrored = xfrm.flip_h != xfrm.flip_v
-    own_angle = (rotation + (180.0 if xfrm.flip_v and not xfrm.flip_h else 0.0)) % 360
-    if xfrm.flip_h and xfrm.flip_v:
-        own_angle = (rotation + 180.0) % 360
+    own_angle = (rotation + (180.0 if xfrm.flip_v else 0.0)) % 360
     off = abs((angle - own_angle + 180) % 360 - 180)
     if mirrored == own_mirrored and off < 0.5:
         return {}

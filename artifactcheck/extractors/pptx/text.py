@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from lxml import etree
+from pydantic import JsonValue
 
 from ...model import Box, Node, Style
 from ..drawingml.color import (
@@ -39,10 +40,9 @@ from ..drawingml.color import (
     Theme,
     ThemedColor,
     color_alpha,
-    hex_to_rgb,
+    mix_hex,
     resolve_color,
     resolve_themed_color,
-    rgb_to_hex,
 )
 from ..tree_builder import make_node
 
@@ -187,11 +187,16 @@ def _run_look(
         own = run_style(chain, ctx, is_link=False, text=text)
         if own.color != style.color:
             attrs["style_sources"] = {"color": "hyperlink"}
-            attrs["direct_style"] = {"color": own.color, "color_theme": own.color_theme, "color_theme_mods": own.color_theme_mods}
+            attrs["direct_style"] = _colour_layer(own)
     return style, attrs
 
 
 _OPAQUE = 0.999
+
+
+def _colour_layer(style: Style) -> dict[str, JsonValue]:
+    """A run's own text colour as ``direct_style`` keeps it, where another layer drew it."""
+    return {"color": style.color, "color_theme": style.color_theme, "color_theme_mods": style.color_theme_mods}
 
 
 def _outline_color(chain: list[etree._Element], ctx: TextContext) -> ThemedColor | None:
@@ -217,22 +222,13 @@ def see_through_text(slide: Node, background: str | None) -> None:
         alpha = node.attrs.get("color_alpha")
         own = node.style
         if node.kind == "run" and isinstance(alpha, float) and own is not None and own.color:
-            shown = _over(own.color, backdrop, alpha)
+            shown = mix_hex(own.color, backdrop, alpha)
             node.style = own.model_copy(update={"color": shown, "color_theme": None, "color_theme_mods": None})
             node.attrs["style_sources"] = {**node.attrs.get("style_sources", {}), "color": "transparency"}  # type: ignore[dict-item]
             direct = node.attrs.get("direct_style")
             if not isinstance(direct, dict):
-                node.attrs["direct_style"] = {"color": own.color, "color_theme": own.color_theme, "color_theme_mods": own.color_theme_mods}
+                node.attrs["direct_style"] = _colour_layer(own)
         stack.extend((c, backdrop) for c in node.children)
-
-
-def _over(color: str, backdrop: str, alpha: float) -> str:
-    """``color`` at opacity ``alpha`` over ``backdrop`` (sRGB, as renderers composite)."""
-    top, under = hex_to_rgb(color), hex_to_rgb(backdrop) or (1.0, 1.0, 1.0)
-    if top is None:
-        return color
-    r, g, b = (alpha * t + (1 - alpha) * u for t, u in zip(top, under, strict=True))
-    return rgb_to_hex((r, g, b))
 
 
 def _drawn_as_link(link: str | None) -> bool:

@@ -50,7 +50,7 @@ from ...model import Box, Document, Node, union_all
 from .align import TextSpan, align_text_to_layout, normalize_char
 from .layout import PdfLayout
 
-__all__ = ["SlideTextStats", "attach_slide_text", "box_attr", "text_outside"]
+__all__ = ["SlideTextStats", "attach_slide_text", "box_attr", "paints_frame", "resizes_to_text", "text_outside"]
 
 _RETRY_BELOW = 0.999  # a frame matched below this share is aligned again alone
 _OVERFLOW_PT = 1.0  # drawn text further than this outside its frame overflows it
@@ -434,7 +434,7 @@ class _SlideText:
         painted for it: the page's drawn area around its text nearest the estimate (each
         edge within ``_OUTLINE_SNAP_PT``). The estimate misses by the gap between a line's
         font band and its line height, up to ~3 pt; without a painted path it stands."""
-        if not self.layout.areas or not ((frame.style is not None and frame.style.fill) or frame.attrs.get("line_color")):
+        if not self.layout.areas or not paints_frame(frame):
             return estimate
         best: tuple[float, Box] | None = None
         for a in self.layout.areas:
@@ -512,6 +512,18 @@ _DEFAULT_INSETS = (7.2, 3.6, 7.2, 3.6)
 _OUTLINE_SNAP_PT = 8.0  # a painted path this close on every edge is the resized frame
 
 
+def paints_frame(frame: Node) -> bool:
+    """The frame itself is painted (a fill or an outline), so the render draws a path
+    for it."""
+    return bool((frame.style is not None and frame.style.fill) or frame.attrs.get("line_color"))
+
+
+def resizes_to_text(frame: Node) -> bool:
+    """A "resize shape to fit text" frame (``spAutoFit``): LibreOffice draws it around
+    its text (:func:`grown_frame`)."""
+    return frame.attrs.get("autofit") == "shape"
+
+
 def grown_frame(frame: Node, stated: Box, drawn: Box) -> Box | None:
     """Where LibreOffice draws a "resize shape to fit text" frame (``spAutoFit``, what
     python-pptx's ``add_textbox`` writes): sized to its drawn text plus the insets, not
@@ -520,7 +532,7 @@ def grown_frame(frame: Node, stated: Box, drawn: Box) -> Box | None:
     width fits its longest line around the stated centre. Within ~1 pt of the fill LibreOffice
     paints (``_SlideText._drawn_outline`` then snaps a visible frame to its painted path).
 None for other frames, and for turned ones (not measured)."""
-    if frame.attrs.get("autofit") != "shape" or frame.attrs.get("rotation") or frame.style is None:
+    if not resizes_to_text(frame) or frame.attrs.get("rotation") or frame.style is None:
         return None
     insets = frame.attrs.get("insets_pt")
     stated_insets = [float(v) for v in insets if isinstance(v, (int, float))] if isinstance(insets, list) else []

@@ -22,7 +22,7 @@ from lxml import etree
 from openpyxl.styles.colors import COLOR_INDEX
 
 from ...model import Style
-from ..drawingml.color import ThemedColor, apply_tint
+from ..drawingml.color import ThemedColor, apply_tint, mix_hex
 from .number_format import builtin_format
 
 NS = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
@@ -224,11 +224,6 @@ _PATTERN_INK = {
 }  # fmt: skip
 
 
-def _mix(fg: str, bg: str, share: float) -> str:
-    channels = (round(share * int(fg[i : i + 2], 16) + (1 - share) * int(bg[i : i + 2], 16)) for i in (1, 3, 5))
-    return "#" + "".join(f"{min(255, max(0, c)):02x}" for c in channels)
-
-
 def _fill(el: etree._Element | None, colours: ColourResolver) -> ThemedColor | None:
     """The colour a cell fill paints: a solid fill's foreground, a pattern's flat mix of
     foreground and background as LibreOffice paints it (``none``, and ``gray125`` without
@@ -254,7 +249,7 @@ def _fill(el: etree._Element | None, colours: ColourResolver) -> ThemedColor | N
         # LibreOffice paints a pattern as one flat colour, the foreground mixed into the
         # background by the pattern's share of ink (no bgColor: white).
         bg = colours.resolve(pf.find(f"{NS}bgColor"), auto="#ffffff") or "#ffffff"
-        return ThemedColor(_mix(fg.hex, bg, share))
+        return ThemedColor(mix_hex(fg.hex, bg, share))
     gf = el.find(f"{NS}gradientFill")
     if gf is not None:
         stop = gf.find(f"{NS}stop")
@@ -427,9 +422,9 @@ def _dxf(el: etree._Element, colours: ColourResolver, numfmts: dict[int, str]) -
     return out
 
 
-RunFont = tuple[str | None, float | None, bool, bool, bool, bool, str | None, str | None]
+RunFont = tuple[str | None, float, bool, bool, bool, bool, str, str | None]
 """A rich-text run's ``rPr``: (font, size, bold, italic, underline, strike, colour,
-baseline); None font/size/colour mean "the cell's"."""
+baseline); a None font (an ``rFont`` without a name) means "the cell's"."""
 
 
 def read_run_font(rpr: etree._Element, colours: ColourResolver) -> RunFont:
@@ -466,6 +461,6 @@ def run_style(cell: Style, font: RunFont | None) -> Style:
         return cell
     name, size, bold, italic, underline, strike, color, baseline = font
     return cell.model_copy(update={
-        "font": name or cell.font, "size": size or cell.size, "bold": bold, "italic": italic,
-        "underline": underline, "strike": strike, "color": color or cell.color, "baseline": baseline,
+        "font": name or cell.font, "size": size, "bold": bold, "italic": italic,
+        "underline": underline, "strike": strike, "color": color, "baseline": baseline,
     })
