@@ -64,10 +64,13 @@ def draws_something(node: Node) -> bool:
     style = node.style
     if style is not None and style.fill:
         return True
-    return bool(node.attrs.get("line_color") or node.attrs.get("fill_type") not in (None, "none") or node.attrs.get("shape_type") in _LINE_SHAPES)
+    return bool(node.attrs.get("line_color") or node.attrs.get("fill_type") not in (None, "none") or _is_line(node))
 
 
-_LINE_SHAPES = frozenset({"line", "connector"})
+def _is_line(node: Node) -> bool:
+    """A line or connector (its preset geometry is a stroke, whatever its style says)."""
+    shape = node.attrs.get("shape_type")
+    return isinstance(shape, str) and (shape in ("line", "straightConnector1") or shape.startswith(("bentConnector", "curvedConnector")))
 
 
 _COMPARISON = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(<=|>=|!=|==|=|<|>)\s*(-?\d+(?:\.\d+)?)\s*$")

@@ -265,8 +265,9 @@ def _without_side_blocks(grid: Grid) -> Grid:
     """The table without the small blocks a blank row sets apart above or below it: a
     title and KPI lines over the table, a "Source: ..." note under it. Up to
     ``_SIDE_BLOCK_ROWS`` rows, at most half as wide as the table, one at each edge: a
-    blank row inside the data (a spacer between groups) keeps both sides. They took over header detection ("header row
-    1 is ['Sales Dashboard']") and were counted as values."""
+    blank row inside the data (a spacer between groups) keeps both sides. They took
+    over header detection ("header row 1 is ['Sales Dashboard']") and were counted as
+    values."""
     blocks: list[list[int]] = []
     prev: int | None = None
     for i, row in enumerate(grid.row_numbers):
@@ -280,6 +281,7 @@ def _without_side_blocks(grid: Grid) -> Grid:
         prev = row
     if len(blocks) < 2:
         return grid
+
     def width(block: list[int]) -> int:  # the most cells with text in one of its rows
         return max(sum(1 for t in grid.row_texts(i) if t) for i in block)
 

@@ -29,7 +29,7 @@ from ._common import guard_unknown_values, verdict
 # apostrophe ("1 250", "1'250": French and Swiss writing), one kind per number.
 _NUMBER_TOKEN = re.compile(
     r"\(?[-+\u2212]?(?:[A-Z]{3}\s?|[$€£¥₹])?[-\u2212]?"
-    r"(?:\d{1,3}(?:,\d{3})+|\d{1,3}(?:\u00a0\d{3})+|\d{1,3}(?:\u202f\d{3})+|\d{1,3}(?:\u2009\d{3})+|\d{1,3}(?:'\d{3})+|\d{1,3}(?:\u2019\d{3})+|\d+)"
+    r"(?:\d{1,3}([,\u00a0\u202f\u2009'\u2019])\d{3}(?:\1\d{3})*|\d+)"
     r"(?:\.\d+)?(?:\s?%|[kKmMbB]\b)?\)?"
     r"|\(?[-+\u2212]?\.\d+%?\)?"
 )
