@@ -4,6 +4,7 @@ recalculates both sides), one variant per thing an agent gets wrong."""
 
 from __future__ import annotations
 
+import datetime as dt
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -300,6 +301,26 @@ def test_displayed_text_comparison_sees_number_formats(folder: Path) -> None:
     assert [(d["location"], d["expected"], d["actual"]) for d in r.evidence["differences"]] == [
         ("Budget!B2", "1200", "1,200.00")]
     assert locations(compare(art, folder, number_formats=True)) == ["Budget!B2"]
+
+
+def test_number_formats_quoting_literals_alike_are_one_format(tmp_path: Path) -> None:
+    """A LibreOffice- or Excel-saved gold writes ``yyyy\\-mm\\-dd`` where openpyxl writes
+    ``yyyy-mm-dd``: the same printed date, so no difference; another order of the parts,
+    or other literal text, still is one."""
+    (tmp_path / "assets").mkdir()
+
+    def dated(path: Path, date_format: str, money_format: str) -> None:
+        wb = Workbook()
+        ws = wb.active
+        ws["A1"], ws["B1"] = dt.date(2024, 3, 15), 1250
+        ws["A1"].number_format, ws["B1"].number_format = date_format, money_format
+        wb.save(path)
+
+    dated(tmp_path / "assets" / "gold.xlsx", r"yyyy\-mm\-dd", r'#,##0\ "kr"')
+    dated(tmp_path / "same.xlsx", "yyyy-mm-dd", r"#,##0\ \k\r")
+    assert compare(tmp_path / "same.xlsx", tmp_path, number_formats=True).status == "pass"
+    dated(tmp_path / "other.xlsx", "dd/mm/yyyy", '#,##0 "h"')
+    assert locations(compare(tmp_path / "other.xlsx", tmp_path, number_formats=True)) == ["Sheet!A1", "Sheet!B1"]
 
 
 def test_case_and_whitespace_options(folder: Path) -> None:
