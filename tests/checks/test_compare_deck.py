@@ -324,3 +324,23 @@ def test_formatting_inside_table_cells_and_a_non_deck_reference(folder: Path, tm
     docx.Document().save(str(tmp_path / "memo.docx"))
     result = run_check("compare_deck", load(folder / "gold.pptx", render=False), {"reference": "memo.docx"}, Resources(assets_dir=str(tmp_path)))
     assert result.status == "error" and "not a deck" in result.explanation
+
+
+def test_geometry_measures_both_decks_alike(tmp_path: Path) -> None:
+    """A python-pptx text box resizes to its text: LibreOffice draws it narrower than the
+    file states. A laid-out artifact against a gold read from the file differed from
+    itself; both sides are now measured where they are drawn, and a real move still shows."""
+    def boxed(path: Path, left_pt: float) -> Path:
+        deck = pptx.Presentation()
+        slide = deck.slides.add_slide(deck.slide_layouts[6])
+        slide.shapes.add_textbox(Pt(left_pt), Pt(100), Pt(280), Pt(40)).text_frame.text = "Growth"
+        deck.save(str(path))
+        return path
+
+    boxed(tmp_path / "gold.pptx", 56.7)
+    res = Resources(assets_dir=str(tmp_path))
+    params = {"reference": "gold.pptx", "aspects": ["slides", "geometry"]}
+    itself = load(boxed(tmp_path / "same.pptx", 56.7), render=True)
+    assert run_check("compare_deck", itself, params, res).status == "pass"
+    moved = run_check("compare_deck", load(boxed(tmp_path / "moved.pptx", 113.4)), params, res)
+    assert moved.status == "fail" and "left +56.7" in moved.evidence["differences"][0]["note"]

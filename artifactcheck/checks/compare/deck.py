@@ -135,6 +135,11 @@ def shape_label(node: Node, slide: str) -> str:
     return f"{slide} shape {name!r}" if isinstance(name, str) and name else f"{slide} {node.kind} {node.id}"
 
 
+def _laid_out(doc: Document) -> bool:
+    """The deck's boxes are (or will be, once asked) where LibreOffice draws them."""
+    return doc.layout_pending or any(b.origin == "layout" for n in doc.root.iter() for b in n.boxes)
+
+
 def _box(node: Node) -> Box | None:
     return node.boxes[0] if node.boxes else None
 
@@ -397,6 +402,13 @@ def compare_deck(doc: Document, p: CompareDeckParams, resources: Resources) -> C
             f"compare_deck: the reference {p.reference!r} is a {reference.artifact.format} file, not a deck "
             f"(compare_document compares documents; compare_workbook workbooks)"
         )
+    if "geometry" in p.aspects and reference.artifact.format == "pptx" and _laid_out(doc):
+        # Both sides measured alike: a text box that resizes to its text is drawn
+        # elsewhere than the file states, so a drawn box against a stated one differs
+        # even between a deck and itself.
+        doc.ensure_layout()
+        reference = load_reference_document(p.reference, resources, render="lazy")
+        reference.ensure_layout()
     cmp = Comparison()
     evidence = compare_slides(cmp, reference, doc, p)
     evidence["reference_format"] = reference.artifact.format
