@@ -138,56 +138,14 @@ def compare_formulas(pair: SheetPair, options: FormulaOptions, out: Comparison) 
 # -- number formats -------------------------------------------------------------------------
 
 
-# Characters a number format prints as themselves without quoting. Excel and
-# LibreOffice save them escaped or not as they please (yyyy\-mm\-dd for the
-# "yyyy-mm-dd" openpyxl writes), so quoting them is no difference a reader can see.
-_SELF_LITERAL = frozenset("$-+/():!^&'~{}<>= ")
-
-
-def _canonical_format(code: str) -> str:
-    r"""A format code with every literal character written one way (``\c``), so two
-    codes that print the same text compare equal.
-
-    >>> _canonical_format(r'yyyy\-mm\-dd') == _canonical_format('yyyy-mm-dd')
-    True
-    >>> _canonical_format('"h"') == _canonical_format('h')
-    False
-    >>> _canonical_format('#,##0" kr"') == _canonical_format(r'#,##0\ \k\r')
-    True
-    """
-    out: list[str] = []
-    i = 0
-    while i < len(code):
-        c = code[i]
-        if c == "\\" and i + 1 < len(code):
-            out.append("\\" + code[i + 1])
-            i += 2
-        elif c == '"':
-            end = code.find('"', i + 1)
-            end = len(code) if end < 0 else end
-            out.extend("\\" + ch for ch in code[i + 1 : end])
-            i = end + 1
-        elif c == "[":  # a colour, condition or locale section is copied whole
-            end = code.find("]", i)
-            end = len(code) - 1 if end < 0 else end
-            out.append(code[i : end + 1])
-            i = end + 1
-        elif c in "_*" and i + 1 < len(code):  # a space as wide as, or a fill of, the next character
-            out.append(code[i : i + 2])
-            i += 2
-        elif c in _SELF_LITERAL:
-            out.append("\\" + c)
-            i += 1
-        else:
-            out.append(c)
-            i += 1
-    return "".join(out)
-
-
 def _format_code(node: Node | None) -> str:
+    """The cell's format, written so that codes printing the same text are equal."""
+    # lazily, as text_fit does: checks stay light to import (any workbook loaded it)
+    from ...extractors.xlsx.number_format import canonical_format
+
     code = attrs_of(node).get("number_format") if node is not None else None
     text = str(code).strip() if code else "General"
-    return "general" if text.lower() == "general" else _canonical_format(text.lower())
+    return "general" if text.lower() == "general" else canonical_format(text.lower())
 
 
 def compare_number_formats(pair: SheetPair, out: Comparison) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
@@ -188,40 +188,81 @@ def _split_sections(fmt: str) -> list[str]:
     return sections
 
 
-def _tokens(section: str) -> list[tuple[str, str]]:
-    """Split a section into ('lit', text) and ('code', text) tokens."""
-    out: list[tuple[str, str]] = []
-    i = 0
-    n = len(section)
+def _lexemes(code: str) -> Iterator[tuple[str, str]]:
+    """The pieces of a format code as (kind, text), by how each is written: ``quoted``
+    ("text": the text inside), ``escaped`` (\\c), ``space_of`` (_c) and ``fill`` (*c):
+    the character c; ``bracket`` ([...], whole); ``char``: any other one character."""
+    i, n = 0, len(code)
     while i < n:
-        ch = section[i]
+        ch = code[i]
         if ch == '"':
-            j = section.find('"', i + 1)
+            j = code.find('"', i + 1)
             j = n if j < 0 else j
-            out.append(("lit", section[i + 1 : j]))
+            yield "quoted", code[i + 1 : j]
             i = j + 1
-        elif ch == "\\" and i + 1 < n:
-            out.append(("lit", section[i + 1]))
+        elif ch in "\\_*" and i + 1 < n:
+            yield {"\\": "escaped", "_": "space_of", "*": "fill"}[ch], code[i + 1]
             i += 2
-        elif ch == "_" and i + 1 < n:
-            out.append(("lit", " "))
-            i += 2
-        elif ch == "*" and i + 1 < n:
-            i += 2  # repeat-fill character: depends on the column width; dropped
         elif ch == "[":
-            j = section.find("]", i)
+            j = code.find("]", i)
             j = n - 1 if j < 0 else j
-            inner = section[i : j + 1]
-            m = _LOCALE.fullmatch(inner)
-            if m:
-                out.append(("lit", m.group(1)))
-            elif _ELAPSED.fullmatch(inner):
-                out.append(("code", inner))
+            yield "bracket", code[i : j + 1]
             i = j + 1
         else:
-            out.append(("code", ch))
+            yield "char", ch
             i += 1
-    return out
+
+
+@lru_cache(maxsize=1024)  # a workbook has few formats and many cells
+def _tokens(section: str) -> tuple[tuple[str, str], ...]:
+    """Split a section into ('lit', text) and ('code', text) tokens."""
+    out: list[tuple[str, str]] = []
+    for kind, text in _lexemes(section):
+        if kind in ("quoted", "escaped"):
+            out.append(("lit", text))
+        elif kind == "space_of":
+            out.append(("lit", " "))
+        elif kind == "bracket":
+            m = _LOCALE.fullmatch(text)
+            if m:
+                out.append(("lit", m.group(1)))
+            elif _ELAPSED.fullmatch(text):
+                out.append(("code", text))
+        elif kind == "char":
+            out.append(("code", text))
+        # fill: the repeat-fill character depends on the column width; dropped
+    return tuple(out)
+
+
+# Characters a format prints as themselves without quoting. Excel and LibreOffice
+# save them escaped or not as they please (yyyy\-mm\-dd for the yyyy-mm-dd
+# openpyxl writes): quoting them is no difference a reader can see.
+_SELF_LITERAL = frozenset("$-+/():!^&'~{}<>= ")
+
+
+def canonical_format(code: str) -> str:
+    r"""The format code with every literal character written one way (``\c``), so two
+    codes that print the same text compare equal; colours, conditions, ``_c`` and
+    ``*c`` are kept as written.
+
+    >>> canonical_format(r'yyyy\-mm\-dd') == canonical_format('yyyy-mm-dd')
+    True
+    >>> canonical_format('"h"') == canonical_format('h')
+    False
+    >>> canonical_format('#,##0" kr"') == canonical_format(r'#,##0\ \k\r')
+    True
+    """
+    out: list[str] = []
+    for kind, text in _lexemes(code):
+        if kind in ("quoted", "escaped") or (kind == "char" and text in _SELF_LITERAL):
+            out.extend("\\" + ch for ch in text)
+        elif kind == "space_of":
+            out.append("_" + text)
+        elif kind == "fill":
+            out.append("*" + text)
+        else:
+            out.append(text)
+    return "".join(out)
 
 
 def _pick_section(sections: list[str], value: float) -> tuple[str, bool]:
@@ -272,11 +313,11 @@ def _first_is_negative_section(conds: list[re.Match[str] | None]) -> bool:
 
 
 def _format_number(value: float, section: str, sign_in_section: bool) -> Formatted:
-    toks = _tokens(_COND.sub("", _COLOR_OR_COND.sub("", section)))
-    if any(k == "code" and t == "/" for k, t in toks):
+    raw = _tokens(_COND.sub("", _COLOR_OR_COND.sub("", section)))
+    if any(k == "code" and t == "/" for k, t in raw):
         return Formatted(general(value), supported=False)  # fractions
     # "?" is a digit placeholder that pads with a space; treated as "#" (no padding).
-    toks = [(k, "#" if k == "code" and t == "?" else t) for k, t in toks]
+    toks = [(k, "#" if k == "code" and t == "?" else t) for k, t in raw]
     code = "".join(t for k, t in toks if k == "code")
     if not any(c in code for c in "0#"):
         # Only literals ("-", "Total"): Excel shows them as they are.
