@@ -12,7 +12,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 from artifactcheck.checks.registry import Resources, get_check, run_check
 from artifactcheck.checks.result import CheckResult
-from artifactcheck.extractors.ocr.engine import OcrEngine, find_phrase
+from artifactcheck.extractors.ocr.engine import OcrEngine
+from artifactcheck.extractors.ocr.phrase import find_phrase
 from artifactcheck.model import Document
 from tests.checks.geometry_docs import Item, build_deck, load_deck, picture_bytes, plain_doc
 
@@ -59,6 +60,19 @@ def test_phrase_across_a_line_break() -> None:
     matches = find_phrase(result, "Lovelace London 1843")
     assert matches and matches[0].score >= 90
     assert not find_phrase(result, "Charles Babbage")
+
+
+FACTS = text_image(["Figure 2: Dashboard overview", "Total Due: $1,250.00", "Q3 2024 Table B"], size=(1000, 320))
+
+
+def test_a_wrong_number_or_label_is_not_a_near_match() -> None:
+    # One changed digit costs a long phrase only a few points of similarity ("$1,750.00" on
+    # "$1,250.00" scored 94); the numbers and one-letter labels are what the author asks about.
+    result = OcrEngine().ocr(Image.open(io.BytesIO(FACTS)))
+    for phrase in ["Figure 2", "Total Due: $1,250.00", "Q3 2024", "Table B", "dashboard overview"]:
+        assert find_phrase(result, phrase), (phrase, result.text)
+    for phrase in ["Figure 1", "Figure 12", "Total Due: $1,750.00", "Q3 2023", "Table A", "Dashboard overview 2025"]:
+        assert not find_phrase(result, phrase), (phrase, find_phrase(result, phrase))
 
 
 # -- checks on a picture's own pixels ---------------------------------------------------

@@ -33,7 +33,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ...errors import MissingDependency
 from ...extractors.image import image_page_pixels
-from ...extractors.ocr.engine import OcrEngine, OcrResult, PhraseMatch, default_engine, find_phrase
+from ...extractors.ocr.engine import OcrEngine, OcrResult, default_engine
+from ...extractors.ocr.phrase import PhraseMatch, find_phrase
 from ...model import Box, Document, Node
 from ...model.blobs import decode_image
 from ...model.crop import crop_fractions
@@ -69,7 +70,7 @@ class OcrOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
     text: str = Field(min_length=1, description="the phrase to find (fuzzy, across word and line breaks)")
-    min_score: float = Field(default=80.0, ge=0, le=100, description="rapidfuzz ratio a match needs (0..100)")
+    min_score: float = Field(default=80.0, ge=0, le=100, description="rapidfuzz ratio a match needs (0..100); digits and one-character words must read exactly whatever the score")
     lang: str = Field(default="eng", pattern=r"^[A-Za-z_]+(\+[A-Za-z_]+)*$", description="tesseract language(s), e.g. 'eng+deu'")
     psm: int = Field(default=3, ge=0, le=13, description="tesseract page segmentation mode")
     dpi: int = Field(default=150, ge=50, le=600, description="rendering resolution of pages")

@@ -1,5 +1,6 @@
-"""Tesseract OCR (through pytesseract) with word boxes, a result cache and fuzzy phrase
-search. Pixels live only here and in ``checks/ocr/located_text.py``; checks get word boxes in page points.
+"""Tesseract OCR (through pytesseract) with word boxes, a result cache and the process-wide
+default engine; the search for a phrase in the words is ``phrase.py``. Pixels live only here
+and in ``checks/ocr/located_text.py``; checks get word boxes in page points.
 
 Caching: a result is keyed by the sha256 of the image's pixels (mode, size, bytes), the
 language, the page-segmentation mode and the tesseract version, so the same page or
@@ -16,16 +17,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 import threading
 import time
-import unicodedata
-from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
-
-from rapidfuzz import fuzz
 
 if TYPE_CHECKING:
     from PIL import Image  # imported where pixels are read
@@ -66,20 +62,6 @@ class OcrResult:
     @property
     def text(self) -> str:
         return " ".join(w.text for w in self.words)
-
-
-@dataclass(frozen=True)
-class PhraseMatch:
-    """A phrase found in OCR words: the words it spans (indexes into the result), the
-    text they read, and the rapidfuzz score (0..100) against the phrase."""
-
-    start: int
-    end: int  # exclusive
-    text: str
-    score: float
-
-    def words(self, result: OcrResult) -> tuple[OcrWord, ...]:
-        return result.words[self.start : self.end]
 
 
 def image_key(image: Image.Image) -> str:
@@ -230,60 +212,3 @@ def default_engine() -> OcrEngine:
         if _DEFAULT is None:
             _DEFAULT = OcrEngine(cache_dir=os.environ.get("ARTIFACTCHECK_OCR_CACHE_DIR") or None)
         return _DEFAULT
-
-
-# -- phrase search -----------------------------------------------------------------------
-
-_EDGE_PUNCT = re.compile(r"^[^\w]+|[^\w]+$")
-
-
-def normalize_word(text: str) -> str:
-    """Case-folded NFKC text without leading/trailing punctuation ("Report," -> "report")."""
-    return _EDGE_PUNCT.sub("", unicodedata.normalize("NFKC", text).casefold())
-
-
-def find_phrase(result: OcrResult, phrase: str, *, min_score: float = 80.0, min_conf: float = 0.0) -> list[PhraseMatch]:
-    """Non-overlapping runs of consecutive words that read like ``phrase``, best first.
-
-    Windows of n-1..n+1 words (n = words in the phrase) slide over the words in reading
-    order, across line breaks, so a phrase wrapped onto two lines is still one match. A
-    window scores the better of rapidfuzz ``ratio`` on the space-joined words and on the
-    words glued together (OCR splits "Quarterly" into "Quar terly" and merges
-    "side by" into "sideby"). Words below ``min_conf`` confidence are ignored.
-
-    >>> words = tuple(OcrWord(t, 95, 10 * i, 0, 9, 10, "1.1.1") for i, t in enumerate("Total: Quarter1y report, 2024".split()))
-    >>> m = find_phrase(OcrResult(words, 100, 20, "eng", 3, "k", 0), "quarterly report")[0]
-    >>> (m.start, m.end, m.text, m.score >= 90)
-    (1, 3, 'Quarter1y report,', True)
-    """
-    target = " ".join(normalize_word(t) for t in phrase.split() if normalize_word(t))
-    if not target:
-        return []
-    kept = [(i, w) for i, w in enumerate(result.words) if w.conf >= min_conf or w.conf < 0]
-    norm = [normalize_word(w.text) for _, w in kept]
-    n = len(target.split())
-    glued_target = target.replace(" ", "")
-    candidates: list[tuple[float, int, int]] = []
-    for size in range(max(1, n - 1), n + 2):
-        for s in range(len(kept) - size + 1):
-            window = [t for t in norm[s : s + size] if t]
-            if not window:
-                continue
-            spaced = " ".join(window)
-            score = max(fuzz.ratio(spaced, target), fuzz.ratio("".join(window), glued_target))
-            if score >= min_score:
-                candidates.append((score, s, s + size))
-    candidates.sort(key=lambda c: (-c[0], c[2] - c[1]))
-    taken: list[tuple[int, int]] = []
-    out: list[PhraseMatch] = []
-    for score, s, e in candidates:
-        if any(s < te and ts < e for ts, te in taken):
-            continue
-        taken.append((s, e))
-        first, last = kept[s][0], kept[e - 1][0]
-        out.append(PhraseMatch(first, last + 1, " ".join(w.text for _, w in kept[s:e]), round(score, 2)))
-    return out
-
-
-def words_in(result: OcrResult, match: PhraseMatch) -> Sequence[OcrWord]:
-    return result.words[match.start : match.end]
