@@ -97,6 +97,9 @@ def find_phrase(result: OcrResult, phrase: str, *, min_score: float = 80.0, min_
     (1, 3, 'Quarter1y report,', True)
     >>> find_phrase(OcrResult(words, 100, 20, "eng", 3, "k", 0), "quarterly report 2025")
     []
+    >>> ticks = tuple(OcrWord(t, 90, 10 * i, 0, 9, 10, "1.1.1") for i, t in enumerate("Ql Q2 Q3".split()))
+    >>> [m.text for m in find_phrase(OcrResult(ticks, 100, 20, "eng", 3, "k", 0), "Q1")]
+    ['Ql']
     """
     wanted = [w for w in (normalize_word(t) for t in phrase.split()) if w]
     if not wanted:
