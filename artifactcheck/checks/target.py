@@ -369,6 +369,12 @@ def in_reading_order(nodes: list[Node]) -> list[Node]:
     return [nodes[i] for i in keyed]
 
 
+def flow_of(node: Node) -> Node | None:
+    """The header, footer, footnote, speaker note or comment that holds ``node`` (or is
+    it), or None for the body: the text flow a reader follows it in."""
+    return next((a for a in (node, *node.ancestors()) if a.kind in _ZONE), None)
+
+
 def _zone(node: Node) -> int:
     for a in node.ancestors():
         zone = _ZONE.get(a.kind)

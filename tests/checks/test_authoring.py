@@ -82,6 +82,18 @@ def test_position_counts_a_picture_paragraph_and_skips_empty_ones(letter: Docume
     assert everything.status == "fail"  # the empty paragraph is last when nothing is skipped
 
 
+def test_position_at_the_end_is_about_the_body_not_the_footer(letter: Document) -> None:
+    """The footer's paragraph comes after the body in the tree; "the name is the last
+    paragraph" with every default is still about the body (it failed as item 6 of 7)."""
+    r = run_check("position", letter, {"target": {"text": "Jordan Lee"}, "where": "end"})
+    assert r.status == "pass", r.explanation
+    assert all("footer" not in n["id"] for n in r.evidence["neighbours"])
+    footer_line = run_check("position", letter, {"target": {"text": "confidential"}, "where": "end"})
+    assert footer_line.status == "pass", footer_line.explanation  # judged among the footer's lines
+    title = run_check("position", letter, {"target": {"text": "Quarterly letter"}, "where": "end"})
+    assert title.status == "fail"
+
+
 @pytest.fixture(scope="module")
 def photos(tmp_path_factory: pytest.TempPathFactory) -> Document:
     """python-pptx: three photos side by side, the third 6 pt wider."""

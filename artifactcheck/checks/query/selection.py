@@ -19,7 +19,7 @@ from ...model.selector_lint import Selector
 from ..layout import ensure_layout_for, extracted_without_layout, without_layout
 from ..registry import Resources, register_check
 from ..result import CheckResult
-from ..target import TargetSpec, is_empty, node_ref, select_targets, select_union
+from ..target import TargetSpec, flow_of, is_empty, node_ref, select_targets, select_union
 from ._result import query_result
 
 # -- existence and counts --------------------------------------------------------------
@@ -341,7 +341,10 @@ def position(doc: Document, params: PositionParams, resources: Resources) -> Che
     Items are the container's ``among`` nodes in document order; with ``skip_empty`` an
     item with no text and no non-text content (image, shape, chart, table) is not
     counted, so a trailing empty paragraph does not push the last paragraph away, and a
-    paragraph holding the signature picture is an item like any other.
+    paragraph holding the signature picture is an item like any other. Only items in the
+    target's own flow count: a body paragraph is at the end of the document when no body
+    paragraph follows it, whatever the footer holds (and a footer line is judged among the
+    footer's).
 
     >>> from artifactcheck.checks.examples import tiny_doc
     >>> from artifactcheck import run_check
@@ -361,10 +364,15 @@ def position(doc: Document, params: PositionParams, resources: Resources) -> Che
             f"{node.id} is not inside any {params.container!r}",
             {"target": node_ref(node)},
         )
+    # Items are counted in the target's own flow: "the date is the last paragraph" is about
+    # the body, and the footer's "Confidential" comes after it in the tree, not in the text.
+    flow = flow_of(node)
     items = [
         n
         for n in holder.select(params.among)
-        if n is not holder and (not params.skip_empty or not is_empty(n))
+        if n is not holder
+        and (not params.skip_empty or not is_empty(n))
+        and (flow_of(n) is flow or n.is_inside(node) or node.is_inside(n))
     ]
     # the target counts as the item it is, or the item holding it
     item = next((i for i in items if i is node or node.is_inside(i) or i.is_inside(node)), None)
