@@ -93,6 +93,17 @@ def test_position_start_and_end(report: tuple[Document, Document]) -> None:
     )
 
 
+def test_position_in_a_sheet_counts_rows(sheet: tuple[Document, Document]) -> None:
+    """A workbook has no paragraphs: "the total is at the end" counts the sheet's rows."""
+    good, _ = sheet
+    end = run_check("position", good, {"target": {"text": "Total"}, "where": "end"})
+    assert end.status == "pass", end.explanation
+    assert end.evidence["items"] == 6  # the header, four tasks, the total
+    start = run_check("position", good, {"target": {"text": "Total"}, "where": "start"})
+    assert start.status == "fail" and start.evidence["index"] == 5
+    assert run_check("position", good, {"target": {"text": "Fix login"}, "where": "start", "within": 2}).status == "pass"
+
+
 def test_facts_nested_under_url_bullet(
     report: tuple[Document, Document], deck: tuple[Document, Document]
 ) -> None:

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ...model import Document
+from ...model import Document, Node
 from ...model.selector_lint import Selector
 from ..layout import ensure_layout_for, extracted_without_layout, without_layout
 from ..registry import Resources, register_check
@@ -316,8 +316,10 @@ class PositionParams(BaseModel):
         default="document",
         description="selector of the container (the innermost one holding the target is used)",
     )
-    among: Selector = Field(
-        default="paragraph", description="selector of the items counted inside the container"
+    among: Selector | None = Field(
+        default=None,
+        description="selector of the items counted inside the container (default: 'row' for a "
+        "target in a worksheet's cells, 'paragraph' otherwise)",
     )
     within: int = Field(
         default=1, ge=1, description="the target must be among the first/last N items"
@@ -327,6 +329,14 @@ class PositionParams(BaseModel):
         description="items with no text and no image, shape, chart or table do not count "
         "(a paragraph holding only a picture is not empty)",
     )
+
+
+def _default_items(node: Node) -> str:
+    """What "at the start/end" counts when the author does not say: a worksheet has no
+    paragraphs, and "the totals are at the end of the sheet" is about its rows."""
+    in_sheet = any(a.kind == "sheet" for a in node.ancestors())
+    in_row = node.kind in ("row", "cell") or any(a.kind == "row" for a in node.ancestors())
+    return "row" if in_sheet and in_row else "paragraph"
 
 
 @register_check(
@@ -367,9 +377,10 @@ def position(doc: Document, params: PositionParams, resources: Resources) -> Che
     # Items are counted in the target's own flow: "the date is the last paragraph" is about
     # the body, and the footer's "Confidential" comes after it in the tree, not in the text.
     flow = flow_of(node)
+    among = params.among or _default_items(node)
     items = [
         n
-        for n in holder.select(params.among)
+        for n in holder.select(among)
         if n is not holder
         and (not params.skip_empty or not is_empty(n))
         and (flow_of(n) is flow or n.is_inside(node) or node.is_inside(n))
@@ -380,7 +391,7 @@ def position(doc: Document, params: PositionParams, resources: Resources) -> Che
         return query_result(
             "position",
             False,
-            f"{node.id} is not one of the {params.among!r} items of {holder.id}",
+            f"{node.id} is not one of the {among!r} items of {holder.id}",
             {"target": node_ref(node), "container": holder.id},
         )
     idx = items.index(item)
