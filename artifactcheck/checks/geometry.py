@@ -70,7 +70,15 @@ from .spatial import (
     spread,
     union_of,
 )
-from .target import FRAME_KINDS, TargetSpec, is_empty, node_ref, paints_frame, select_targets
+from .target import (
+    FRAME_KINDS,
+    TargetSpec,
+    is_empty,
+    node_ref,
+    paints_frame,
+    runs_holding_match,
+    select_targets,
+)
 
 if TYPE_CHECKING:
     from shapely.geometry.base import BaseGeometry
@@ -183,7 +191,23 @@ def select_placed(doc: Document, target: TargetSpec) -> list[Node]:
     shapes never starts a renderer."""
     nodes = select_targets(doc, target)
     ensure_layout_for(doc, nodes)
+    if target.text is not None and target.selector is None:
+        nodes = [at_matched_words(n, target) for n in nodes]
     return nodes
+
+
+def at_matched_words(node: Node, target: TargetSpec) -> Node:
+    """``node`` placed where the words ``{text: ...}`` named are drawn, when they are
+    some of its runs: in "ACME Corp<tab><tab>Confidential" the word Confidential is at
+    the right margin, not at the centre of the line. A copy of the node (its id, kind and
+    place in the tree) with the boxes of those runs; the node itself when the match is
+    all of its text, or is not in runs that have boxes."""
+    runs = runs_holding_match(node, target)
+    if not runs or any(not r.boxes for r in runs):
+        return node
+    if len(runs) == sum(1 for r in node.descendants("run") if r.text.strip()):
+        return node
+    return node.model_copy(update={"boxes": [b for r in runs for b in r.boxes]})
 
 
 def place(node: Node, page: int | None) -> Placed | None:

@@ -1154,9 +1154,26 @@ def _grid_before(tr: etree._Element) -> int:
 _MERGE_BLOCKERS = ("footnote_ref", "endnote_ref", "math", "field")
 
 
+# Text after a tab: the pieces a tab stop moves apart ("ACME Corp\t\tConfidential").
+_TAB_PIECES = re.compile(r"[^\t]*\t+|[^\t]+")
+
+
+def _split_after_tabs(node: Node) -> list[Node]:
+    """``node`` as one run per tab-ended piece of its text (the tabs stay with the text
+    before them); any other node as itself."""
+    if node.kind != "run" or "\t" not in node.text.rstrip("\t"):
+        return [node]
+    first, *rest = _TAB_PIECES.findall(node.text)
+    pieces = [node.model_copy(update={"text": text, "attrs": dict(node.attrs)}) for text in rest]
+    node.text = first
+    return [node, *pieces]
+
+
 def _merge_runs(children: list[Node], para_id: str) -> list[Node]:
     """Join adjacent text runs with the same effective style and attributes: Word splits
-    runs at every edit session (``w:rsidR``), which says nothing about formatting."""
+    runs at every edit session (``w:rsidR``), which says nothing about formatting. Then
+    split runs after their tabs: text a tab stop sends to the right margin is drawn apart
+    from what precedes it (a left/right footer on one line), and a run is one box."""
     out: list[Node] = []
     for node in children:
         prev = out[-1] if out else None
@@ -1167,12 +1184,15 @@ def _merge_runs(children: list[Node], para_id: str) -> list[Node]:
             and prev.style == node.style
             and prev.attrs == node.attrs
             and not any(k in node.attrs for k in _MERGE_BLOCKERS)
+            and not (prev.text.endswith("\t") and node.text.strip("\t"))
         ):
             # In place, not model_copy: the walker's fresh nodes are referenced only by
             # this list (a copy cost ~10 us a run, ~20k runs in a long document).
             prev.text = prev.text + node.text
         else:
             out.append(node)
+    if any(n.kind == "run" and "\t" in n.text.rstrip("\t") for n in out):
+        out = [piece for node in out for piece in _split_after_tabs(node)]
     # renumber runs so their ids stay dense (r0, r1, ...) after merging
     k = 0
     for node in out:
