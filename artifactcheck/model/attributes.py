@@ -417,7 +417,7 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
         _a("named_style", "string", "Google Docs named style type (`NORMAL_TEXT`, `TITLE`, `HEADING_1`...)", "HEADING_1", (GDOC,)),
         _a("heading_level", "integer", "Heading level: 1 for Heading 1 ... 9; 0 for Title (EPUB: `h1`..`h6`)", 1, DOCS + (EPUB,)),
         _a("heading_id", "string", "Google Docs heading id (the target of `#heading=` links)", "h.4u3anmqa57uf", (GDOC,)),
-        _a("list_level", "integer", "0-based list nesting level (present only on list items)", 0, ALL_SOURCES + (EPUB,)),
+        _a("list_level", "integer", "0-based list nesting level (present only on list items); in .docx an item in Word's nested list styles ('List Bullet 2'...) is one level deeper per step, as it is drawn", 0, ALL_SOURCES + (EPUB,)),
         _a("list_ordered", "boolean", "A numbered (true) or bulleted (false) list item", False, ALL_SOURCES + (EPUB,)),
         _shared("part", (EPUB,)),
         _a("list_format", "string", "Number format of the item: `bullet`, `decimal`, `lowerLetter`, `upperRoman`... or `none`", "decimal", DOCS),

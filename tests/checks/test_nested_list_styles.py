@@ -60,3 +60,18 @@ def test_a_flat_list_has_no_sub_items(tmp_path: Path) -> None:
     assert abs(_text_x(pdf, "Light") - _text_x(pdf, "Photosynthesis")) < 1  # drawn flush
     verdict = run_check("nested_under", load(path), {"parent": {"text": "Photosynthesis"}, "children": ["Light reactions"]})
     assert verdict.status == "fail", verdict.explanation
+
+
+def test_a_nested_list_style_is_a_deeper_level(tmp_path: Path) -> None:
+    """The gold nests the sub-topics with "List Bullet 2"; the artifact has them flat. The
+    render draws them 18 pt apart, so "does it match the gold?" with every default must
+    fail, and name the level (the structure read only w:ilvl, 0 on both: it passed)."""
+    gold = _lesson(tmp_path / "gold.docx", "List Bullet 2", None)
+    flat = _lesson(tmp_path / "flat.docx", "List Bullet", None)
+    assert _text_x(render_pdf(gold).pdf_path, "Light") > _text_x(render_pdf(flat).pdf_path, "Light") + 10
+    levels = {p.text: p.attrs.get("list_level") for p in load(gold).select("paragraph")}
+    assert levels["Photosynthesis"] == 0 and levels["Light reactions"] == 1
+    verdict = run_check("compare_document", load(flat), {"reference": str(gold)})
+    assert verdict.status == "fail", verdict.explanation
+    assert "level 2" in verdict.explanation + str(verdict.evidence), verdict.explanation
+    assert run_check("compare_document", load(gold), {"reference": str(gold)}).status == "pass"

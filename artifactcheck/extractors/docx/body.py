@@ -515,7 +515,7 @@ class BodyWalker:
             info = self.s.numbering.next_label(num_id, ilvl, style_num_id=self.s.style_num_ids)
             if info is not None:
                 attrs.update(
-                    list_level=info.level,
+                    list_level=info.level + _style_depth(fmt.style_name, direct),
                     list_ordered=info.ordered,
                     list_format=info.format,
                     list_label=info.label,
@@ -1097,6 +1097,21 @@ def fast_node(**fields: Any) -> Node:
     :func:`~artifactcheck.extractors.tree_builder.make_node`, which makes exactly what
     ``Node.model_construct`` makes at a fifth of its cost (~40k nodes in a 180-page file)."""
     return make_node(**fields)
+
+
+_NESTED_LIST_STYLE = re.compile(r"list(?: bullet| number| continue)? ([2-9])", re.IGNORECASE)
+
+
+def _style_depth(style_name: str, direct: dict[str, Any]) -> int:
+    """How many levels Word's built-in nested list styles ("List Bullet 2" .. "List
+    Number 5") sit below the top: each is level 0 of its own list, indented one step
+    further per number, and is how python-docx users nest bullets. A person sees a
+    second-level bullet, so the item's level counts the style's depth. Numbering set on
+    the paragraph itself (``w:numPr``) says its own level: 0."""
+    if "num_id" in direct or "ilvl" in direct:
+        return 0
+    m = _NESTED_LIST_STYLE.fullmatch(style_name.strip())
+    return int(m.group(1)) - 1 if m else 0
 
 
 @functools.lru_cache(maxsize=1024)
