@@ -307,10 +307,22 @@ def test_a_bullet_removed_is_a_bullet_difference(folder: Path, tmp_path: Path) -
     paragraph = deck.slides[1].placeholders[1].text_frame.paragraphs[1]
     etree.SubElement(paragraph._p.get_or_add_pPr(), "{http://schemas.openxmlformats.org/drawingml/2006/main}buNone")
     deck.save(str(tmp_path / "no_bullet.pptx"))
-    assert compare(folder, tmp_path / "no_bullet.pptx", aspects=["formatting"]).status == "pass"  # bullet is asked for by name
-    (only,) = diffs(compare(folder, tmp_path / "no_bullet.pptx", aspects=["formatting"], formatting_properties=["bullet", "level"]))
+    # a bullet removed is drawn: the default formatting properties see it
+    (only,) = diffs(compare(folder, tmp_path / "no_bullet.pptx", aspects=["formatting"]))
     assert (only["aspect"], only["expected"], only["actual"]) == ("bullet", "•", None)
     assert only["location"] == "slide 2 shape 'Content Placeholder 2' paragraph 2 (\"Bleaching fell\")"
+
+
+def test_a_bullet_moved_a_level_in_is_a_formatting_difference(folder: Path, tmp_path: Path) -> None:
+    """LibreOffice draws a level-1 paragraph indented further; "formatting" with its
+    defaults must see it (the level was compared only when named)."""
+    deck = pptx.Presentation(str(folder / "gold.pptx"))
+    deck.slides[1].placeholders[1].text_frame.paragraphs[1].level = 1
+    deck.save(str(tmp_path / "nested.pptx"))
+    found = {d["aspect"]: (d["expected"], d["actual"]) for d in diffs(compare(folder, tmp_path / "nested.pptx", aspects=["formatting"]))}
+    # the second level of the default master draws a dash at 28 pt: all three are on the slide
+    assert found == {"level": (0, 1), "bullet": ("•", "–"), "size": (32.0, 28.0)}
+    assert compare(folder, tmp_path / "nested.pptx").status == "pass"  # formatting is opt-in
 
 
 def test_formatting_inside_table_cells_and_a_non_deck_reference(folder: Path, tmp_path: Path) -> None:

@@ -35,7 +35,7 @@ DeckAspect = Literal[
 DEFAULT_ASPECTS: tuple[DeckAspect, ...] = ("slides", "shapes", "text", "tables", "charts", "images")
 FormattingProperty = RunProperty | Literal["alignment", "level", "bullet"]
 PARAGRAPH_FORMATTING = ("alignment", "level", "bullet")
-DEFAULT_FORMATTING: tuple[FormattingProperty, ...] = ("font", "size", "bold", "italic", "underline", "color", "alignment")
+DEFAULT_FORMATTING: tuple[FormattingProperty, ...] = ("font", "size", "bold", "italic", "underline", "color", "alignment", "level", "bullet")
 
 SHAPE_KINDS = frozenset({"shape", "textbox", "image", "table", "chart", "media"})
 FAMILY = {"shape": "shape", "textbox": "shape", "image": "image", "table": "table", "chart": "chart", "media": "media"}
