@@ -17,7 +17,7 @@ import pptx
 import pytest
 from docx.enum.section import WD_ORIENT
 from docx.enum.text import WD_ALIGN_PARAGRAPH
-from docx.shared import Pt
+from docx.shared import Pt, RGBColor
 from PIL import Image, ImageDraw, ImageFont
 from rapidfuzz import fuzz
 
@@ -494,3 +494,29 @@ def test_image_position_paragraph_like_compare_contains_image(tmp_path: Path) ->
     assert only["expected"].startswith("in or after paragraph 2") and only["actual"].startswith("in or after artifact paragraph 3")
     below = build_illustrated(tmp_path / "below.docx", picture_in=None, own_paragraph_after=1)
     assert run(below, image_position="paragraph").status == "pass"  # its own paragraph right after paragraph 2
+
+
+def _coloured(path: Path, hex_color: str) -> Path:
+    d = docx.Document()
+    d.add_paragraph().add_run("Revenue grew").font.color.rgb = RGBColor.from_string(hex_color)
+    d.save(str(path))
+    return path
+
+
+def test_run_colours_within_a_just_noticeable_difference_are_one_colour(tmp_path: Path) -> None:
+    """A colour one unit of rounding away (a tint computed by another program) is the
+    gold's colour; #4F88C6 against #4F81BD (CIEDE2000 2.7) is a visible shift and differs,
+    as it would for color_is; red against blue differs at any tolerance."""
+    gold = _coloured(tmp_path / "gold.docx", "4F81BD")
+
+    def runs(hex_color: str, **params: Any) -> CheckResult:
+        art = _coloured(tmp_path / f"{hex_color}.docx", hex_color)
+        return run_check("compare_document", load(art), {"reference": "gold.docx", "aspects": ["runs"], **params}, Resources(assets_dir=str(tmp_path)))
+
+    assert runs("4F82BE").status == "pass"
+    assert runs("4F82BE", color_tolerance=0).status == "fail"
+    shifted = runs("4F88C6")
+    assert shifted.status == "fail" and diffs(shifted)[0]["actual"] == "#4f88c6"
+    assert runs("4F88C6", color_tolerance=3).status == "pass"
+    assert runs("C00000", color_tolerance=10).status == "fail"
+    assert gold.exists() and runs("4F81BD").status == "pass"

@@ -250,7 +250,7 @@ def compare_formatting(cmp: Comparison, a: Node, b: Node, where: str, p: Compare
         if "bullet" in p.formatting_properties:
             cmp.check("bullet", at, x.attrs.get("bullet"), y.attrs.get("bullet"))
         if run_props:
-            compare_run_formatting(cmp, x, y, run_props, at)  # type: ignore[arg-type]
+            compare_run_formatting(cmp, x, y, run_props, at, color_tolerance=p.color_tolerance)  # type: ignore[arg-type]
 
 
 def compare_chart(cmp: Comparison, a: Node, b: Node, where: str) -> None:

@@ -287,7 +287,7 @@ def compare_paired_paragraphs(
         if structure:
             cmp.check("structure", where, _structure(a), _structure(b))
         if "runs" in p.aspects:
-            compare_run_formatting(cmp, a, b, p.run_properties, where)
+            compare_run_formatting(cmp, a, b, p.run_properties, where, color_tolerance=p.color_tolerance)
         if "paragraphs" in p.aspects:
             for prop in p.paragraph_properties:
                 x, y = _paragraph_value(a, prop), _paragraph_value(b, prop)

@@ -43,10 +43,19 @@ def run_value(style: Style | None, prop: RunProperty) -> Any:
     return value
 
 
-def _equal(prop: RunProperty, a: Any, b: Any) -> bool:
+def _equal(prop: RunProperty, a: Any, b: Any, color_tolerance: float) -> bool:
     if prop == "size" and isinstance(a, (int, float)) and isinstance(b, (int, float)):
         return abs(a - b) < SIZE_TOLERANCE_PT
-    return bool(a == b)
+    if a == b:
+        return True
+    if prop in ("color", "highlight") and isinstance(a, str) and isinstance(b, str) and color_tolerance > 0:
+        from ..color import delta_e  # colour science only when two colours differ
+
+        try:
+            return delta_e(a, b) <= color_tolerance
+        except ValueError:  # a highlight name no palette spells ("darkYellow"): names differ
+            return False
+    return False
 
 
 def _chars(paragraph: Node) -> tuple[str, list[int], list[Node]]:
@@ -65,9 +74,12 @@ def compare_run_formatting(
     artifact: Node,
     properties: tuple[RunProperty, ...] | list[RunProperty],
     location: str,
+    *,
+    color_tolerance: float,
 ) -> None:
     """Record, per reference run and property, whether the artifact draws the same
-    characters the same way (``location`` names the paragraph)."""
+    characters the same way (``location`` names the paragraph; colours within
+    ``color_tolerance`` CIEDE2000 are the same)."""
     ref_text, ref_owner, ref_runs = _chars(reference)
     art_text, art_owner, art_runs = _chars(artifact)
     if not ref_text or not art_text:
@@ -95,7 +107,7 @@ def compare_run_formatting(
         for prop in properties:
             expected = run_value(run.style, prop)
             wrong = [(run_value(art_runs[a].style, prop), chars) for a, chars in segments.items()]
-            wrong = [(value, chars) for value, chars in wrong if not _equal(prop, expected, value)]
+            wrong = [(value, chars) for value, chars in wrong if not _equal(prop, expected, value, color_tolerance)]
             if not wrong:
                 comparison.check(prop, where, expected, expected, equal=True)
                 continue

@@ -41,6 +41,13 @@ class TextCompareParams(CompareParams):
         description="two texts agree when their similarity (rapidfuzz ratio, 0..1) is at least this "
         "(mechanism tolerance); none: they must be equal after normalisation",
     )
+    color_tolerance: float = Field(
+        default=2.0,
+        ge=0,
+        description="runs and formatting: text colours and highlights closer than this CIEDE2000 distance are "
+        "one colour (the default is color_is's: above the rounding of tints and theme colours, below a "
+        "just-noticeable difference); 0: the same #rrggbb",
+    )
 
 
 def normalize_text(text: str, p: TextCompareParams) -> str:
