@@ -161,6 +161,40 @@ def test_rendered_page_region_and_relative_position(rendered_deck: Document) -> 
         assert CheckResult.model_validate_json(r.model_dump_json()) == r
 
 
+POSTER = text_image(["Team Photo", "", "", "SECRET"], size=(900, 600), font_px=60)
+
+
+@pytest.fixture(scope="module")
+def hidden_parts(tmp_path_factory: pytest.TempPathFactory) -> Document:
+    """python-pptx: a picture placed low, its lower half below the slide's edge (what an
+    agent gets by giving only a width); the same picture with a filled rectangle added
+    over its lower half."""
+    if shutil.which("soffice") is None:
+        pytest.skip("LibreOffice not installed")
+    path = tmp_path_factory.mktemp("hidden") / "hidden.pptx"
+    slides = [
+        [Item("picture", 210, 300, 360, 240 * 2, name="Low", image=POSTER)],
+        [Item("picture", 210, 60, 360, 240 * 2, name="Covered", image=POSTER), Item("box", 180, 280, 420, 280, name="Cover")],
+    ]
+    return load_deck(build_deck(path, slides))
+
+
+@pytest.mark.slow
+def test_text_in_a_picture_that_is_not_shown_is_not_found(hidden_parts: Document) -> None:
+    """The picture file holds "SECRET"; the render shows it on neither slide (the page's own
+    OCR agrees), so reading the picture's pixels must not find it either."""
+    res = Resources(extras={"ocr_engine": OcrEngine()})
+    for k, name in enumerate(("Low", "Covered")):
+        target = f'image[name="{name}"]'
+        shown = run_check("ocr_text_in_node", hidden_parts, {"text": "Team Photo", "target": target}, res)
+        assert shown.status == "pass", shown.explanation
+        truth = run_check("ocr_text_in_region", hidden_parts, {"text": "SECRET", "region": "page", "page": k}, res)
+        assert truth.status == "fail", truth.explanation  # the render does not show it
+        hidden = run_check("ocr_text_in_node", hidden_parts, {"text": "SECRET", "target": target}, res)
+        assert hidden.status == "fail", hidden.explanation
+        assert ("off the page" if name == "Low" else "under s1/sh1") in hidden.explanation
+
+
 def test_ocr_checks_are_registered() -> None:
     for name in ("ocr_text_in_region", "ocr_text_in_node", "ocr_text_near"):
         spec = get_check(name)

@@ -55,7 +55,7 @@ from ..layout import extracted_without_layout, without_layout
 from ..regions import parse_region
 from ..registry import Resources, register_check
 from ..result import CheckResult
-from ..spatial import center_gap, gap, overlap_fraction, relate, shape_of
+from ..spatial import center_gap, gap, overlap_fraction, rect_fraction_inside, relate, shape_of
 from ..target import TargetSpec, node_ref
 
 if TYPE_CHECKING:
@@ -233,6 +233,48 @@ def locate_in_image(node: Node, doc: Document, resources: Resources, opts: OcrOp
     return located, found
 
 
+_COVERING_KINDS = frozenset({"shape", "textbox"})
+
+
+def hidden_reason(loc: _Located, picture: Node, doc: Document) -> str | None:
+    """Why text read from a picture's own pixels is not on the page, or None when it is
+    shown: the part of the picture it is in hangs off the page, or an opaque shape is
+    drawn over it (on a slide, shapes later in the shape tree are drawn on top). A
+    person sees neither; the picture file still holds both."""
+    width, height = page_size(doc, loc.page)
+    cx, cy = (loc.box.x0 + loc.box.x1) / 2, (loc.box.top + loc.box.bottom) / 2
+    if not (0 <= cx <= width and 0 <= cy <= height):
+        return "off the page"
+    slide = next((a for a in picture.ancestors() if a.kind == "slide"), None)
+    if slide is None:
+        return None  # z-order of a document's floating shapes is not the tree's order
+    for above in slide.descendants():
+        if above.order <= picture.order or above.kind not in _COVERING_KINDS or picture.is_inside(above):
+            continue
+        if not _opaque(above):
+            continue
+        for b in above.boxes_on(loc.page):
+            if rect_fraction_inside(_rect(loc.box), _rect(b)) >= 0.5:
+                return f"under {above.id}"
+    return None
+
+
+def _rect(b: Box) -> tuple[float, float, float, float]:
+    return b.x0, b.top, b.x1, b.bottom
+
+
+def _opaque(shape: Node) -> bool:
+    """The shape paints over what is under it: a solid, gradient, pattern or picture
+    fill (a theme's default shape style is a gradient), not a transparent one."""
+    fill_type = shape.attrs.get("fill_type")
+    alpha = shape.attrs.get("fill_alpha")
+    if isinstance(alpha, (int, float)) and alpha < 0.99:
+        return False
+    if fill_type is None:
+        return shape.style is not None and bool(shape.style.fill)
+    return fill_type in ("solid", "gradient", "pattern", "picture")
+
+
 def _skipped(check: str, reason: str, evidence: dict[str, Any] | None = None) -> CheckResult:
     return CheckResult(check=check, status="skipped", mechanism="geometric", explanation=reason, evidence=evidence or {})
 
@@ -356,9 +398,10 @@ def ocr_text_in_node(doc: Document, p: OcrNodeParams, resources: Resources) -> C
     """OCR finds the text drawn inside a target node's box (text in a picture, a shape, a cell).
 
     For image nodes (``source="auto"`` or ``"image"``) the picture's own pixels are read and
-    word boxes mapped into the node's box; otherwise the rendered page is read and a match
-    counts when it lies within the node's box (grown by ``tolerance_pt``). Passes when any
-    target node shows the text.
+    word boxes mapped into the node's box; a word the page does not show is not found (in
+    a part of the picture off the page, or under an opaque shape drawn over it on a slide).
+    Otherwise the rendered page is read and a match counts when it lies within the node's
+    box (grown by ``tolerance_pt``). Passes when any target node shows the text.
     """
     name = "ocr_text_in_node"
 
@@ -385,8 +428,9 @@ def ocr_text_in_node(doc: Document, p: OcrNodeParams, resources: Resources) -> C
                 else:
                     located, found = got
                     ocr_runs.append((node.id, found))
-                    row["matches"] = [loc.evidence() for loc in located]
-                    row["found"] = bool(located)
+                    hidden = {id(loc): why for loc in located if (why := hidden_reason(loc, node, doc))}
+                    row["matches"] = [{**loc.evidence(), **({"hidden": hidden[id(loc)]} if id(loc) in hidden else {})} for loc in located]
+                    row["found"] = any(id(loc) not in hidden for loc in located)
             if not use_image:
                 placed = place(node, None)
                 if placed is None:
@@ -404,11 +448,15 @@ def ocr_text_in_node(doc: Document, p: OcrNodeParams, resources: Resources) -> C
                 break
         evidence.update(nodes=rows[:20], **_ocr_evidence(ocr_runs))
         if hit is not None:
-            m = next(x for x in hit["matches"] if x.get("inside", True))
+            m = next(x for x in hit["matches"] if x.get("inside", True) and "hidden" not in x)
             return result(name, passed=True, explanation=f"OCR found {m['text']!r} (score {m['score']}) inside {hit['id']}", evidence=evidence)
         elsewhere = [m for r in rows for m in r.get("matches", [])]
         explanation = f"OCR did not find {p.text!r} inside any of {len(nodes)} node(s) matching {p.target.describe()}"
-        if elsewhere:
+        hidden_matches = [m for m in elsewhere if "hidden" in m]
+        if hidden_matches:
+            m = hidden_matches[0]
+            explanation += f"; the picture file holds {m['text']!r} but it is not shown ({m['hidden']})"
+        elif elsewhere:
             explanation += f"; it appears at {elsewhere[0]['box']} (outside)"
         return result(name, passed=False, explanation=explanation, evidence=evidence)
 
