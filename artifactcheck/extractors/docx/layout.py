@@ -23,6 +23,7 @@ Boxes are ``origin="layout"``, points, top-left origin of each PDF page.
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -425,7 +426,9 @@ class _Layouter:
         even_odd = bool(self.doc.root.attrs.get("even_and_odd_headers"))
         by_key: dict[tuple[int, str, str], Node] = {}
         for hf in self.hf_nodes:
-            by_key[(int(hf.attrs["section"]), hf.kind, str(hf.attrs["type"]))] = hf  # type: ignore[arg-type]
+            served = hf.attrs.get("sections")
+            for sec in served if isinstance(served, list) else [hf.attrs["section"]]:
+                by_key[(int(sec), hf.kind, str(hf.attrs["type"]))] = hf  # type: ignore[arg-type]
         self.hf_pages: dict[str, set[int]] = {}
         self._body_bounds()
         text_runs: dict[str, list[Node]] = {}  # per header/footer, its runs with key text
@@ -653,20 +656,25 @@ class _Layouter:
             return
         expected = self._expected_page(node, self._last_image_page)
         crop = _crop_fractions(node)
-        stated_x = self._stated_x(node)
+        stated_x = self._stated_x(node, expected)
         drawn = _drawn_size(node)
+        # the text around an inline picture breaks ties only (it costs a walk of the runs)
+        inline = node.attrs.get("placement") != "floating" and len(cands) > 1
 
-        def mismatch(i: int) -> tuple[float, float]:
-            # One file drawn twice (a logo and its watermark, a logo in both corners)
-            # gives placements with the same pixels: the one of the picture's stated
-            # size, then of its stated place, is this picture's (LibreOffice draws
-            # floating pictures in its own order, not the document's).
+        def mismatch(i: int) -> tuple[float, float, float]:
+            # One file drawn twice (a logo and its watermark, a logo in both corners),
+            # or plain pictures LibreOffice downsampled (one perceptual hash for every
+            # solid colour), give placements alike: the one of the picture's stated
+            # size, then of its stated place, then (inline) on its own text's lines is
+            # this picture's. LibreOffice draws floating pictures in its own order,
+            # not the document's, so the PDF's order cannot decide.
             box = _image_box(pdf_images[i], crop)
             size = 0.0
             if drawn is not None:
                 size = round((abs(box.width - drawn[0]) + abs(box.height - drawn[1])) / _SIZE_SLACK_PT)
             place = round(abs(box.x0 - stated_x) / _SIZE_SLACK_PT) if stated_x is not None else 0.0
-            return size, place
+            outside = round(self._off_text(node, box) / _SIZE_SLACK_PT) if inline else 0.0
+            return size, place, outside
 
         _, best = min(
             cands,
@@ -676,11 +684,59 @@ class _Layouter:
         self.image_boxes[node.id] = [_image_box(pdf_images[best], crop)]
         self._last_image_page = pdf_images[best].page
 
-    def _stated_x(self, node: Node) -> float | None:
-        return _stated_start(node, self.doc.root.attrs.get("sections"), "h")
+    def _stated_x(self, node: Node, page: int) -> float | None:
+        return _stated_start(node, self._section_on(page), "h")
 
-    def _stated_y(self, node: Node) -> float | None:
-        return _stated_start(node, self.doc.root.attrs.get("sections"), "v")
+    def _stated_y(self, node: Node, page: int) -> float | None:
+        return _stated_start(node, self._section_on(page), "v")
+
+    def _section_on(self, page: int) -> dict[str, Any] | None:
+        """The section (its ``sections`` attrs entry) page ``page`` shows."""
+        sections = self.doc.root.attrs.get("sections")
+        if not isinstance(sections, list) or not sections:
+            return None
+        k = self.page_section[page] if 0 <= page < len(self.page_section) else 0
+        section = sections[k] if k < len(sections) else None
+        return section if isinstance(section, dict) else None
+
+    def _off_text(self, node: Node, box: Box) -> float:
+        """How far (pt) an inline picture's candidate ``box`` is from where its text says
+        it is drawn: away from the lines of its paragraph's text (a tall picture rises
+        above its line), or, alone in its paragraph, out of the space between the text
+        drawn before and after it. 0 when no text on the page says."""
+        band = self._text_band(node, box.page)
+        if band is None:
+            return 0.0
+        (top, bottom), own = band
+        if own:
+            return max(0.0, top - box.bottom) + max(0.0, box.top - bottom)
+        return max(0.0, top - box.top) + max(0.0, box.bottom - bottom)
+
+    def _text_band(self, node: Node, page: int) -> tuple[tuple[float, float], bool] | None:
+        """((top, bottom), own) on ``page``: the lines of the picture's paragraph's text
+        (own), or the space between the text drawn before and after it; None when no
+        text on the page says."""
+        cols = self.cols
+        parent = node.parent
+        own = [self.runs[c.id].pdf_chars for c in (parent.children if parent is not None else []) if c.kind == "run" and c.id in self.runs]
+        chars = np.concatenate(own) if own else _EMPTY
+        chars = chars[cols.page[chars] == page] if len(chars) else chars
+        if len(chars):
+            return (float(cols.top[chars].min()), float(cols.bottom[chars].max())), True
+        above, below = 0.0, math.inf
+        for r in self.body_runs:
+            m = self.runs.get(r.id)
+            if m is None or not len(m.pdf_chars):
+                continue
+            on = m.pdf_chars[cols.page[m.pdf_chars] == page]
+            if not len(on):
+                continue
+            if r.order < node.order:
+                above = max(above, float(cols.bottom[on].max()))
+            else:
+                below = min(below, float(cols.top[on].min()))
+                break
+        return ((above, below), False) if above > 0 or below < math.inf else None
 
     def _header_image(
         self, node: Node, owner: Node, used: set[int], pixel_sha: dict[str, str | None], *, in_margin: bool
@@ -707,17 +763,25 @@ class _Layouter:
         boxes.sort(key=lambda b: b.page)
 
     def _resampled_candidates(self, node: Node, phash: str, used: set[int]) -> list[tuple[int, int]]:
-        """Placements a turned picture may be drawn as when nothing matched: LibreOffice
-        resamples the turned bitmap (a 400 x 300 photo turned 90 degrees was embedded
-        450 x 600, 12 phash bits away), so a looser phash is accepted when the placement
-        has the picture's stated size, turned as stated."""
+        """Placements a resampled picture may be drawn as when nothing matched:
+        LibreOffice resamples a turned bitmap (a 400 x 300 photo turned 90 degrees was
+        embedded 450 x 600, 12 phash bits away) and downsamples a big picture shown small
+        to about 300 dpi (a 2400 x 1600 picture at 2 in moved 12 bits), so a looser phash
+        is accepted when the placement has the picture's stated size, turned as stated,
+        and is resampled (turned, or fewer pixels than the file)."""
         drawn = _drawn_size(node)
-        if drawn is None or not node.attrs.get("rotation"):
+        if drawn is None:
             return []
+        blob_id = node.attrs.get("blob")
+        blob = self.doc.blobs.get(str(blob_id)) if blob_id else None
+        turned = bool(node.attrs.get("rotation"))
         width, height = drawn
         out = []
         for i, im in enumerate(self.layout.images):
             if i in used or im.phash is None:
+                continue
+            smaller = blob is not None and blob.width_px is not None and im.width_px * im.height_px < blob.width_px * (blob.height_px or 0)
+            if not (turned or smaller):
                 continue
             sized = abs(im.x1 - im.x0 - width) <= _SIZE_SLACK_PT and abs(im.bottom - im.top - height) <= _SIZE_SLACK_PT
             dist = _hamming(im.phash, phash)
@@ -774,10 +838,11 @@ class _Layouter:
         if attrs.get("placement") != "floating" or not isinstance(width, (int, float)) or not isinstance(height, (int, float)):
             return
         inner = list(node.boxes)
-        stated_x, stated_y = self._stated_x(node), self._stated_y(node)
+        pages = {b.page for b in inner} or {self._expected_page(node, self._last_image_page)}
+        first = min(pages)
+        stated_x, stated_y = self._stated_x(node, first), self._stated_y(node, first)
         if not inner and stated_x is None and stated_y is None:
             return  # nothing says which of the page's frames is this one
-        pages = {b.page for b in inner} or {self._expected_page(node, self._last_image_page)}
         slack = _FRAME_SLACK_PT
         best: tuple[float, int] | None = None
         for i, area in enumerate(self.layout.areas):
@@ -1062,25 +1127,26 @@ def _post_order(root: Node) -> list[Node]:
     return out
 
 
-def _stated_start(node: Node, sections: object, axis: str) -> float | None:
+def _stated_start(node: Node, section: object, axis: str) -> float | None:
     """Where a floating object says its left (``axis`` "h") or top ("v") edge is, in
-    points from the page's, when it is placed against the page or the margins of a
-    one-section document; None otherwise (inline objects, places against a column, a
-    character or a paragraph)."""
+    points from the page's, when it is placed against the page or the margins of its
+    ``section`` (or, across, against the column of a one-column section: the space
+    between the margins); None otherwise (inline objects, places against a column of
+    several, a character or a paragraph)."""
     attrs = node.attrs
-    if attrs.get("placement") != "floating" or not isinstance(sections, list) or len(sections) != 1:
+    if attrs.get("placement") != "floating" or not isinstance(section, dict):
         return None
-    section = sections[0]
     size = attrs.get("width" if axis == "h" else "height")
-    page = section.get("page_width" if axis == "h" else "page_height") if isinstance(section, dict) else None
+    page = section.get("page_width" if axis == "h" else "page_height")
     if not isinstance(page, (int, float)) or not isinstance(size, (int, float)):
         return None
     margins = section.get("margins") or {}
     near, far = ("left", "right") if axis == "h" else ("top", "bottom")
     relative = attrs.get(f"position_{axis}_relative_from")
+    one_column = (section.get("columns") or 1) == 1
     if relative == "page":
         low, high = 0.0, float(page)
-    elif relative == "margin":
+    elif relative == "margin" or (relative == "column" and axis == "h" and one_column):
         low, high = float(margins.get(near, 0.0)), float(page) - float(margins.get(far, 0.0))
     else:
         return None
