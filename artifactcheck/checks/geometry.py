@@ -72,6 +72,7 @@ from .spatial import (
 )
 from .target import (
     FRAME_KINDS,
+    NON_TEXT_KINDS,
     TargetSpec,
     is_empty,
     node_ref,
@@ -198,15 +199,17 @@ def select_placed(doc: Document, target: TargetSpec) -> list[Node]:
 
 def at_matched_words(node: Node, target: TargetSpec) -> Node:
     """``node`` placed where the words ``{text: ...}`` named are drawn, when they are
-    some of its runs: in "ACME Corp<tab><tab>Confidential" the word Confidential is at
-    the right margin, not at the centre of the line. A copy of the node (its id, kind and
+    some of its runs, or the node also holds a picture: in "ACME Corp<tab><tab>Confidential"
+    the word Confidential is at the right margin, not at the centre of the line, and
+    "signed, the board" after an inline logo starts right of the logo. A copy of the node (its id, kind and
     place in the tree) with the boxes of those runs; the node itself when the match is
     all of its text, or is not in runs that have boxes."""
     runs = runs_holding_match(node, target)
     if not runs or any(not r.boxes for r in runs):
         return node
-    if len(runs) == sum(1 for r in node.descendants("run") if r.text.strip()):
-        return node
+    every_run = len(runs) == sum(1 for r in node.descendants("run") if r.text.strip())
+    if every_run and not any(d.kind in NON_TEXT_KINDS for d in node.descendants()):
+        return node  # the words are all the node draws
     return node.model_copy(update={"boxes": [b for r in runs for b in r.boxes]})
 
 
@@ -443,7 +446,9 @@ def in_region(doc: Document, p: InRegionParams, resources: Resources) -> CheckRe
     a node touching the region's edge is inside). Giving ``min_fraction`` alone selects
     ``area``. A named region is a cell of the page's 3x3 grid unless it says an amount
     ("top 20%"). A region text may name the page ("last page bottom third"); otherwise
-    ``page`` does, or each node's own first page. The explanation states the criterion and
+    ``page`` does, or each node's own first page; with a page, the targets drawn on it are
+    judged (those drawn only elsewhere are listed, not failed; when none is drawn there,
+    each fails as "not drawn on page N"). The explanation states the criterion and
     the numbers: "centre at (156, 100) pt is inside upper-left = x<=204, y<=264".
     """
     name = "in_region"
@@ -469,6 +474,13 @@ def in_region(doc: Document, p: InRegionParams, resources: Resources) -> CheckRe
         return _no_targets(name, p.target, evidence)
     if (err := no_geometry(name, nodes, page, evidence)) is not None:
         return err
+    if page is not None:
+        # "the pictures on page 2 are at the top": the targets drawn elsewhere are not
+        # asked about (a section's own header logo is not on the other sections' pages)
+        here = [n for n in nodes if n.boxes_on(page)]
+        if here and len(here) < len(nodes):
+            evidence["not_on_page"] = [n.id for n in nodes if not n.boxes_on(page)][:20]
+            nodes = here
     rows: list[dict[str, Any]] = []
     passes = 0
     for node in nodes:

@@ -354,6 +354,7 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
     "header": (
         _a("type", "string", "Which pages it serves: `default`, `first` or `even` (Google: `default`, `first_page`, `even_page`)", "default", DOCS),
         _shared("section", DOCS),
+        _a("sections", "array", "The sections that show it (0-based): its own, and those that inherit it", [0, 1], (DOCX,)),
         _shared("part", (DOCX,)),
         _a("header_id", "string", "Google Docs header id", "kix.e0lsnkbangmr", (GDOC,)),
         *_RENDER_STATE_DOCS,
@@ -361,6 +362,7 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
     "footer": (
         _a("type", "string", "Which pages it serves: `default`, `first` or `even` (Google: `default`, `first_page`, `even_page`)", "default", DOCS),
         _shared("section", DOCS),
+        _a("sections", "array", "The sections that show it (0-based): its own, and those that inherit it", [0, 1], (DOCX,)),
         _shared("part", (DOCX,)),
         _a("footer_id", "string", "Google Docs footer id", "kix.e0lsnkbangmr", (GDOC,)),
         *_RENDER_STATE_DOCS,

@@ -230,8 +230,13 @@ def _assign_sections(children: list[Node], sections: list[Section]) -> None:
 
 
 def _headers_footers(state: WalkState, sections: list[Section], *, even_odd: bool) -> list[Node]:
+    """One node per header or footer part and type: a section that inherits its
+    predecessor's header (python-docx's ``add_section`` writes no reference) shows the
+    same header, and is listed in that node's ``sections`` (one logo, not one per section:
+    count, structure and images_unique saw copies a reader does not)."""
     out: list[Node] = []
     main = state.pkg.main_part
+    seen: dict[tuple[str, str, str], Node] = {}
     for sec in sections:
         for kind, refs in (("header", sec.headers), ("footer", sec.footers)):
             for htype in ("first", "default", "even"):
@@ -244,16 +249,23 @@ def _headers_footers(state: WalkState, sections: list[Section], *, even_odd: boo
                         f"section {sec.index}: {kind} {htype} ({rid}) has no part"
                     )
                     continue
-                node_id = f"s{sec.index}/{kind}-{htype}"
-                state.fields.clear()
-                state.open_comments.clear()
-                content = BodyWalker(state, rel.target).blocks(state.pkg.xml(rel.target), node_id)
-                attrs: dict[str, Any] = {"type": htype, "section": sec.index, "part": rel.target}
                 active = (
                     (htype == "default")
                     or (htype == "first" and sec.title_page)
                     or (htype == "even" and even_odd)
                 )
+                shared = seen.get((kind, htype, rel.target))
+                if shared is not None:
+                    shared.attrs["sections"] = [*shared.attrs["sections"], sec.index]  # type: ignore[misc]
+                    if active and shared.attrs.get("rendered") is False:
+                        shared.attrs.pop("rendered")
+                        shared.attrs.pop("not_rendered_reason", None)
+                    continue
+                node_id = f"s{sec.index}/{kind}-{htype}"
+                state.fields.clear()
+                state.open_comments.clear()
+                content = BodyWalker(state, rel.target).blocks(state.pkg.xml(rel.target), node_id)
+                attrs: dict[str, Any] = {"type": htype, "section": sec.index, "sections": [sec.index], "part": rel.target}
                 if not active:
                     attrs.update(
                         rendered=False,
@@ -265,9 +277,9 @@ def _headers_footers(state: WalkState, sections: list[Section], *, even_odd: boo
                         )
                         + ")",
                     )
-                out.append(
-                    Node(id=node_id, kind=kind, attrs=attrs, children=content, source=rel.target)
-                )
+                node = Node(id=node_id, kind=kind, attrs=attrs, children=content, source=rel.target)
+                seen[(kind, htype, rel.target)] = node
+                out.append(node)
     return out
 
 

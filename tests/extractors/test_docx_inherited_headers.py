@@ -1,0 +1,85 @@
+"""A header a later section inherits is one header, as a reader sees it. python-docx's
+``add_section`` writes no header reference, so the new section shows its predecessor's
+header part; it was a second header node with a second copy of the logo, and "is there
+one logo?", images_unique and in_region on a page of the first section saw two. The
+truth is the render: the logo's pixels on every page, from one header part."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import docx
+import pytest
+from docx.enum.section import WD_ORIENT, WD_SECTION
+from docx.shared import Inches
+from PIL import Image
+
+from artifactcheck import load, run_check
+from artifactcheck.extractors.render import render_pdf
+from tests.extractors.rendered_look import page_png
+
+pytestmark = pytest.mark.slow
+
+ORANGE = (240, 140, 20)
+
+
+def logo(colour: tuple[int, int, int], mark: int) -> io.BytesIO:
+    """A coloured logo with a white mark at ``mark`` px from its left: two logos differ in
+    shape, not only in colour."""
+    img = Image.new("RGB", (240, 80), colour)
+    img.paste((255, 255, 255), (mark, 20, mark + 30, 60))
+    out = io.BytesIO()
+    img.save(out, format="PNG")
+    out.seek(0)
+    return out
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Section 1 portrait with the ACME logo at the header's right; section 2 landscape
+    (inherits the header); section 3 with a header of its own, a teal logo at the left."""
+    d = docx.Document()
+    header = d.sections[0].header.paragraphs[0]
+    header.alignment = 2
+    header.add_run().add_picture(logo(ORANGE, 20), width=Inches(1.2))
+    d.add_paragraph("Portrait page.")
+    wide = d.add_section(WD_SECTION.NEW_PAGE)
+    wide.orientation = WD_ORIENT.LANDSCAPE
+    wide.page_width, wide.page_height = wide.page_height, wide.page_width
+    d.add_paragraph("Landscape page.")
+    last = d.add_section(WD_SECTION.NEW_PAGE)
+    last.orientation = WD_ORIENT.PORTRAIT
+    last.page_width, last.page_height = last.page_height, last.page_width
+    last.header.is_linked_to_previous = False
+    last.header.paragraphs[0].add_run().add_picture(logo((20, 150, 150), 190), width=Inches(1.2))
+    d.add_paragraph("Portrait again.")
+    path = tmp_path_factory.mktemp("headers") / "report.docx"
+    d.save(str(path))
+    return path
+
+
+def test_an_inherited_header_is_one_node_on_each_of_its_pages(report: Path) -> None:
+    doc = load(report, render=True)
+    headers = doc.select("header")
+    assert [h.attrs["sections"] for h in headers if h.attrs.get("rendered") is not False] == [[0, 1], [2]]
+    acme = headers[0].select("image")[0]
+    assert [b.page for b in acme.boxes] == [0, 1]
+    pdf = render_pdf(report).pdf_path
+    for box in acme.boxes:  # the render paints the orange logo where the tree says, on both pages
+        image = page_png(pdf, box.page).convert("RGB")
+        k = image.width / doc.pages[box.page].width
+        assert image.getpixel((int((box.x0 + box.x1) / 2 * k), int((box.top + box.bottom * 3) / 4 * k))) == pytest.approx(ORANGE, abs=12)
+    assert run_check("count", doc, {"target": "image", "exactly": 2}).status == "pass"
+    assert run_check("images_unique", doc, {"target": "image"}).status == "pass"
+
+
+def test_in_region_on_a_page_judges_the_pictures_drawn_there(report: Path) -> None:
+    doc = load(report, render=True)
+    wide = run_check("in_region", doc, {"target": "image", "region": "upper-right", "page": 1})
+    assert wide.status == "pass", wide.explanation
+    assert wide.evidence["not_on_page"] == ["s2/header-default/p0/img0"]
+    last = run_check("in_region", doc, {"target": "image", "region": "upper-right", "page": "last"})
+    assert last.status == "fail"  # the last section's logo is at the left
+    nowhere = run_check("in_region", doc, {"target": "header image", "region": "upper-right", "page": 2, "quantifier": "all"})
+    assert nowhere.status == "fail"
