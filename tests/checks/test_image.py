@@ -189,6 +189,24 @@ def test_images_unique(deck: Document) -> None:
     assert 0 < r.score < 1
 
 
+def test_swatches_of_different_colours_are_distinct(tmp_path: Path) -> None:
+    """Three plain swatches (red, green, blue) have one perceptual hash, which reads
+    brightness only; a person sees three different pictures. A re-encoded copy of one
+    (a JPEG of the red) is still its duplicate."""
+    def swatch(rgb: tuple[int, int, int]) -> bytes:
+        return png(Image.new("RGB", (300, 200), rgb))
+
+    red, green, blue = swatch((220, 30, 30)), swatch((30, 160, 60)), swatch((30, 60, 200))
+    slide = [Item("picture", 40 + 220 * i, 100, 180, 120, name=f"s{i}", image=data) for i, data in enumerate((red, green, blue))]
+    doc = load_deck(build_deck(tmp_path / "swatches.pptx", [slide]))
+    distinct = run("images_unique", doc)
+    assert distinct.status == "pass", distinct.explanation
+    assert len(distinct.evidence["alike_but_recoloured"]) == 3  # alike by hash, told apart by colour
+    copy = load_deck(build_deck(tmp_path / "copy.pptx", [[*slide, Item("picture", 40, 300, 180, 120, name="again", image=jpeg(red))]]))
+    twice = run("images_unique", copy)
+    assert twice.status == "fail" and [(d["a"], d["b"]) for d in twice.evidence["duplicates"]] == [("s0/sh0", "s0/sh3")]
+
+
 # -- image_not_distorted ---------------------------------------------------------------
 
 

@@ -497,6 +497,11 @@ class UniqueParams(_Params):
     target: TargetSpec = Field(default="image", validate_default=True)
     hash: HashName = "phash"
     max_distance: int = Field(default=4, ge=-1, le=HASH_BITS, description="near-duplicates: distance <= this; -1 compares bytes only")
+    max_color_delta: float = Field(
+        default=DEFAULT_MAX_COLOR_DELTA, ge=0,
+        description="near-duplicates must also have these colours (99th percentile CIEDE2000 of 16 px thumbnails): "
+        "the hashes read brightness only, so a red and a blue swatch, or a recoloured logo, hash alike",
+    )
 
 
 @register_check(
@@ -508,12 +513,15 @@ class UniqueParams(_Params):
 def images_unique(doc: Document, p: UniqueParams, resources: Resources) -> CheckResult:
     """No two target images are the same picture (identical bytes, or perceptual-hash distance <= max_distance).
 
-    The same stored image placed twice is a duplicate. Pairs are listed with the method
-    and distance that made them duplicates.
+    The same stored image placed twice is a duplicate. Pictures alike by hash are
+    duplicates only when their colours agree too (``max_color_delta``): the hashes see
+    brightness, not colour. Pairs are listed with the method and distance that made them
+    duplicates.
     """
     name = "images_unique"
     pairs = [(n, b) for n, b in image_nodes(doc, p.target)]
     dupes: list[dict[str, Any]] = []
+    recoloured: list[dict[str, Any]] = []  # alike by hash, not by colour: distinct
     compared = 0
     for (na, ba), (nb, bb) in combinations(pairs, 2):
         if ba is None or bb is None:
@@ -526,6 +534,10 @@ def images_unique(doc: Document, p: UniqueParams, resources: Resources) -> Check
             continue
         d = hash_distance(getattr(ba, p.hash), getattr(bb, p.hash))
         if d is not None and d <= p.max_distance:
+            colours = _colour_difference(ba, bb)
+            if colours is not None and colours > p.max_color_delta:
+                recoloured.append({"a": na.id, "b": nb.id, "method": p.hash, "distance": d, "color_delta": round(colours, 2)})
+                continue
             dupes.append({"a": na.id, "b": nb.id, "method": p.hash, "distance": d})
     ok = not dupes
     evidence: dict[str, Any] = {
@@ -534,13 +546,30 @@ def images_unique(doc: Document, p: UniqueParams, resources: Resources) -> Check
         "duplicates": dupes[:50],
         "hash": p.hash,
         "max_distance": p.max_distance,
+        "max_color_delta": p.max_color_delta,
     }
+    if recoloured:
+        evidence["alike_but_recoloured"] = recoloured[:50]
     explanation = (
         f"all {len(pairs)} image(s) of {p.target.describe()} are distinct ({compared} pair(s) compared)"
         if ok
         else f"{len(dupes)} duplicate pair(s), e.g. {dupes[0]['a']} and {dupes[0]['b']} ({dupes[0]['method']} distance {dupes[0]['distance']})"
     )
     return result(name, passed=ok, score=1 - len(dupes) / compared if compared else 1.0, explanation=explanation, evidence=evidence, mechanism="tolerance")
+
+
+def _colour_difference(a: Blob, b: Blob) -> float | None:
+    """The colour difference of two pictures (``color_delta``), or None when either does
+    not decode."""
+    from .color_delta import color_difference
+
+    if a.data is None or b.data is None:
+        return None
+    try:
+        first, second = decode_image(a.data), decode_image(b.data)
+    except Exception:  # an undecodable picture keeps its hash verdict  # noqa: BLE001
+        return None
+    return color_difference(first, second)
 
 
 # -- image_not_distorted -----------------------------------------------------------------
