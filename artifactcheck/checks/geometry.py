@@ -1098,7 +1098,10 @@ def within_page(doc: Document, p: WithinPageParams, resources: Resources) -> Che
     """Every target lies within its page's bounds (nothing hangs off the slide or page).
 
     Each box must be ``covered_by`` its page rectangle grown by ``tolerance_pt``; the
-    evidence gives how far each offending box sticks out on each side.
+    evidence gives how far each offending box sticks out on each side. A picture the
+    render draws clipped (a .docx picture taller than the page's body, wider than its
+    table cell, or hanging off the page) is measured as placed, and fails when clipped:
+    part of it is not on the page.
     """
     name = "within_page"
     if extracted_without_layout(doc):
@@ -1113,31 +1116,36 @@ def within_page(doc: Document, p: WithinPageParams, resources: Resources) -> Che
     outside: list[dict[str, Any]] = []
     checked = 0
     for node in nodes:
+        cut = node.attrs.get("cut_off_pt")
+        cut = cut if isinstance(cut, dict) else {}
         for b in node.boxes:
             if b.page >= len(doc.pages):
                 continue
             checked += 1
             w, h = page_size(doc, b.page)
+            # The box is the part drawn; a picture the render clips (to the page's edge,
+            # its body, a table cell) is not whole on the page: its placement is measured.
+            x0 = b.x0 - float(cut.get("left", 0))  # type: ignore[arg-type]
+            top = b.top - float(cut.get("top", 0))  # type: ignore[arg-type]
+            x1 = b.x1 + float(cut.get("right", 0))  # type: ignore[arg-type]
+            bottom = b.bottom + float(cut.get("bottom", 0))  # type: ignore[arg-type]
             # a rotated frame's corners carry float noise (x0 = -3.7e-14 for a box drawn
             # from x 0): a millionth of a point is not sticking out; a box read off a
             # render carries its twips (a full-page background is drawn from y -0.05)
             t = p.tolerance_pt + (_NOISE_PT if b.origin == "native" else _RENDER_ROUNDING_PT)
-            if not rect_covered_by((b.x0, b.top, b.x1, b.bottom), (-t, -t, w + t, h + t)):
-                x0, top, x1, bottom = b.x0, b.top, b.x1, b.bottom
-                outside.append(
-                    {
-                        **node_ref(node),
-                        "box": box_dict(b),
-                        "page_size_pt": [w, h],
-                        "beyond_pt": {"left": _r(max(0, -x0)), "top": _r(max(0, -top)), "right": _r(max(0, x1 - w)), "bottom": _r(max(0, bottom - h))},
-                    }
-                )
+            beyond = {"left": _r(max(0, -x0)), "top": _r(max(0, -top)), "right": _r(max(0, x1 - w)), "bottom": _r(max(0, bottom - h))}
+            row: dict[str, Any] = {**node_ref(node), "box": box_dict(b), "page_size_pt": [w, h]}
+            if cut:
+                outside.append({**row, "cut_off_pt": cut, "beyond_pt": beyond})
+            elif not rect_covered_by((x0, top, x1, bottom), (-t, -t, w + t, h + t)):
+                outside.append({**row, "beyond_pt": beyond})
     ok = not outside
     evidence: dict[str, Any] = {"boxes_checked": checked, "outside": outside[:50], "tolerance_pt": p.tolerance_pt}
     explanation = (
         f"all {checked} box(es) of {p.target.describe()} lie within their pages"
         if ok
-        else f"{len(outside)} of {checked} box(es) stick out of their page, e.g. {outside[0]['id']} by {outside[0]['beyond_pt']}"
+        else f"{len(outside)} of {checked} box(es) stick out of their page or are cut off, e.g. {outside[0]['id']} "
+        + (f"cut off by {outside[0]['cut_off_pt']} pt (the render clips it)" if "cut_off_pt" in outside[0] else f"by {outside[0]['beyond_pt']}")
     )
     return result(name, passed=ok, score=1 - len(outside) / checked if checked else 1.0, explanation=explanation, evidence=evidence)
 

@@ -607,6 +607,7 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
         _shared("alt_text", (DOCX, PPTX, XLSX, GDOC, GSLIDES, EPUB)),
         *_WORD_FLOAT,
         _shared("blob", (DOCX, XLSX, PPTX, GDOC, GSLIDES, PDF, IMAGE, EPUB)),
+        _a("cut_off_pt", "object", "How much of each edge the render hides: a picture wider than its table cell, or taller than the page's body, is drawn clipped (its box is the part shown)", {"bottom": 215.9}, (DOCX,), unit="pt"),
         _a("width_px", "integer", "Pixel width of the image as stored", 600, (PDF, IMAGE), unit="px"),
         _a("height_px", "integer", "Pixel height of the image as stored", 300, (PDF, IMAGE), unit="px"),
         _a("mode", "string", "Pillow colour mode of the stored image: `P` palette (indexed), `RGB`, `RGBA`, `L` greyscale, `1` bilevel, `CMYK`", "P", (IMAGE,)),

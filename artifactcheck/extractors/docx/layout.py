@@ -605,6 +605,7 @@ class _Layouter:
         used: set[int] = set()
         self.image_boxes: dict[str, list[Box]] = {}
         self.image_reason: dict[str, str] = {}
+        self.image_cut: dict[str, dict[str, float]] = {}  # edges of a body picture its clip hides
         pixel_sha: dict[str, str | None] = {}
         self._last_image_page = 0
         # Header and footer pictures claim, on each page their header shows on, a copy
@@ -681,7 +682,9 @@ class _Layouter:
             key=lambda c: (abs(pdf_images[c[1]].page - expected), *mismatch(c[1]), c[0], c[1]),
         )
         used.add(best)
-        self.image_boxes[node.id] = [_image_box(pdf_images[best], crop)]
+        self.image_boxes[node.id] = [_image_box(pdf_images[best], crop, clipped=True)]
+        if cut := _cut_edges(pdf_images[best], crop):
+            self.image_cut[node.id] = cut
         self._last_image_page = pdf_images[best].page
 
     def _stated_x(self, node: Node, page: int) -> float | None:
@@ -759,7 +762,7 @@ class _Layouter:
                 continue
             pick = min(on_page)[2]
             used.add(pick)
-            boxes.append(_image_box(pdf_images[pick], _crop_fractions(node)))
+            boxes.append(_image_box(pdf_images[pick], _crop_fractions(node), clipped=True))
         boxes.sort(key=lambda b: b.page)
 
     def _resampled_candidates(self, node: Node, phash: str, used: set[int]) -> list[tuple[int, int]]:
@@ -963,6 +966,8 @@ class _Layouter:
                         n.attrs["layout_match"] = round(m.ratio, 3)
             elif n.kind == "image":
                 n.boxes = self.image_boxes.get(n.id, [])
+                if n.id in self.image_cut:
+                    n.attrs["cut_off_pt"] = self.image_cut[n.id]  # type: ignore[assignment]
                 if not n.boxes and n.attrs.get("rendered") is not False:
                     n.attrs["rendered"] = False
                     n.attrs["not_rendered_reason"] = self.image_reason.get(
@@ -1173,16 +1178,30 @@ _SIZE_SLACK_PT = 2.0
 _FRAME_SLACK_PT = 2.5
 
 
-def _image_box(im: Any, crop: tuple[float, float, float, float] | None = None) -> Box:
+def _image_box(im: Any, crop: tuple[float, float, float, float] | None = None, *, clipped: bool = False) -> Box:
     """The drawn part of a PDF image: its bounds are the whole picture, and a cropped
-    picture (``a:srcRect``) is drawn clipped to its frame, the crop's share of each edge in."""
+    picture (``a:srcRect``) is drawn clipped to its frame, the crop's share of each edge
+    in. ``clipped``: also cut to the area the PDF clips it to (a picture wider than its
+    table cell, taller than the page's body), which is what a reader sees of it."""
     x0, top, x1, bottom = im.x0, im.top, im.x1, im.bottom
     if crop is not None:
         left, up, right, down = crop
         w, h = x1 - x0, bottom - top
         x0, x1 = x0 + left * w, x1 - right * w
         top, bottom = top + up * h, bottom - down * h
+    clip = getattr(im, "clip", None) if clipped else None
+    if clip is not None:
+        cx0, ctop, cx1, cbottom = clip
+        if cx0 < x1 and ctop < bottom and cx1 > x0 and cbottom > top:  # else the clip is not this picture's frame
+            x0, top, x1, bottom = max(x0, cx0), max(top, ctop), min(x1, cx1), min(bottom, cbottom)
     return Box(page=im.page, x0=x0, top=top, x1=x1, bottom=bottom, origin="layout")
+
+
+def _cut_edges(im: Any, crop: tuple[float, float, float, float] | None) -> dict[str, float]:
+    """How many points of each edge of the picture (as placed, cropped) its clip hides."""
+    whole, shown = _image_box(im, crop), _image_box(im, crop, clipped=True)
+    cut = {"left": shown.x0 - whole.x0, "top": shown.top - whole.top, "right": whole.x1 - shown.x1, "bottom": whole.bottom - shown.bottom}
+    return {edge: round(pt, 2) for edge, pt in cut.items() if pt > _SIZE_SLACK_PT / 2}
 
 
 def _crop_fractions(node: Node) -> tuple[float, float, float, float] | None:

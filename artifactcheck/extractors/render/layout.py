@@ -25,6 +25,7 @@ import hashlib
 import io
 import itertools
 import logging
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -180,6 +181,7 @@ class PdfImage:
     mcid: int = -1
     data: bytes | None = field(default=None, repr=False)
     mime: str | None = None
+    clip: tuple[float, float, float, float] | None = None  # (x0, top, x1, bottom) the image is clipped to
 
 
 @dataclass(frozen=True, slots=True)
@@ -1171,16 +1173,47 @@ def _read_images(
             data, mime = None, None
         else:
             hashes, data, mime = _decode_image(obj, keep_data=keep_data)
+        clip = _clip_bounds(obj, left, top)
+        if clip is not None and clip[0] <= l - left and clip[1] <= top - t and clip[2] >= r - left and clip[3] >= top - b:
+            clip = None  # the clip leaves the whole image showing
         out.append(
             PdfImage(
                 index, l - left, top - t, r - left, top - b,
                 int(w.value), int(h.value), *hashes,
                 int(pdfium_c.FPDFPageObj_GetMarkedContentID(obj.raw)),
-                data, mime,
+                data, mime, clip,
             )
         )
     if rules is not None and paths:
         _read_rules(paths, index, left, top, rules, areas)
+
+
+def _clip_bounds(obj: Any, left: float, top: float) -> tuple[float, float, float, float] | None:
+    """The bounds (page points from the top-left) of the area an image object is clipped
+    to, or None without a clip path. LibreOffice places a picture whole and clips it to
+    its table cell, to the page's body (a picture taller than the page), or to its frame
+    (a cropped picture). The clip's paths are intersected, as the PDF does."""
+    clip = pdfium_c.FPDFPageObj_GetClipPath(obj.raw)
+    if not clip:
+        return None
+    x0, y0, x1, y1 = -math.inf, -math.inf, math.inf, math.inf
+    x, y = ctypes.c_float(), ctypes.c_float()
+    found = False
+    for k in range(pdfium_c.FPDFClipPath_CountPaths(clip)):
+        xs: list[float] = []
+        ys: list[float] = []
+        for j in range(pdfium_c.FPDFClipPath_CountPathSegments(clip, k)):
+            seg = pdfium_c.FPDFClipPath_GetPathSegment(clip, k, j)
+            if seg and pdfium_c.FPDFPathSegment_GetPoint(seg, ctypes.byref(x), ctypes.byref(y)):
+                xs.append(x.value)
+                ys.append(y.value)
+        if xs:
+            found = True
+            x0, x1 = max(x0, min(xs)), min(x1, max(xs))
+            y0, y1 = max(y0, min(ys)), min(y1, max(ys))
+    if not found or x0 > x1 or y0 > y1:
+        return None
+    return x0 - left, top - y1, x1 - left, top - y0
 
 
 def _read_paths(
