@@ -75,6 +75,15 @@ def test_a_wrong_number_or_label_is_not_a_near_match() -> None:
         assert not find_phrase(result, phrase), (phrase, find_phrase(result, phrase))
 
 
+
+def test_a_miss_says_what_ocr_read_instead(picture_deck: Document) -> None:
+    """An author must tell "not there" from "OCR misread it": the explanation quotes the
+    closest reading."""
+    miss = run_check("ocr_text_in_node", picture_deck, {"text": "Signed by Ada Lovelase 1844", "target": 'image[name="Signature"]'})
+    assert miss.status == "fail"
+    assert "the closest OCR reading is 'Signed by Ada Lovelace" in miss.explanation, miss.explanation
+
+
 # -- checks on a picture's own pixels ---------------------------------------------------
 
 

@@ -34,7 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from ...errors import MissingDependency
 from ...extractors.image import image_page_pixels
 from ...extractors.ocr.engine import OcrEngine, OcrResult, default_engine
-from ...extractors.ocr.phrase import PhraseMatch, find_phrase
+from ...extractors.ocr.phrase import PhraseMatch, closest_reading, find_phrase
 from ...model import Box, Document, Node
 from ...model.blobs import decode_image
 from ...model.crop import crop_fractions
@@ -290,6 +290,16 @@ def _ocr_evidence(results: list[tuple[int | str, OcrResult]]) -> dict[str, Any]:
     }
 
 
+def _closest(results: list[tuple[int | str, OcrResult]], phrase: str) -> str:
+    """An explanation's tail for a phrase OCR did not find: the closest thing it read, so
+    an author can tell a misread (tesseract missed a drawn "Q1") from text that is not there."""
+    best = [m for _, r in results if (m := closest_reading(r, phrase)) is not None]
+    if not best:
+        return "; OCR read no words there"
+    m = max(best, key=lambda m: m.score)
+    return f"; the closest OCR reading is {m.text!r} (score {m.score:g}): if the text is drawn, OCR misread it (a higher dpi or psm 11 for sparse text may read it)"
+
+
 def _guarded(check: str, body: Callable[[], CheckResult]) -> CheckResult:
     """Run a check body; absent tools or pixels become ``skipped`` with the reason."""
     try:
@@ -372,6 +382,7 @@ def ocr_text_in_region(doc: Document, p: OcrRegionParams, resources: Resources) 
             explanation = f"OCR found {m['text']!r} on page {m['page']} at {m['box']}, outside region {evidence['region']!r} {m['region_pt']}"
         else:
             explanation = f"OCR did not find {p.text!r} (min score {p.min_score:g}) on page(s) {evidence['pages_searched']}"
+            explanation += _closest(ocr_runs, p.text)
         return result(name, passed=False, explanation=explanation, evidence=evidence)
 
     return _guarded(name, body)
@@ -458,6 +469,8 @@ def ocr_text_in_node(doc: Document, p: OcrNodeParams, resources: Resources) -> C
             explanation += f"; the picture file holds {m['text']!r} but it is not shown ({m['hidden']})"
         elif elsewhere:
             explanation += f"; it appears at {elsewhere[0]['box']} (outside)"
+        else:
+            explanation += _closest(ocr_runs, p.text)
         return result(name, passed=False, explanation=explanation, evidence=evidence)
 
     return _guarded(name, body)
@@ -530,6 +543,7 @@ def ocr_text_near(doc: Document, p: OcrNearParams, resources: Resources) -> Chec
             explanation = f"OCR found {r['text']!r} but not {p.relation.replace('_', ' ')} {r['anchor']}: gap {r['gap_pt']} pt, cross overlap {r['cross_overlap']}"
         else:
             explanation = f"OCR did not find {p.text!r} on the anchor's page"
+            explanation += _closest(ocr_runs, p.text)
         return result(name, passed=False, explanation=explanation, evidence=evidence)
 
     return _guarded(name, body)

@@ -80,7 +80,9 @@ def changes_facts(phrase_words: list[str], window_words: list[str]) -> bool:
     return False
 
 
-def find_phrase(result: OcrResult, phrase: str, *, min_score: float = 80.0, min_conf: float = 0.0) -> list[PhraseMatch]:
+def find_phrase(
+    result: OcrResult, phrase: str, *, min_score: float = 80.0, min_conf: float = 0.0, exact_facts: bool = True
+) -> list[PhraseMatch]:
     """Non-overlapping runs of consecutive words that read like ``phrase``, best first.
 
     Windows of n-1..n+1 words (n = words in the phrase) slide over the words in reading
@@ -89,7 +91,8 @@ def find_phrase(result: OcrResult, phrase: str, *, min_score: float = 80.0, min_
     words glued together (OCR splits "Quarterly" into "Quar terly" and merges
     "side by" into "sideby"), after folding OCR's digit/letter confusions; a window whose
     digits or one-character words differ from the phrase's is never a match
-    (:func:`changes_facts`). Words below ``min_conf`` confidence are ignored.
+    (:func:`changes_facts`; ``exact_facts=False`` keeps it). Words below ``min_conf``
+    confidence are ignored.
 
     >>> words = tuple(OcrWord(t, 95, 10 * i, 0, 9, 10, "1.1.1") for i, t in enumerate("Total: Quarter1y report, 2024".split()))
     >>> m = find_phrase(OcrResult(words, 100, 20, "eng", 3, "k", 0), "quarterly report")[0]
@@ -117,7 +120,7 @@ def find_phrase(result: OcrResult, phrase: str, *, min_score: float = 80.0, min_
                 continue
             spaced = " ".join(window).translate(_OCR_FOLD)
             score = max(fuzz.ratio(spaced, target), fuzz.ratio(spaced.replace(" ", ""), glued_target))
-            if score >= min_score and not changes_facts(wanted, window):
+            if score >= min_score and not (exact_facts and changes_facts(wanted, window)):
                 candidates.append((score, s, s + size))
     candidates.sort(key=lambda c: (-c[0], c[2] - c[1]))
     taken: list[tuple[int, int]] = []
@@ -129,3 +132,18 @@ def find_phrase(result: OcrResult, phrase: str, *, min_score: float = 80.0, min_
         first, last = kept[s][0], kept[e - 1][0]
         out.append(PhraseMatch(first, last + 1, " ".join(w.text for _, w in kept[s:e]), round(score, 2)))
     return out
+
+
+def closest_reading(result: OcrResult, phrase: str) -> PhraseMatch | None:
+    """The window of words that reads most like ``phrase`` whatever its score or facts:
+    what OCR read where a miss was (a chart tick "Q1" read as "qu"), for the explanation of
+    a failure; None when OCR read no words.
+
+    >>> words = tuple(OcrWord(t, 90, 10 * i, 0, 9, 10, "1.1.1") for i, t in enumerate("Fy2024 qu Q2".split()))
+    >>> closest_reading(OcrResult(words, 100, 20, "eng", 3, "k", 0), "Q1").text
+    'qu'
+    >>> closest_reading(OcrResult(words, 100, 20, "eng", 3, "k", 0), "FY2025").text  # not a match: another year
+    'Fy2024'
+    """
+    found = find_phrase(result, phrase, min_score=0.0, exact_facts=False)
+    return found[0] if found else None
