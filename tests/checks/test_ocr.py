@@ -204,6 +204,34 @@ def test_text_in_a_picture_that_is_not_shown_is_not_found(hidden_parts: Document
         assert ("off the page" if name == "Low" else "under s1/sh1") in hidden.explanation
 
 
+@pytest.fixture(scope="module")
+def cited_deck(tmp_path_factory: pytest.TempPathFactory) -> Document:
+    """The caption above the chart, and a sentence citing the figure 60 pt below it."""
+    if shutil.which("soffice") is None:
+        pytest.skip("LibreOffice not installed")
+    path = tmp_path_factory.mktemp("cited") / "cited.pptx"
+    slides = [
+        [
+            Item("textbox", 210, 60, 300, 36, name="Caption", text="Figure 1 Sales by region", font_size=20),
+            Item("picture", 210, 100, 300, 225, name="Chart", image=picture_bytes(3, (400, 300))),
+            Item("textbox", 210, 385, 300, 40, name="Body", text="As Figure 1 shows, sales rose", font_size=20),
+        ]
+    ]
+    return load_deck(build_deck(path, slides))
+
+
+@pytest.mark.slow
+def test_near_means_near_by_default(cited_deck: Document) -> None:
+    res = Resources(extras={"ocr_engine": OcrEngine()})
+    chart = 'image[name="Chart"]'
+    below = run_check("ocr_text_near", cited_deck, {"text": "Figure 1", "anchor": chart, "relation": "below"}, res)
+    assert below.status == "fail" and "further than max_gap_pt 36" in below.explanation, below.explanation
+    above = run_check("ocr_text_near", cited_deck, {"text": "Figure 1", "anchor": chart, "relation": "above"}, res)
+    assert above.status == "pass", above.explanation
+    anywhere = run_check("ocr_text_near", cited_deck, {"text": "Figure 1", "anchor": chart, "relation": "below", "max_gap_pt": None}, res)
+    assert anywhere.status == "pass", anywhere.explanation
+
+
 def test_ocr_checks_are_registered() -> None:
     for name in ("ocr_text_in_region", "ocr_text_in_node", "ocr_text_near"):
         spec = get_check(name)

@@ -479,11 +479,22 @@ def ocr_text_in_node(doc: Document, p: OcrNodeParams, resources: Resources) -> C
 # -- ocr_text_near -----------------------------------------------------------------------
 
 
+NEAR_GAP_PT = 36.0
+"""How far "near" reaches by default (half an inch). In the files built for the OCR sweep
+the captions sat 1-16 pt from their pictures, and the body sentence citing the same figure
+53 pt below, where an unbounded default passed a caption placed above the picture."""
+
+
 class OcrNearParams(OcrOptions):
     anchor: TargetSpec
     relation: Literal["above", "below", "left_of", "right_of"] = "below"
     tolerance_pt: float = Field(default=2.0, ge=0, description="allowed overlap with the anchor")
-    max_gap_pt: float | None = Field(default=None, ge=0, description="the text must be at most this far from the anchor")
+    max_gap_pt: float | None = Field(
+        default=NEAR_GAP_PT,
+        ge=0,
+        description="the text must be at most this far from the anchor (default half an inch: a caption is next to "
+        "its picture, a sentence further down that cites it is not); null: anywhere on that side on the page",
+    )
     require_overlap: bool = Field(default=True, description="the text must share some extent with the anchor across the relation's axis")
 
 
@@ -497,8 +508,9 @@ def ocr_text_near(doc: Document, p: OcrNearParams, resources: Resources) -> Chec
     """OCR finds the text above / below / left_of / right_of an anchor node on the anchor's page ("caption below the image").
 
     The text's box must be clear of the anchor's facing edge (overlap <= ``tolerance_pt``),
-    within ``max_gap_pt`` when given, and (``require_overlap``) share some width (above/
-    below) or height (left/right) with the anchor.
+    within ``max_gap_pt`` (default 36 pt: near, as a caption is; null for anywhere on that
+    side), and (``require_overlap``) share some width (above/below) or height (left/right)
+    with the anchor.
     """
     name = "ocr_text_near"
 
@@ -539,8 +551,12 @@ def ocr_text_near(doc: Document, p: OcrNearParams, resources: Resources) -> Chec
             return result(name, passed=True, explanation=f"OCR found {best['text']!r} {p.relation.replace('_', ' ')} {best['anchor']} (gap {best['gap_pt']} pt)", evidence=evidence)
         found_rows = [r for r in rows if "gap_pt" in r]
         if found_rows:
-            r = found_rows[0]
+            # the match nearest to passing: on the asked side (the closest), else the first
+            on_side = [r for r in found_rows if r["gap_pt"] >= -p.tolerance_pt]
+            r = min(on_side, key=lambda r: r["gap_pt"]) if on_side else found_rows[0]
             explanation = f"OCR found {r['text']!r} but not {p.relation.replace('_', ' ')} {r['anchor']}: gap {r['gap_pt']} pt, cross overlap {r['cross_overlap']}"
+            if p.max_gap_pt is not None and r["gap_pt"] > p.max_gap_pt:
+                explanation += f" (further than max_gap_pt {p.max_gap_pt:g})"
         else:
             explanation = f"OCR did not find {p.text!r} on the anchor's page"
             explanation += _closest(ocr_runs, p.text)
