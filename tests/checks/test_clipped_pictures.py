@@ -70,6 +70,10 @@ def test_a_picture_wider_than_its_cell_is_the_part_shown(doc: Document, oversize
     assert run_check("no_overlap", doc, {"target": "table image, table cell:nth-of-type(2) paragraph"}).status == "pass"
     assert run_check("image_size", doc, {"target": "table image", "max_width_pt": 230}).status == "pass"
     assert picture.attrs["cut_off_pt"] == {"right": pytest.approx(4 * 72 - box.width, abs=0.1)}
+    # cut, not squeezed: the placed picture keeps its aspect, and its 400 px span 4 in
+    assert run_check("image_not_distorted", doc, {"target": "table image"}).status == "pass"
+    assert run_check("image_size", doc, {"target": "table image", "min_pixels_per_inch": 101}).status == "fail"
+    assert run_check("image_size", doc, {"target": "table image", "min_pixels_per_inch": 99}).status == "pass"
 
 
 def test_a_picture_taller_than_the_page_is_cut_off(doc: Document, oversize: Path) -> None:
@@ -78,6 +82,7 @@ def test_a_picture_taller_than_the_page_is_cut_off(doc: Document, oversize: Path
     assert box.bottom <= doc.pages[box.page].height  # drawn down to the body's end, not beyond
     assert _colour_at(oversize, box.page, (box.x0 + box.x1) / 2, box.bottom - 3) == pytest.approx(TEAL, abs=12)
     assert _colour_at(oversize, box.page, (box.x0 + box.x1) / 2, box.bottom + 3) != pytest.approx(TEAL, abs=40)
+    assert run_check("image_not_distorted", doc, {"target": "image"}).status == "pass"
     verdict = run_check("within_page", doc, {"target": "image"})
     assert verdict.status == "fail" and "cut off" in verdict.explanation, verdict.explanation
     assert {row["id"] for row in verdict.evidence["outside"]} == {tall.id, doc.select("table image")[0].id}

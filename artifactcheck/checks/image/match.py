@@ -587,6 +587,21 @@ def displayed_size(node: Node) -> tuple[float, float] | None:
     return b.width, b.height
 
 
+def placed_size(node: Node) -> tuple[float, float] | None:
+    """Width and height (pt) the whole picture is placed at: :func:`displayed_size` plus
+    what the render clips off (``cut_off_pt``: a picture wider than its table cell is cut
+    at the cell's edge, not squeezed into it). Aspect and resolution are the placement's."""
+    shown = displayed_size(node)
+    cut = node.attrs.get("cut_off_pt")
+    if shown is None or not isinstance(cut, dict):
+        return shown
+    def edge(name: str) -> float:
+        value = cut.get(name, 0)
+        return float(value) if isinstance(value, (int, float)) else 0.0
+
+    return shown[0] + edge("left") + edge("right"), shown[1] + edge("top") + edge("bottom")
+
+
 class DistortionParams(_Params):
     target: TargetSpec = Field(default="image", validate_default=True)
     tolerance: float = Field(default=0.03, ge=0, description="allowed relative aspect-ratio difference (0.03 = 3%)")
@@ -614,7 +629,7 @@ def image_not_distorted(doc: Document, p: DistortionParams, resources: Resources
     judged = 0
     for node, blob in image_nodes(doc, p.target):
         row = _node_evidence(node, blob)
-        shown = displayed_size(node)
+        shown = placed_size(node)
         if blob is None or not blob.width_px or not blob.height_px:
             row.update(ok=None, reason="no pixel size for this image (vector or undecodable)")
             rows.append(row)
@@ -714,11 +729,12 @@ def image_size(doc: Document, p: SizeParams, resources: Resources) -> CheckResul
         measured: dict[str, float | None] = {"width_pt": round(w, 2), "height_pt": round(h, 2)}
         measured["page_width_fraction"] = round(w / page_w, 4) if page_w else None
         ppi = None
-        if blob is not None and blob.width_px and w > 0:
+        placed_w = (placed_size(node) or shown)[0]
+        if blob is not None and blob.width_px and placed_w > 0:
             crop = crop_fractions(node.attrs)
             original = node.attrs.get("original_blob")
             keep = 1.0 if isinstance(original, str) and original != blob.sha256 else max(1e-9, 1 - crop.get("left", 0) - crop.get("right", 0))
-            ppi = round(blob.width_px * keep / (w / 72.0), 1)
+            ppi = round(blob.width_px * keep / (placed_w / 72.0), 1)
         measured["pixels_per_inch"] = ppi
         failures = []
         for key, limit in bounds.items():
