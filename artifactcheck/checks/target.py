@@ -317,9 +317,23 @@ def labelled_text(node: Node, text: str | None = None) -> str:
     return _rewrite_parts(text, paras, lambda p: f"{labels[id(p)]} {p.text}" if id(p) in labels else p.text)
 
 
+def _never_shown_parts(doc: Document) -> set[int]:
+    """The headers and footers no page shows (a first-page header without "different
+    first page", one of a section no rendered page belongs to): the file holds them, a
+    reader never sees them, so no check finds what they hold."""
+    return {id(n) for n in doc.root.children if n.kind in ("header", "footer") and n.attrs.get("rendered") is False}
+
+
+def in_never_shown_part(doc: Document, node: Node) -> bool:
+    """``node`` is (in) a header or footer no page shows (:func:`_never_shown_parts`)."""
+    unshown = cached(doc, "never_shown_parts", _never_shown_parts)
+    return bool(unshown) and (id(node) in unshown or any(id(a) in unshown for a in node.ancestors()))
+
+
 def select_targets(doc: Document, target: Target) -> list[Node]:
-    """The nodes ``target`` names, in document order. Raises SelectorError for a
-    selector that does not parse (run_check reports it as ``status="error"``)."""
+    """The nodes ``target`` names, in document order, leaving out what lies in a header
+    or footer no page shows. Raises SelectorError for a selector that does not parse
+    (run_check reports it as ``status="error"``)."""
     if target.link is not None:
         nodes = _link_runs(doc, target)
     else:
@@ -330,6 +344,8 @@ def select_targets(doc: Document, target: Target) -> list[Node]:
             shown = shown_text if target.case_sensitive else (lambda n: n.text)
             nodes = [n for n in nodes if text_matches(shown(n), text, target)]
             nodes = deepest(nodes)
+    if cached(doc, "never_shown_parts", _never_shown_parts):
+        nodes = [n for n in nodes if not in_never_shown_part(doc, n)]
     if target.exclude is not None:
         excluded = {id(n) for n in select_union(doc, target.exclude)}
         nodes = [n for n in nodes if id(n) not in excluded and not any(id(a) in excluded for a in n.ancestors())]

@@ -16,7 +16,7 @@ from docx.shared import Inches
 from PIL import Image
 
 from artifactcheck import load, run_check
-from artifactcheck.extractors.render import render_pdf
+from artifactcheck.extractors.render import read_layout, render_pdf
 from tests.extractors.rendered_look import page_png
 
 pytestmark = pytest.mark.slow
@@ -83,3 +83,30 @@ def test_in_region_on_a_page_judges_the_pictures_drawn_there(report: Path) -> No
     assert last.status == "fail"  # the last section's logo is at the left
     nowhere = run_check("in_region", doc, {"target": "header image", "region": "upper-right", "page": 2, "quantifier": "all"})
     assert nowhere.status == "fail"
+
+
+def test_a_header_no_page_shows_holds_nothing_a_reader_sees(tmp_path: Path) -> None:
+    """python-docx writes ``first_page_header`` whether or not "different first page" is
+    on; without it no page shows that header, and its logo is not in the document a reader
+    sees. An even-page header of a one-page letter shows nowhere either, and must not make
+    the shown logo's checks an error."""
+    unused = docx.Document()
+    unused.sections[0].first_page_header.paragraphs[0].add_run().add_picture(logo(ORANGE, 20), width=Inches(1.2))
+    unused.add_paragraph("A one-page letter.")
+    unused.save(str(tmp_path / "unused.docx"))
+    doc = load(tmp_path / "unused.docx", render=True)
+    assert read_layout(render_pdf(tmp_path / "unused.docx").pdf_path).images == []  # nothing drawn
+    assert run_check("count", doc, {"target": "image", "at_least": 1}).status == "fail"
+    assert run_check("structure", doc, {"unit": "images", "at_least": 1}).status == "fail"
+
+    letter = docx.Document()
+    letter.settings.odd_and_even_pages_header_footer = True
+    for header in (letter.sections[0].header, letter.sections[0].even_page_header):
+        header.paragraphs[0].add_run().add_picture(logo(ORANGE, 20), width=Inches(1.2))
+    letter.add_paragraph("A one-page letter.")
+    letter.save(str(tmp_path / "letter.docx"))
+    doc = load(tmp_path / "letter.docx", render=True)
+    assert run_check("count", doc, {"target": "image", "exactly": 1}).status == "pass"
+    assert run_check("within_page", doc, {"target": "image"}).status == "pass"
+    left = run_check("in_region", doc, {"target": "header image", "region": "upper-left"})
+    assert left.status == "pass", left.explanation

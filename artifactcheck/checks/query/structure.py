@@ -14,7 +14,7 @@ from ..layout import extracted_without_layout, without_layout
 from ..normalize import normalize_text
 from ..registry import Resources, register_check
 from ..result import CheckResult
-from ..target import TargetSpec
+from ..target import TargetSpec, in_never_shown_part
 from ._result import query_result
 from .grid import grids
 from .selection import count_ok
@@ -91,7 +91,7 @@ def structure(doc: Document, params: StructureParams, resources: Resources) -> C
             for x in items
         ]
     elif params.unit in ("tables", "images"):
-        items = list(doc.iter(params.unit[:-1]))
+        items = [n for n in doc.iter(params.unit[:-1]) if not in_never_shown_part(doc, n)]
         if params.unit == "tables":
             # A workbook's Excel tables (ListObjects) are tables too; its table nodes are
             # pivot tables. Names are listed for both.
