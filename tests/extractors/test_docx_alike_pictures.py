@@ -141,3 +141,37 @@ def _words(path: Path):  # type: ignore[no-untyped-def]
     from tests.extractors.rendered_look import layout_of
 
     return layout_of(render_pdf(path).pdf_path).words
+
+
+def _logo_letter(path: Path, *, unique: bool) -> Path:
+    """One logo file in a right-aligned header, 1.8 in wide (taller than the top margin
+    leaves it), and on the cover at the left. ``unique``: the cover copy differs by one
+    pixel, so the render tells the two apart by their exact pixels: that twin is the truth."""
+    def logo(n: int) -> io.BytesIO:
+        img = Image.new("RGB", (300, 200), COLOURS["blue"])
+        img.paste(COLOURS["red"], (30, 30, 150, 170))
+        if unique:
+            img.putpixel((299, 199), (n, n, n))
+        out = io.BytesIO()
+        img.save(out, format="PNG")
+        out.seek(0)
+        return out
+
+    d = docx.Document()
+    header = d.sections[0].header.paragraphs[0]
+    header.alignment = 2
+    header.add_run().add_picture(logo(1), width=Inches(1.8))
+    d.add_paragraph().add_run().add_picture(logo(2), width=Inches(1.8))
+    d.add_paragraph("Annual report")
+    d.save(str(path))
+    return path
+
+
+def test_a_tall_header_logo_and_the_same_logo_on_the_cover(tmp_path: Path) -> None:
+    boxes = {}
+    for unique in (True, False):
+        doc = load(_logo_letter(tmp_path / f"letter_{unique}.docx", unique=unique), render=True)
+        boxes[unique] = {n.id: [(b.page, round(b.x0), round(b.top)) for b in n.boxes] for n in doc.select("image")}
+    assert boxes[False] == boxes[True]
+    (header_box,) = boxes[True]["s0/header-default/p0/img0"]
+    assert header_box[1] > 306 and header_box[2] < 72  # the truth: right, starting in the header

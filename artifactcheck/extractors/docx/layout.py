@@ -811,15 +811,18 @@ class _Layouter:
         return exact or alike
 
     def _margin_distance(self, kind: str, page: int) -> Callable[[Any], float]:
-        """How far a PDF image's middle lies outside the page's header (top) or footer
-        (bottom) margin: 0 inside it."""
+        """How far a PDF image starts outside the page's header (top) or footer (bottom)
+        margin: 0 when its top (footer: its bottom) is inside. A header picture taller
+        than the margin starts in the header and pushes the body down; its middle is past
+        the margin line, so the middle missed the 40 pt logo of a 30 pt margin's header and
+        the same logo on the cover took its place."""
         sections: list[Any] = list(self.doc.root.attrs.get("sections") or [])  # type: ignore[arg-type]  # a list by construction
         sec = self.page_section[page] if page < len(self.page_section) else 0
         section = sections[sec] if sec < len(sections) and isinstance(sections[sec], dict) else {}
         top, bottom = self._margin_lines(page, section)
         if kind == "header":
-            return lambda im: max(0.0, (im.top + im.bottom) / 2 - top)
-        return lambda im: max(0.0, bottom - (im.top + im.bottom) / 2)
+            return lambda im: max(0.0, im.top - top)
+        return lambda im: max(0.0, bottom - im.bottom)
 
     def _image_nodes(self) -> Iterable[tuple[Node, Node | None]]:
         for top in self.doc.root.children:
