@@ -660,7 +660,8 @@ class _Layouter:
         stated_x = self._stated_x(node, expected)
         drawn = _drawn_size(node)
         # the text around an inline picture breaks ties only (it costs a walk of the runs)
-        inline = node.attrs.get("placement") != "floating" and len(cands) > 1
+        in_row = any(a.kind == "row" for a in node.ancestors())
+        inline = (node.attrs.get("placement") != "floating" or in_row) and len(cands) > 1
 
         def mismatch(i: int) -> tuple[float, float, float]:
             # One file drawn twice (a logo and its watermark, a logo in both corners),
@@ -705,14 +706,16 @@ class _Layouter:
     def _off_text(self, node: Node, box: Box) -> float:
         """How far (pt) an inline picture's candidate ``box`` is from where its text says
         it is drawn: away from the lines of its paragraph's text (a tall picture rises
-        above its line), or, alone in its paragraph, out of the space between the text
-        drawn before and after it. 0 when no text on the page says."""
+        above its line; sharing more of their height is nearer: negative), or, alone in
+        its paragraph, out of the space between the text drawn before and after it. 0 when
+        no text on the page says."""
         band = self._text_band(node, box.page)
         if band is None:
             return 0.0
         (top, bottom), own = band
-        if own:
-            return max(0.0, top - box.bottom) + max(0.0, box.top - bottom)
+        if own:  # apart from the lines, or (negative) how far it shares their height
+            apart = max(0.0, top - box.bottom) + max(0.0, box.top - bottom)
+            return apart if apart > 0 else -(min(bottom, box.bottom) - max(top, box.top))
         return max(0.0, top - box.top) + max(0.0, box.bottom - bottom)
 
     def _text_band(self, node: Node, page: int) -> tuple[tuple[float, float], bool] | None:
@@ -720,12 +723,18 @@ class _Layouter:
         (own), or the space between the text drawn before and after it; None when no
         text on the page says."""
         cols = self.cols
-        parent = node.parent
-        own = [self.runs[c.id].pdf_chars for c in (parent.children if parent is not None else []) if c.kind == "run" and c.id in self.runs]
+        row = next((a for a in node.ancestors() if a.kind == "row"), None)
+        # in a table, the picture is within its row: the text of the row's other cells says
+        # where (the next cell's text is beside it, not below)
+        holder = row if row is not None else node.parent
+        runs = holder.descendants("run") if holder is not None and row is not None else (holder.children if holder is not None else [])
+        own = [self.runs[c.id].pdf_chars for c in runs if c.kind == "run" and c.id in self.runs]
         chars = np.concatenate(own) if own else _EMPTY
         chars = chars[cols.page[chars] == page] if len(chars) else chars
         if len(chars):
             return (float(cols.top[chars].min()), float(cols.bottom[chars].max())), True
+        if row is not None:
+            return None  # a row without text: the text around the table says nothing
         above, below = 0.0, math.inf
         for r in self.body_runs:
             m = self.runs.get(r.id)
@@ -1151,7 +1160,9 @@ def _stated_start(node: Node, section: object, axis: str) -> float | None:
     margins = section.get("margins") or {}
     near, far = ("left", "right") if axis == "h" else ("top", "bottom")
     relative = attrs.get(f"position_{axis}_relative_from")
-    one_column = (section.get("columns") or 1) == 1
+    # in a table cell, Word's "column" is the cell (layoutInCell), which the tree does not place
+    in_cell = any(a.kind == "cell" for a in node.ancestors())
+    one_column = (section.get("columns") or 1) == 1 and not in_cell
     if relative == "page":
         low, high = 0.0, float(page)
     elif relative == "margin" or (relative == "column" and axis == "h" and one_column):
