@@ -151,6 +151,7 @@ class _Layouter:
         self._write_page_numbers()
         self._retry_unmatched(self.body_runs)
         self._fill_gaps(self.body_runs)
+        self._repeated_header_rows()
         self._textboxes()
         self._align_subset(self.note_runs, pages=None)
         self._fill_gaps(self.note_runs)
@@ -505,6 +506,48 @@ class _Layouter:
         margins: dict[str, Any] = raw if isinstance(raw, dict) else {}
         return float(margins.get("top", 72.0)), self.layout.pages[page].height - float(margins.get("bottom", 72.0))
 
+    def _repeated_header_rows(self) -> None:
+        """Give a table's repeated header rows (``w:tblHeader``: "repeat as header row")
+        their boxes on every later page the table continues on: the render draws them at
+        the top of each, and a reader sees the column titles (and a logo in them) there.
+        The row's runs are aligned again on each such page, against the unclaimed text
+        above the first of the table's own rows drawn there; ``header_row_pages`` keeps
+        the pages for the row's pictures."""
+        self.header_row_pages: dict[str, list[int]] = {}
+        cols = self.cols
+        for table in self.doc.root.children:
+            if table.kind != "table":
+                continue
+            rows = [r for r in table.children if r.kind == "row"]
+            lead = 0
+            while lead < len(rows) and rows[lead].attrs.get("header"):
+                lead += 1
+            if lead == 0 or lead == len(rows):
+                continue
+            head_runs = [r for row in rows[:lead] for r in _runs(row)]
+            head_pages = {pg for r in head_runs for pg in self.runs.get(r.id, _RunMatch()).pages}
+            if not head_pages:
+                continue
+            first_top: dict[int, float] = {}  # per page, the top of the table's own first row there
+            for row in rows[lead:]:
+                for r in _runs(row):
+                    m = self.runs.get(r.id)
+                    if m is None or not len(m.pdf_chars):
+                        continue
+                    for pg in np.unique(cols.page[m.pdf_chars]).tolist():
+                        on = m.pdf_chars[cols.page[m.pdf_chars] == pg]
+                        first_top[pg] = min(first_top.get(pg, math.inf), float(cols.top[on].min()))
+            for page in sorted(pg for pg in first_top if pg > min(head_pages)):
+                # characters are in page order: the page's are one slice
+                lo, hi = np.searchsorted(cols.page, [page, page + 1])
+                on_page = np.arange(lo, hi, dtype=np.int64)
+                zone = on_page[cols.top[on_page] < first_top[page] - 0.5]
+                if not zone.size:
+                    continue
+                self._align_page_runs(head_runs, page, zone.astype(np.int64), [])
+                for row in rows[:lead]:
+                    self.header_row_pages.setdefault(row.id, []).append(page)
+
     def _align_page_runs(
         self, runs: list[Node], page: int, only: _Idx | None, taken: list[_Idx]
     ) -> list[Node]:
@@ -620,6 +663,7 @@ class _Layouter:
         for node, owner in nodes:
             if owner is None:
                 self._body_image(node, used, pixel_sha)
+                self._repeated_image(node, used, pixel_sha)
         for node, hf in in_headers:
             self._header_image(node, hf, used, pixel_sha, in_margin=False)
 
@@ -687,6 +731,27 @@ class _Layouter:
         if cut := _cut_edges(pdf_images[best], crop):
             self.image_cut[node.id] = cut
         self._last_image_page = pdf_images[best].page
+
+    def _repeated_image(self, node: Node, used: set[int], pixel_sha: dict[str, str | None]) -> None:
+        """A picture in a repeated table header row: its copy drawn on each later page the
+        row repeats on (the one nearest the top of the page)."""
+        row = next((a for a in node.ancestors() if a.kind == "row"), None)
+        pages = self.header_row_pages.get(row.id) if row is not None else None
+        if not pages or node.id not in self.image_boxes:
+            return
+        hashes = self._picture_hashes(node, pixel_sha)
+        if hashes is None:
+            return
+        pdf_images = self.layout.images
+        cands = self._image_candidates(*hashes, used)
+        crop = _crop_fractions(node)
+        for page in pages:
+            on_page = [(pdf_images[i].top, i) for _, i in cands if pdf_images[i].page == page and i not in used]
+            if not on_page:
+                continue
+            pick = min(on_page)[1]
+            used.add(pick)
+            self.image_boxes[node.id].append(_image_box(pdf_images[pick], crop, clipped=True))
 
     def _stated_x(self, node: Node, page: int) -> float | None:
         return _stated_start(node, self._section_on(page), "h")
