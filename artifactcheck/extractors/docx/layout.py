@@ -38,7 +38,7 @@ from ...model.crop import crop_fractions
 from ...model.geometry import union_all
 from ..render import PdfLayout, TextSpan, align_text_to_layout, read_layout, render_pdf
 from ..render.align import key_text, layout_box, layout_keys, sorted_unique
-from ..render.layout import CharColumns, PdfArea, PdfRule
+from ..render.layout import CharColumns, PdfArea, PdfRule, mean_colour
 from ..tree_builder import set_leaf_text
 from .body import PAGE_NUMBER_FIELDS
 from .table_borders import PageRules, box_table_by_borders
@@ -649,6 +649,7 @@ class _Layouter:
         self.image_boxes: dict[str, list[Box]] = {}
         self.image_reason: dict[str, str] = {}
         self.image_cut: dict[str, dict[str, float]] = {}  # edges of a body picture its clip hides
+        self.blob_colour: dict[str, tuple[int, int, int] | None] = {}  # average colour per blob sha256
         pixel_sha: dict[str, str | None] = {}
         self._last_image_page = 0
         # Header and footer pictures claim, on each page their header shows on, a copy
@@ -687,7 +688,7 @@ class _Layouter:
                 pixel_sha[key], pixel_sha[key + "/phash"] = _turned_hashes(blob.data, int(turn), flips)
             return pixel_sha[key], pixel_sha[key + "/phash"] or blob.phash
         if blob.sha256 not in pixel_sha:
-            pixel_sha[blob.sha256] = _pixel_sha(blob.data)
+            pixel_sha[blob.sha256], self.blob_colour[blob.sha256] = _pixel_facts(blob.data)
         return pixel_sha[blob.sha256], blob.phash
 
     def _body_image(self, node: Node, used: set[int], pixel_sha: dict[str, str | None]) -> None:
@@ -695,7 +696,8 @@ class _Layouter:
         if hashes is None:
             return
         pdf_images = self.layout.images
-        cands = self._image_candidates(*hashes, used) or self._resampled_candidates(node, hashes[1], used)
+        colour = self._colour_of(node)
+        cands = self._image_candidates(*hashes, used, colour) or self._resampled_candidates(node, hashes[1], used)
         if not cands:
             self.image_reason[node.id] = _missing_picture_reason(node)
             return
@@ -743,7 +745,7 @@ class _Layouter:
         if hashes is None:
             return
         pdf_images = self.layout.images
-        cands = self._image_candidates(*hashes, used)
+        cands = self._image_candidates(*hashes, used, self._colour_of(node))
         crop = _crop_fractions(node)
         for page in pages:
             on_page = [(pdf_images[i].top, i) for _, i in cands if pdf_images[i].page == page and i not in used]
@@ -826,7 +828,7 @@ class _Layouter:
         pdf_images = self.layout.images
         boxes = self.image_boxes.setdefault(node.id, [])
         done = {b.page for b in boxes}
-        cands = self._image_candidates(*hashes, used)
+        cands = self._image_candidates(*hashes, used, self._colour_of(node))
         for page in sorted(self.hf_pages.get(owner.id, set()) - done):
             from_margin = self._margin_distance(owner.kind, page)
             on_page = [(from_margin(pdf_images[i]), d, i) for d, i in cands if pdf_images[i].page == page]
@@ -854,8 +856,9 @@ class _Layouter:
         turned = bool(node.attrs.get("rotation"))
         width, height = drawn
         out = []
+        colour = self._colour_of(node)
         for i, im in enumerate(self.layout.images):
-            if i in used or im.phash is None:
+            if i in used or im.phash is None or not _same_colour(colour, im.mean_rgb):
                 continue
             smaller = blob is not None and blob.width_px is not None and im.width_px * im.height_px < blob.width_px * (blob.height_px or 0)
             if not (turned or smaller):
@@ -866,11 +869,14 @@ class _Layouter:
                 out.append((dist, i))
         return out
 
-    def _image_candidates(self, pixel_sha: str | None, phash: str, used: set[int]) -> list[tuple[int, int]]:
+    def _image_candidates(
+        self, pixel_sha: str | None, phash: str, used: set[int], colour: tuple[int, int, int] | None = None
+    ) -> list[tuple[int, int]]:
         """(distance, index) of the unclaimed PDF images that show the picture: those with
-        its exact pixels when there are any, else the perceptually alike. Only then: two
-        plain pictures (a red and a blue square) have the same phash, and an exact match
-        tied with a phash distance of 0 lost to the lower PDF index."""
+        its exact pixels when there are any, else the perceptually alike of its average
+        ``colour``. Only then: two plain pictures (a red and a blue square) have the same
+        phash, and an exact match tied with a phash distance of 0 lost to the lower PDF
+        index; the phash reads brightness only, so the colour tells them apart."""
         exact: list[tuple[int, int]] = []
         alike: list[tuple[int, int]] = []
         for i, im in enumerate(self.layout.images):
@@ -878,11 +884,15 @@ class _Layouter:
                 continue
             if pixel_sha is not None and im.pixel_sha256 == pixel_sha:
                 exact.append((0, i))
-            elif im.phash is not None:
+            elif im.phash is not None and _same_colour(colour, im.mean_rgb):
                 dist = _hamming(im.phash, phash)
                 if dist <= _PHASH_MAX:
                     alike.append((dist, i))
         return exact or alike
+
+    def _colour_of(self, node: Node) -> tuple[int, int, int] | None:
+        blob_id = node.attrs.get("blob")
+        return self.blob_colour.get(str(blob_id)) if blob_id else None
 
     def _margin_distance(self, kind: str, page: int) -> Callable[[Any], float]:
         """How far a PDF image starts outside the page's header (top) or footer (bottom)
@@ -1323,11 +1333,23 @@ def _turned_hashes(data: bytes | None, turn: int, flips: tuple[bool, bool]) -> t
         return None, None
 
 
-def _pixel_sha(data: bytes | None) -> str | None:
-    """sha256 of the decoded RGB pixels (as ``read_layout`` hashes PDF images)."""
+_COLOUR_SLACK = 40.0  # RGB distance of averages still one picture (JPEG, downsampling: < 10)
+
+
+def _same_colour(a: tuple[int, int, int] | None, b: tuple[int, int, int] | None) -> bool:
+    """Two average colours close enough to be one picture's (unknown: no objection)."""
+    if a is None or b is None:
+        return True
+    return math.dist(a, b) <= _COLOUR_SLACK
+
+
+def _pixel_facts(data: bytes | None) -> tuple[str | None, tuple[int, int, int] | None]:
+    """sha256 of the decoded RGB pixels (as ``read_layout`` hashes PDF images) and their
+    average colour."""
     if data is None:
-        return None
+        return None, None
     try:
-        return hashlib.sha256(decode_image(data).tobytes()).hexdigest()
+        img = decode_image(data)
     except Exception:  # noqa: BLE001 - undecodable: no exact match possible, phash decides
-        return None
+        return None, None
+    return hashlib.sha256(img.tobytes()).hexdigest(), mean_colour(img)

@@ -182,6 +182,7 @@ class PdfImage:
     data: bytes | None = field(default=None, repr=False)
     mime: str | None = None
     clip: tuple[float, float, float, float] | None = None  # (x0, top, x1, bottom) the image is clipped to
+    mean_rgb: tuple[int, int, int] | None = None  # the decoded pixels' average colour (hashes read brightness only)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1170,9 +1171,9 @@ def _read_images(
         if int(w.value) * int(h.value) > current_limits().image_pixels:
             # Not decoded: a bitmap of this size is the memory attack the budget is for.
             hashes: tuple[str | None, str | None, str | None] = (None, None, None)
-            data, mime = None, None
+            data, mime, mean = None, None, None
         else:
-            hashes, data, mime = _decode_image(obj, keep_data=keep_data)
+            hashes, data, mime, mean = _decode_image(obj, keep_data=keep_data)
         clip = _clip_bounds(obj, left, top)
         if clip is not None and clip[0] <= l - left and clip[1] <= top - t and clip[2] >= r - left and clip[3] >= top - b:
             clip = None  # the clip leaves the whole image showing
@@ -1181,7 +1182,7 @@ def _read_images(
                 index, l - left, top - t, r - left, top - b,
                 int(w.value), int(h.value), *hashes,
                 int(pdfium_c.FPDFPageObj_GetMarkedContentID(obj.raw)),
-                data, mime, clip,
+                data, mime, clip, mean,
             )
         )
     if rules is not None and paths:
@@ -1257,29 +1258,38 @@ _FILE_FILTERS = {"DCTDecode": "image/jpeg", "JPXDecode": "image/jp2"}
 
 def _decode_image(
     obj: pdfium.PdfImage, *, keep_data: bool
-) -> tuple[tuple[str | None, str | None, str | None], bytes | None, str | None]:
-    """imagehash phash/dhash and a sha256 of the RGB pixels of an embedded image, and
-    (``keep_data``) the image as a file: see :class:`PdfImage`."""
+) -> tuple[tuple[str | None, str | None, str | None], bytes | None, str | None, tuple[int, int, int] | None]:
+    """imagehash phash/dhash and a sha256 of the RGB pixels of an embedded image, (``keep_data``)
+    the image as a file, and its average colour: see :class:`PdfImage`."""
     import imagehash
 
     try:
         img = obj.get_bitmap(render=False).to_pil().convert("RGB")
     except Exception:  # noqa: BLE001 - an undecodable image keeps its box, loses its hashes
-        return (None, None, None), None, None
+        return (None, None, None), None, None, None
     digest = hashlib.sha256(img.tobytes()).hexdigest()
     hashes = (str(imagehash.phash(img)), str(imagehash.dhash(img)), digest)
+    mean = mean_colour(img)
     if not keep_data:
-        return hashes, None, None
+        return hashes, None, None, mean
     try:
         filters = obj.get_filters()
         raw = bytes(obj.get_data(decode_simple=False)) if len(filters) == 1 and filters[0] in _FILE_FILTERS else None
     except Exception:  # noqa: BLE001 - unreadable stream: keep the decoded pixels instead
         raw = None
     if raw:
-        return hashes, raw, _FILE_FILTERS[filters[0]]
+        return hashes, raw, _FILE_FILTERS[filters[0]], mean
     buffer = io.BytesIO()
     img.save(buffer, format="PNG")
-    return hashes, buffer.getvalue(), "image/png"
+    return hashes, buffer.getvalue(), "image/png", mean
+
+
+def mean_colour(img: Any) -> tuple[int, int, int]:
+    """The average colour of an RGB PIL image (a box-filtered 1 x 1 thumbnail)."""
+    from PIL import Image
+
+    r, g, b = img.resize((1, 1), Image.Resampling.BOX).getpixel((0, 0))
+    return int(r), int(g), int(b)
 
 
 # --- structure tree (tagged PDF) -------------------------------------------------------
