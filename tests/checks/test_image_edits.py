@@ -46,6 +46,8 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         "sharpened": base.filter(ImageFilter.UnsharpMask(radius=2, percent=200)),
         "mirrored": base.transpose(Image.Transpose.FLIP_LEFT_RIGHT),
         "rotated_cw": base.transpose(Image.Transpose.ROTATE_270),  # 90 degrees clockwise
+        "rotated_smaller": base.transpose(Image.Transpose.ROTATE_270).resize((base.height // 2, base.width // 2)),
+        "mirrored_larger": base.transpose(Image.Transpose.FLIP_LEFT_RIGHT).resize((base.width * 2, base.height * 2)),
         "other": Image.merge("RGB", photo(seed=99).split()[::-1]).transpose(Image.Transpose.FLIP_TOP_BOTTOM),
         "palette": base.convert("P", palette=Image.Palette.ADAPTIVE, colors=64),
         "small": base.resize((240, 160)),
@@ -140,6 +142,11 @@ def test_image_transformed_names_the_turn_that_was_made(files: dict[str, Path]) 
     assert wrong.status == "fail" and wrong.evidence["images"][0]["best"] == "mirror_horizontal", wrong.explanation
     same = _run(files, "original", "image_transformed", {"transform": "mirror_horizontal"})
     assert same.status == "fail" and same.evidence["images"][0]["best"] == "identity"
+    # turned or mirrored and also resized (an agent sets a new width): still the turn
+    small = _run(files, "rotated_smaller", "image_transformed", {"transform": "rotate_90"})
+    assert small.status == "pass" and small.evidence["images"][0]["resized"], small.explanation
+    assert _run(files, "mirrored_larger", "image_transformed", {"transform": "mirror_horizontal"}).status == "pass"
+    assert _run(files, "rotated_smaller", "image_transformed", {"transform": "rotate_270"}).status == "fail"
 
 
 def test_image_mode_sees_the_palette(files: dict[str, Path]) -> None:

@@ -271,15 +271,24 @@ def image_transformed(doc: Document, p: TransformedParams, resources: Resources)
     ref_img = _ref_pixels(ref)
 
     def judge(node: Node, blob: Blob) -> dict[str, Any]:
+        from PIL import Image
+
         img = _blob_pixels(blob)
         turns = displayed_turns(node) if p.as_displayed else []
         for turn in turns:  # a python-pptx `pic.rotation = 90` or flipH shows the turned picture
             img = transformed(img, turn)
-        scores = {t: _r(ssim(img, transformed(ref_img, t))) for t in TRANSFORMS}
+        def score(t: str) -> float | None:
+            # The same picture turned and also resized (an agent sets a new width) is
+            # still the turned picture: compare at the transformed reference's size.
+            target = transformed(ref_img, t)
+            same = img if img.size == target.size else img.resize(target.size, Image.Resampling.LANCZOS)
+            return _r(ssim(same, target))
+
+        scores = {t: score(t) for t in TRANSFORMS}
         wanted = scores[p.transform]
         best = max((t for t in scores if scores[t] is not None), key=lambda t: scores[t] or -2.0, default=None)
         ok = wanted is not None and wanted >= p.min_ssim and best == p.transform
-        return {"ok": ok, "ssim": wanted, "candidates": scores, "best": best, "display_turns": turns}
+        return {"ok": ok, "ssim": wanted, "candidates": scores, "best": best, "display_turns": turns, "resized": img.size != ref_img.size}
 
     def describe(r: dict[str, Any]) -> str:
         text = f"SSIM with {p.transform} {r['ssim']} (need >= {p.min_ssim})"
