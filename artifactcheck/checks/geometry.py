@@ -213,6 +213,20 @@ def at_matched_words(node: Node, target: TargetSpec) -> Node:
     return node.model_copy(update={"boxes": [b for r in runs for b in r.boxes]})
 
 
+def cut_off(node: Node) -> tuple[float, float, float, float]:
+    """(left, top, right, bottom): points of each edge of a picture the render clips off
+    (``cut_off_pt``); its box is the part drawn, its placement is the box grown by these."""
+    cut = node.attrs.get("cut_off_pt")
+    if not isinstance(cut, dict):
+        return 0.0, 0.0, 0.0, 0.0
+
+    def edge(name: str) -> float:
+        value = cut.get(name, 0)
+        return float(value) if isinstance(value, (int, float)) else 0.0
+
+    return edge("left"), edge("top"), edge("right"), edge("bottom")
+
+
 def place(node: Node, page: int | None) -> Placed | None:
     """The node's geometry on ``page`` (None: its first page); None when not drawn there
     (a shape the file marks hidden, or inside a hidden group, is drawn nowhere)."""
@@ -1117,7 +1131,7 @@ def within_page(doc: Document, p: WithinPageParams, resources: Resources) -> Che
     checked = 0
     for node in nodes:
         cut = node.attrs.get("cut_off_pt")
-        cut = cut if isinstance(cut, dict) else {}
+        left, up, right, down = cut_off(node)
         for b in node.boxes:
             if b.page >= len(doc.pages):
                 continue
@@ -1125,10 +1139,7 @@ def within_page(doc: Document, p: WithinPageParams, resources: Resources) -> Che
             w, h = page_size(doc, b.page)
             # The box is the part drawn; a picture the render clips (to the page's edge,
             # its body, a table cell) is not whole on the page: its placement is measured.
-            x0 = b.x0 - float(cut.get("left", 0))  # type: ignore[arg-type]
-            top = b.top - float(cut.get("top", 0))  # type: ignore[arg-type]
-            x1 = b.x1 + float(cut.get("right", 0))  # type: ignore[arg-type]
-            bottom = b.bottom + float(cut.get("bottom", 0))  # type: ignore[arg-type]
+            x0, top, x1, bottom = b.x0 - left, b.top - up, b.x1 + right, b.bottom + down
             # a rotated frame's corners carry float noise (x0 = -3.7e-14 for a box drawn
             # from x 0): a millionth of a point is not sticking out; a box read off a
             # render carries its twips (a full-page background is drawn from y -0.05)

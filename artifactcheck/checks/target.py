@@ -327,7 +327,7 @@ def _never_shown_parts(doc: Document) -> set[int]:
 def in_never_shown_part(doc: Document, node: Node) -> bool:
     """``node`` is (in) a header or footer no page shows (:func:`_never_shown_parts`)."""
     unshown = cached(doc, "never_shown_parts", _never_shown_parts)
-    return bool(unshown) and (id(node) in unshown or any(id(a) in unshown for a in node.ancestors()))
+    return bool(unshown) and id(flow_of(node)) in unshown
 
 
 def select_targets(doc: Document, target: Target) -> list[Node]:
@@ -392,11 +392,8 @@ def flow_of(node: Node) -> Node | None:
 
 
 def _zone(node: Node) -> int:
-    for a in node.ancestors():
-        zone = _ZONE.get(a.kind)
-        if zone is not None:
-            return zone
-    return 1
+    flow = flow_of(node)
+    return 1 if flow is None else _ZONE[flow.kind]
 
 
 def select_union(doc: Document, selector: str) -> list[Node]:

@@ -27,7 +27,7 @@ from ...input_files import read_input_bytes
 from ...model import Blob, Document, Node
 from ...model.blobs import decode_image
 from ...model.crop import crop_fractions
-from ..geometry import box_dict, result
+from ..geometry import box_dict, cut_off, result
 from ..layout import extracted_without_layout, without_layout
 from ..registry import Resources, register_check
 from ..resource_files import resolve_resource_file
@@ -592,14 +592,10 @@ def placed_size(node: Node) -> tuple[float, float] | None:
     what the render clips off (``cut_off_pt``: a picture wider than its table cell is cut
     at the cell's edge, not squeezed into it). Aspect and resolution are the placement's."""
     shown = displayed_size(node)
-    cut = node.attrs.get("cut_off_pt")
-    if shown is None or not isinstance(cut, dict):
-        return shown
-    def edge(name: str) -> float:
-        value = cut.get(name, 0)
-        return float(value) if isinstance(value, (int, float)) else 0.0
-
-    return shown[0] + edge("left") + edge("right"), shown[1] + edge("top") + edge("bottom")
+    if shown is None:
+        return None
+    left, top, right, bottom = cut_off(node)
+    return shown[0] + left + right, shown[1] + top + bottom
 
 
 class DistortionParams(_Params):

@@ -242,7 +242,7 @@ def hidden_reason(loc: _Located, picture: Node, doc: Document) -> str | None:
     drawn over it (on a slide, shapes later in the shape tree are drawn on top). A
     person sees neither; the picture file still holds both."""
     width, height = page_size(doc, loc.page)
-    cx, cy = (loc.box.x0 + loc.box.x1) / 2, (loc.box.top + loc.box.bottom) / 2
+    cx, cy = loc.box.center
     if not (0 <= cx <= width and 0 <= cy <= height):
         return "off the page"
     slide = next((a for a in picture.ancestors() if a.kind == "slide"), None)

@@ -668,8 +668,11 @@ class _Layouter:
         for node, hf in in_headers:
             self._header_image(node, hf, used, pixel_sha, in_margin=False)
 
-    def _picture_hashes(self, node: Node, pixel_sha: dict[str, str | None]) -> tuple[str | None, str] | None:
-        """(pixel sha256, phash) of a picture's data, or None (its reason recorded)."""
+    def _picture_hashes(
+        self, node: Node, pixel_sha: dict[str, str | None]
+    ) -> tuple[str | None, str, tuple[int, int, int] | None] | None:
+        """(pixel sha256, phash, average colour) of a picture's data, or None (its reason
+        recorded). The colour is None for a turned picture (its file is not decoded)."""
         blob_id = node.attrs.get("blob")
         blob = self.doc.blobs.get(str(blob_id)) if blob_id else None
         if blob is None:
@@ -686,18 +689,17 @@ class _Layouter:
             key = f"{blob.sha256}/{turn}/{flips}"
             if key not in pixel_sha:
                 pixel_sha[key], pixel_sha[key + "/phash"] = _turned_hashes(blob.data, int(turn), flips)
-            return pixel_sha[key], pixel_sha[key + "/phash"] or blob.phash
+            return pixel_sha[key], pixel_sha[key + "/phash"] or blob.phash, None
         if blob.sha256 not in pixel_sha:
             pixel_sha[blob.sha256], self.blob_colour[blob.sha256] = _pixel_facts(blob.data)
-        return pixel_sha[blob.sha256], blob.phash
+        return pixel_sha[blob.sha256], blob.phash, self.blob_colour[blob.sha256]
 
     def _body_image(self, node: Node, used: set[int], pixel_sha: dict[str, str | None]) -> None:
         hashes = self._picture_hashes(node, pixel_sha)
         if hashes is None:
             return
         pdf_images = self.layout.images
-        colour = self._colour_of(node)
-        cands = self._image_candidates(*hashes, used, colour) or self._resampled_candidates(node, hashes[1], used)
+        cands = self._image_candidates(*hashes, used) or self._resampled_candidates(node, hashes[1], hashes[2], used)
         if not cands:
             self.image_reason[node.id] = _missing_picture_reason(node)
             return
@@ -745,7 +747,7 @@ class _Layouter:
         if hashes is None:
             return
         pdf_images = self.layout.images
-        cands = self._image_candidates(*hashes, used, self._colour_of(node))
+        cands = self._image_candidates(*hashes, used)
         crop = _crop_fractions(node)
         for page in pages:
             on_page = [(pdf_images[i].top, i) for _, i in cands if pdf_images[i].page == page and i not in used]
@@ -793,9 +795,11 @@ class _Layouter:
         row = next((a for a in node.ancestors() if a.kind == "row"), None)
         # in a table, the picture is within its row: the text of the row's other cells says
         # where (the next cell's text is beside it, not below)
-        holder = row if row is not None else node.parent
-        runs = holder.descendants("run") if holder is not None and row is not None else (holder.children if holder is not None else [])
-        own = [self.runs[c.id].pdf_chars for c in runs if c.kind == "run" and c.id in self.runs]
+        if row is not None:
+            runs = list(row.descendants("run"))
+        else:
+            runs = [c for c in node.parent.children if c.kind == "run"] if node.parent is not None else []
+        own = [self.runs[r.id].pdf_chars for r in runs if r.id in self.runs]
         chars = np.concatenate(own) if own else _EMPTY
         chars = chars[cols.page[chars] == page] if len(chars) else chars
         if len(chars):
@@ -828,7 +832,7 @@ class _Layouter:
         pdf_images = self.layout.images
         boxes = self.image_boxes.setdefault(node.id, [])
         done = {b.page for b in boxes}
-        cands = self._image_candidates(*hashes, used, self._colour_of(node))
+        cands = self._image_candidates(*hashes, used)
         for page in sorted(self.hf_pages.get(owner.id, set()) - done):
             from_margin = self._margin_distance(owner.kind, page)
             on_page = [(from_margin(pdf_images[i]), d, i) for d, i in cands if pdf_images[i].page == page]
@@ -841,7 +845,9 @@ class _Layouter:
             boxes.append(_image_box(pdf_images[pick], _crop_fractions(node), clipped=True))
         boxes.sort(key=lambda b: b.page)
 
-    def _resampled_candidates(self, node: Node, phash: str, used: set[int]) -> list[tuple[int, int]]:
+    def _resampled_candidates(
+        self, node: Node, phash: str, colour: tuple[int, int, int] | None, used: set[int]
+    ) -> list[tuple[int, int]]:
         """Placements a resampled picture may be drawn as when nothing matched:
         LibreOffice resamples a turned bitmap (a 400 x 300 photo turned 90 degrees was
         embedded 450 x 600, 12 phash bits away) and downsamples a big picture shown small
@@ -856,7 +862,6 @@ class _Layouter:
         turned = bool(node.attrs.get("rotation"))
         width, height = drawn
         out = []
-        colour = self._colour_of(node)
         for i, im in enumerate(self.layout.images):
             if i in used or im.phash is None or not _same_colour(colour, im.mean_rgb):
                 continue
@@ -870,7 +875,7 @@ class _Layouter:
         return out
 
     def _image_candidates(
-        self, pixel_sha: str | None, phash: str, used: set[int], colour: tuple[int, int, int] | None = None
+        self, pixel_sha: str | None, phash: str, colour: tuple[int, int, int] | None, used: set[int]
     ) -> list[tuple[int, int]]:
         """(distance, index) of the unclaimed PDF images that show the picture: those with
         its exact pixels when there are any, else the perceptually alike of its average
@@ -890,20 +895,13 @@ class _Layouter:
                     alike.append((dist, i))
         return exact or alike
 
-    def _colour_of(self, node: Node) -> tuple[int, int, int] | None:
-        blob_id = node.attrs.get("blob")
-        return self.blob_colour.get(str(blob_id)) if blob_id else None
-
     def _margin_distance(self, kind: str, page: int) -> Callable[[Any], float]:
         """How far a PDF image starts outside the page's header (top) or footer (bottom)
         margin: 0 when its top (footer: its bottom) is inside. A header picture taller
         than the margin starts in the header and pushes the body down; its middle is past
         the margin line, so the middle missed the 40 pt logo of a 30 pt margin's header and
         the same logo on the cover took its place."""
-        sections: list[Any] = list(self.doc.root.attrs.get("sections") or [])  # type: ignore[arg-type]  # a list by construction
-        sec = self.page_section[page] if page < len(self.page_section) else 0
-        section = sections[sec] if sec < len(sections) and isinstance(sections[sec], dict) else {}
-        top, bottom = self._margin_lines(page, section)
+        top, bottom = self._margin_lines(page, self._section_on(page) or {})
         if kind == "header":
             return lambda im: max(0.0, im.top - top)
         return lambda im: max(0.0, bottom - im.bottom)
