@@ -133,11 +133,16 @@ def test_bad_options_are_parameter_errors(picture_deck: Document) -> None:
 # -- checks on a rendered page ----------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def rendered_deck(tmp_path_factory: pytest.TempPathFactory) -> Document:
+def rendered(tmp_path_factory: pytest.TempPathFactory, name: str, slides: list[list[Item]]) -> Document:
+    """A python-pptx deck of ``slides``, read back; its pages are rendered by LibreOffice
+    when an OCR check asks (skipped where LibreOffice is not installed)."""
     if shutil.which("soffice") is None:
         pytest.skip("LibreOffice not installed")
-    path = tmp_path_factory.mktemp("ocrdeck") / "report.pptx"
+    return load_deck(build_deck(tmp_path_factory.mktemp(name) / f"{name}.pptx", slides))
+
+
+@pytest.fixture(scope="module")
+def rendered_deck(tmp_path_factory: pytest.TempPathFactory) -> Document:
     slides = [
         [
             Item("textbox", 60, 30, 600, 60, name="Title", text="Quarterly Revenue Report", font_size=36),
@@ -145,7 +150,7 @@ def rendered_deck(tmp_path_factory: pytest.TempPathFactory) -> Document:
             Item("textbox", 210, 390, 300, 40, name="Caption", text="Figure 1 Sales by region", font_size=20),
         ]
     ]
-    return load_deck(build_deck(path, slides))
+    return rendered(tmp_path_factory, "ocrdeck", slides)
 
 
 @pytest.mark.slow
@@ -178,14 +183,11 @@ def hidden_parts(tmp_path_factory: pytest.TempPathFactory) -> Document:
     """python-pptx: a picture placed low, its lower half below the slide's edge (what an
     agent gets by giving only a width); the same picture with a filled rectangle added
     over its lower half."""
-    if shutil.which("soffice") is None:
-        pytest.skip("LibreOffice not installed")
-    path = tmp_path_factory.mktemp("hidden") / "hidden.pptx"
     slides = [
         [Item("picture", 210, 300, 360, 240 * 2, name="Low", image=POSTER)],
         [Item("picture", 210, 60, 360, 240 * 2, name="Covered", image=POSTER), Item("box", 180, 280, 420, 280, name="Cover")],
     ]
-    return load_deck(build_deck(path, slides))
+    return rendered(tmp_path_factory, "hidden", slides)
 
 
 @pytest.mark.slow
@@ -207,9 +209,6 @@ def test_text_in_a_picture_that_is_not_shown_is_not_found(hidden_parts: Document
 @pytest.fixture(scope="module")
 def cited_deck(tmp_path_factory: pytest.TempPathFactory) -> Document:
     """The caption above the chart, and a sentence citing the figure 60 pt below it."""
-    if shutil.which("soffice") is None:
-        pytest.skip("LibreOffice not installed")
-    path = tmp_path_factory.mktemp("cited") / "cited.pptx"
     slides = [
         [
             Item("textbox", 210, 60, 300, 36, name="Caption", text="Figure 1 Sales by region", font_size=20),
@@ -217,7 +216,7 @@ def cited_deck(tmp_path_factory: pytest.TempPathFactory) -> Document:
             Item("textbox", 210, 385, 300, 40, name="Body", text="As Figure 1 shows, sales rose", font_size=20),
         ]
     ]
-    return load_deck(build_deck(path, slides))
+    return rendered(tmp_path_factory, "cited", slides)
 
 
 @pytest.mark.slow
