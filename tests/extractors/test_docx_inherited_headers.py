@@ -110,3 +110,31 @@ def test_a_header_no_page_shows_holds_nothing_a_reader_sees(tmp_path: Path) -> N
     assert run_check("within_page", doc, {"target": "image"}).status == "pass"
     left = run_check("in_region", doc, {"target": "header image", "region": "upper-left"})
     assert left.status == "pass", left.explanation
+
+
+def test_a_logo_of_another_colour_does_not_take_the_drawn_logos_place(tmp_path: Path) -> None:
+    """A continuous section break with its own header logo, the same shape in another
+    colour: LibreOffice keeps drawing the first section's orange logo (it never draws the
+    teal one). Alike by perceptual hash, which reads brightness only, the teal logo took
+    the orange one's placements; a picture's box must show its own colour."""
+    d = docx.Document()
+    first = d.sections[0].header.paragraphs[0]
+    first.alignment = 2
+    first.add_run().add_picture(logo(ORANGE, 20), width=Inches(1.2))
+    d.add_paragraph("Intro in one column. " * 20)
+    second = d.add_section(WD_SECTION.CONTINUOUS)
+    second.header.is_linked_to_previous = False
+    second.header.paragraphs[0].add_run().add_picture(logo((20, 150, 150), 20), width=Inches(1.2))
+    for _ in range(8):
+        d.add_paragraph("The story runs on. " * 30)
+    path = tmp_path / "newsletter.docx"
+    d.save(str(path))
+    doc = load(path, render=True)
+    pdf = render_pdf(path).pdf_path
+    colours = {"s0": ORANGE, "s1": (20, 150, 150)}
+    for picture in doc.select("header image"):
+        for box in picture.boxes:  # wherever the tree places a logo, the render paints that logo
+            image = page_png(pdf, box.page).convert("RGB")
+            k = image.width / doc.pages[box.page].width
+            drawn = image.getpixel((int((box.x0 + box.x1) / 2 * k), int((box.top + box.bottom * 3) / 4 * k)))
+            assert drawn == pytest.approx(colours[picture.id[:2]], abs=12), (picture.id, box)
