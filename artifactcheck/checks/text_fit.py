@@ -153,6 +153,32 @@ def _cell_excess(node: Node) -> float | None:
     return None
 
 
+def _fits_by_row_autofit(cell: Node) -> dict[str, Any] | None:
+    """For a cell whose text is taller than its sheet's default row height and whose row
+    the file leaves unsized (row ``autofit``): the row, the height Excel gives it and the
+    one LibreOffice 7.4 draws. The verdict follows Excel, which fits such rows when it
+    opens the file; LibreOffice keeps them at the default height (measured: a 10-line
+    wrapped cell drawn in a 15 pt row, its first lines above the page), so an author
+    reading our render must be told why it disagrees. None otherwise."""
+    row = cell.parent
+    sheet = row.parent if row is not None else None
+    if row is None or sheet is None or row.kind != "row" or not row.attrs.get("autofit"):
+        return None
+    default = sheet.attrs.get("default_row_height_pt")
+    needed = cell.attrs.get("text_height_pt")
+    height = row.attrs.get("height_pt")
+    if not isinstance(default, (int, float)) or not isinstance(height, (int, float)):
+        return None
+    if isinstance(needed, (int, float)):
+        taller = needed > default
+    else:  # one line: a font too big for the default row
+        style = cell.style
+        taller = style is not None and style.size is not None and height > default and style.size * 1.2 > default
+    if not taller:
+        return None
+    return {"row": row.attrs.get("row"), "height_pt": height, "drawn_height_pt": default, "by": "Excel auto-fit on opening"}
+
+
 def drawn_fit(doc: Document, node: Node, tolerance_pt: float) -> dict[str, Any] | None:
     """The verdict on a frame's drawn text (see the module docstring), or None when the
     node has no drawn text to judge (no layout, or its text was not found)."""
@@ -245,6 +271,9 @@ def text_fits(doc: Document, p: TextFitsParams, resources: Resources) -> CheckRe
             verdict = node.attrs.get("overflow")
             if verdict in _VISIBLE or verdict in _CUT:
                 row.update(overflow=verdict, text_width_pt=node.attrs.get("text_width_pt"), ok=verdict in _VISIBLE)
+                fitted = _fits_by_row_autofit(node)
+                if fitted is not None and row["ok"]:
+                    row["row_autofit"] = fitted
                 excess = _cell_excess(node) if verdict == "clipped" else None
                 if excess is not None:
                     row["excess_pt"] = excess
@@ -295,6 +324,14 @@ def text_fits(doc: Document, p: TextFitsParams, resources: Resources) -> CheckRe
         explanation = f"all {len(judged)} text node(s) of {p.target.describe()} fit their cell or shape"
     if not_judged:
         explanation += f"; {len(not_judged)} not judged"
+    by_autofit = [r for r in judged if r["ok"] and "row_autofit" in r]
+    if by_autofit:
+        first = by_autofit[0]["row_autofit"]
+        explanation += (
+            f"; {len(by_autofit)} cell(s) fit only in a row the file gives no height, as Excel sizes it on opening"
+            f" (e.g. row {first['row']}: {first['height_pt']:g} pt); LibreOffice draws such rows"
+            f" {first['drawn_height_pt']:g} pt high, with the text running over the rows beside it"
+        )
     if any(r.get("autofit_known") is False for r in bad):
         explanation += "; autofit was not recorded for some shapes (text PowerPoint shrinks to fit would show)"
     return result(name, passed=passed, score=passes / len(judged), explanation=explanation, evidence=evidence)
