@@ -62,6 +62,29 @@ def decode_image(data: bytes, *, mode: str = "RGB", what: str = "image") -> Any:
         return img.convert(mode)
 
 
+def flatten_on_white(img: Any) -> Any:
+    """A PIL image as RGB with its transparency composited on white: how a page shows a
+    transparent picture. ``convert("RGB")`` drops alpha and keeps the stored colour of
+    transparent pixels, which is often black (RGBA (0, 0, 0, 0)): a logo on a white slide
+    would hash, and be compared, as a logo on black. Images without transparency (no
+    alpha band, no ``transparency`` entry) are converted as they stand. The PDF side
+    reads images as stored, without their soft mask (design/checks-geometry.md, "Images")."""
+    from PIL import Image
+
+    if _transparent(img):
+        rgba = img.convert("RGBA")
+        canvas = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
+        canvas.alpha_composite(rgba)
+        return canvas.convert("RGB")
+    return img.convert("RGB")
+
+
+def decode_drawn(data: bytes, *, what: str = "image") -> Any:
+    """Decode image bytes to RGB as a page draws them (transparency on white), after
+    the pixel budget check of :func:`decode_image`. Raises as it does."""
+    return flatten_on_white(decode_image(data, mode="RGBA", what=what))
+
+
 HashName = Literal["phash", "dhash", "whash"]
 HASH_NAMES: tuple[HashName, ...] = ("phash", "dhash", "whash")
 
@@ -163,8 +186,9 @@ Blob.decode_error = _Deferred("decode_error", needs_hash=False)  # type: ignore[
 
 def _decode_and_hash(data: bytes, *, hash_too: bool) -> tuple[str, str, str] | None:
     """Decode bytes whose header ``describe_image`` accepted, as the hashes see them (a
-    JPEG at reduced size, a very large picture reduced): (phash, dhash, whash), or None
-    when only the decoding was asked for. Raises what the decoder raises."""
+    JPEG at reduced size, a very large picture reduced, transparency composited on white):
+    (phash, dhash, whash), or None when only the decoding was asked for. Raises what the
+    decoder raises."""
     from PIL import Image
 
     with warnings.catch_warnings():
@@ -174,12 +198,41 @@ def _decode_and_hash(data: bytes, *, hash_too: bool) -> tuple[str, str, str] | N
             img.draft("RGB", (512, 512))  # JPEG: decode at reduced size, hashes use <= 64 px
             if img.size[0] * img.size[1] > FULL_HASH_PIXELS:
                 img.thumbnail((_HASH_SIDE_PX, _HASH_SIDE_PX))  # decode once, then hash small
-            rgb = img.convert("RGB")
+            rgb = flatten_on_white(img)  # hashed as drawn: transparency on white
     if not hash_too:
         return None
     import imagehash
 
     return str(imagehash.phash(rgb)), str(imagehash.dhash(rgb)), str(imagehash.whash(rgb))
+
+
+def _transparent(img: Any) -> bool:
+    return img.mode in ("RGBA", "RGBa", "LA", "La", "PA") or "transparency" in img.info
+
+
+def phash_as_stored(blob: Blob) -> str | None:
+    """The phash of a picture's pixels as stored, alpha dropped: how ``read_layout``
+    hashes a PDF's image objects (pdfium's bitmap leaves the soft mask out), so the one
+    to match a picture with its placement in a PDF by. The blob's own ``phash`` (as drawn,
+    transparency on white) when the image has no transparency, which the header tells
+    without decoding the pixels; None when it has no phash."""
+    from PIL import Image
+
+    if blob.phash is None or blob.data is None:
+        return blob.phash
+    try:
+        with Image.open(io.BytesIO(blob.data)) as img:
+            if not _transparent(img):
+                return blob.phash
+            img.draft("RGB", (512, 512))
+            if img.size[0] * img.size[1] > FULL_HASH_PIXELS:
+                img.thumbnail((_HASH_SIDE_PX, _HASH_SIDE_PX))
+            rgb = img.convert("RGB")
+    except Exception:  # noqa: BLE001 - it decoded for its phash; a second failure: keep that
+        return blob.phash
+    import imagehash
+
+    return str(imagehash.phash(rgb))
 
 
 def describe_image(data: bytes, *, mime: str, name: str | None = None) -> Blob:

@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ...model.blobs import flatten_on_white
 from .color_delta import color_difference, size_at
 from .locate import locate_crop
 
@@ -90,15 +91,9 @@ class PixelComparison:
 
 
 def flatten(img: Image.Image) -> Image.Image:
-    """RGB, with transparency composited on white (how a page shows a transparent logo)."""
-    from PIL import Image
-
-    if img.mode in ("RGBA", "LA", "PA") or (img.mode == "P" and "transparency" in img.info):
-        rgba = img.convert("RGBA")
-        canvas = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
-        canvas.alpha_composite(rgba)
-        return canvas.convert("RGB")
-    return img.convert("RGB")
+    """RGB, with transparency composited on white (how a page shows a transparent logo).
+    The blob store hashes pictures the same way (``model.blobs.flatten_on_white``)."""
+    return flatten_on_white(img)  # type: ignore[no-any-return]
 
 
 def _luminance(img: Image.Image, size: tuple[int, int]) -> np.ndarray:

@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ...errors import RubricError
 from ...input_files import read_input_bytes
 from ...model import Blob, Document, Node
-from ...model.blobs import decode_image
+from ...model.blobs import decode_drawn, decode_image
 from ...model.crop import crop_fractions
 from ..geometry import box_dict, cut_off, result
 from ..layout import extracted_without_layout, without_layout
@@ -84,7 +84,8 @@ class Reference:
         self.path = path
         self.data = read_input_bytes(path, what="reference image", error=RubricError, too_large=RubricError)
         self.sha256 = hashlib.sha256(self.data).hexdigest()
-        rgb = decode_image(self.data, what=f"reference image {path.name}")
+        # as drawn, like the blob store's hashes: a transparent reference on white
+        rgb = decode_drawn(self.data, what=f"reference image {path.name}")
         self.size = rgb.size
         self.hashes: dict[str, str] = {name: str(getattr(imagehash, name)(rgb)) for name in HASHES}
 
@@ -229,8 +230,12 @@ def _identity_row(ref: Reference, blob: Blob, p: MatchParams) -> dict[str, Any]:
     }
 
 
-def match_candidates(ref: Reference, pairs: list[tuple[Node, Blob | None]], p: MatchParams) -> list[dict[str, Any]]:
-    """Every target image compared with the reference, best first."""
+def match_candidates(
+    ref: Reference, pairs: list[tuple[Node, Blob | None]], p: MatchParams, *, doc: Document | None = None
+) -> list[dict[str, Any]]:
+    """Every target image compared with the reference, best first. With ``doc``, a
+    picture no page shows (placed wholly off its slide, or hidden) does not match however
+    alike it is (``not_shown`` says why), and one partly off its page says how much shows."""
     rows: list[dict[str, Any]] = []
     for node, blob in pairs:
         row = _node_evidence(node, blob)
@@ -255,6 +260,8 @@ def match_candidates(ref: Reference, pairs: list[tuple[Node, Blob | None]], p: M
                 row.update(match=worst <= p.max_distance, method="hash", distance=worst)
         if node.attrs.get("original_blob") == ref.sha256 and not row["match"]:
             row["note"] = "the uncropped original is the reference; the page shows a crop (see image_crop_of)"
+        if doc is not None:
+            _judge_shown(row, doc, node)
         rows.append(row)
 
     def rank(r: dict[str, Any]) -> tuple[bool, float]:
@@ -265,6 +272,34 @@ def match_candidates(ref: Reference, pairs: list[tuple[Node, Blob | None]], p: M
 
     rows.sort(key=rank)
     return rows
+
+
+def _judge_shown(row: dict[str, Any], doc: Document, node: Node) -> None:
+    """A match no page shows is not one: the file holds the picture, a person never sees
+    it (LibreOffice draws nothing for a picture placed wholly off the slide)."""
+    from .shown import shown_on_page
+
+    shown = shown_on_page(doc, node)
+    if shown is None or shown.share >= 1.0:
+        return
+    if shown.reason is not None:
+        row["not_shown"] = shown.reason
+        if row["match"]:
+            row.update(match=False, matched_pixels_by=row["method"])
+        return
+    row.update(shown_share=round(shown.share, 3), beyond_pt=shown.beyond_pt, shown_on=shown.paper)
+
+
+_MATCHED_BY = {"sha256": "identical bytes", "pixels": "identical pixels", "identity": "alike after alignment", "hash": "alike by hash"}
+
+
+def _clipped_note(row: dict[str, Any]) -> str:
+    """The explanation's "; only 50% of it is on its slide (150 pt right off)" for a
+    picture its page shows in part; "" for one shown whole."""
+    if "shown_share" not in row:
+        return ""
+    sides = ", ".join(f"{v:g} pt {k}" for k, v in row["beyond_pt"].items() if v > 0)
+    return f"; only {row['shown_share']:.0%} of it is on its {row['shown_on']} ({sides} off)"
 
 
 @register_check(
@@ -291,7 +326,7 @@ def image_matches(doc: Document, p: MatchParams, resources: Resources) -> CheckR
     name = "image_matches"
     ref = load_reference(p.reference, resources)
     pairs = image_nodes(doc, p.target)
-    rows = match_candidates(ref, pairs, p)
+    rows = match_candidates(ref, pairs, p, doc=doc)
     matched = [r for r in rows if r["match"]]
     found = len(matched) >= p.min_count
     passed = found if p.expect == "present" else not matched
@@ -313,11 +348,14 @@ def image_matches(doc: Document, p: MatchParams, resources: Resources) -> CheckR
         how = {"sha256": "identical bytes", "pixels": "identical pixels"}.get(best["method"]) or (
             best["summary"] if best["method"] == "identity" else f"{p.hash} distance {best['distance']} <= {p.max_distance}"
         )
-        explanation = f"{len(matched)} of {len(pairs)} image(s) match {ref.path.name}; best {best['id']} ({how})"
+        explanation = f"{len(matched)} of {len(pairs)} image(s) match {ref.path.name}; best {best['id']} ({how}{_clipped_note(best)})"
     else:
         best = rows[0]
         dist = best.get("distance")
-        if best.get("method") == "identity":
+        if "not_shown" in best:
+            alike = _MATCHED_BY.get(best.get("matched_pixels_by", ""))
+            detail = f": the same picture ({alike}), but {best['not_shown']}" if alike else f" ({best['not_shown']})"
+        elif best.get("method") == "identity":
             detail = f": {'; '.join(best['failed'])} ({best['summary']})"
         elif dist is not None:
             detail = f" at {p.hash} distance {dist} > {p.max_distance}"
@@ -379,7 +417,7 @@ def _located(ref: Reference, blob: Blob) -> CropLocation | None:
         if key in _LOCATIONS:
             return _LOCATIONS[key]
     assert blob.data is not None
-    found = locate_crop(decode_image(ref.data, what="reference image"), decode_image(blob.data))
+    found = locate_crop(decode_drawn(ref.data, what="reference image"), decode_drawn(blob.data))
     _remember(_LOCATIONS, key, found, limit=1024)
     return found
 
@@ -449,6 +487,7 @@ def image_crop_of(doc: Document, p: CropParams, resources: Resources) -> CheckRe
             row.update(match=False, reason=blob.decode_error or "the image bytes are not stored")
         else:
             row.update(_judge_crop(ref, blob, p))
+        _judge_shown(row, doc, node)
         rows.append(row)
     rows.sort(key=lambda r: (not r["match"], -float(r.get("locate", {}).get("ncc", 1.0 if r["match"] else -1.0))))
     matched = [r for r in rows if r["match"]]
@@ -470,10 +509,12 @@ def image_crop_of(doc: Document, p: CropParams, resources: Resources) -> CheckRe
         if "locate" in best and best["locate"].get("found"):
             loc = best["locate"]
             how = f"found at {loc['box_px']} px of the original, ncc {loc['ncc']}, phash distance {loc['phash_distance']}"
-        explanation = f"{best['id']} is {'a crop of' if best.get('cropped') else 'the same image as'} {ref.path.name} ({how})"
+        explanation = f"{best['id']} is {'a crop of' if best.get('cropped') else 'the same image as'} {ref.path.name} ({how}{_clipped_note(best)})"
     else:
         best = rows[0]
-        if "locate" in best:
+        if "not_shown" in best:
+            detail = f"{best['not_shown']}" + (f" (else it matches: {best['matched_pixels_by']})" if "matched_pixels_by" in best else "")
+        elif "locate" in best:
             loc = best["locate"]
             detail = (
                 f"best region ncc {loc.get('ncc')} (need >= {p.min_ncc}), phash distance {loc.get('phash_distance')} (need <= {p.max_distance}), "
@@ -566,7 +607,8 @@ def _colour_difference(a: Blob, b: Blob) -> float | None:
     if a.data is None or b.data is None:
         return None
     try:
-        first, second = decode_image(a.data), decode_image(b.data)
+        # as drawn: a transparent logo over black RGB is the same logo as its copy on white
+        first, second = decode_drawn(a.data), decode_drawn(b.data)
     except Exception:  # an undecodable picture keeps its hash verdict  # noqa: BLE001
         return None
     return color_difference(first, second)

@@ -33,7 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...model import Box, Document, Node, Page, ToolInfo
-from ...model.blobs import decode_image
+from ...model.blobs import decode_image, phash_as_stored
 from ...model.crop import crop_fractions
 from ...model.geometry import union_all
 from ..render import PdfLayout, TextSpan, align_text_to_layout, read_layout, render_pdf
@@ -692,7 +692,9 @@ class _Layouter:
             return pixel_sha[key], pixel_sha[key + "/phash"] or blob.phash, None
         if blob.sha256 not in pixel_sha:
             pixel_sha[blob.sha256], self.blob_colour[blob.sha256] = _pixel_facts(blob.data)
-        return pixel_sha[blob.sha256], blob.phash, self.blob_colour[blob.sha256]
+            pixel_sha[blob.sha256 + "/phash"] = phash_as_stored(blob)
+        # the PDF's images are hashed as stored: a transparent picture is matched so too
+        return pixel_sha[blob.sha256], pixel_sha[blob.sha256 + "/phash"] or blob.phash, self.blob_colour[blob.sha256]
 
     def _body_image(self, node: Node, used: set[int], pixel_sha: dict[str, str | None]) -> None:
         hashes = self._picture_hashes(node, pixel_sha)

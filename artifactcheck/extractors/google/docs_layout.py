@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 
 from ...model import Box, Node, Page, ToolInfo, union_all
-from ...model.blobs import Blob
+from ...model.blobs import Blob, phash_as_stored
 
 _MAX_PHASH_DISTANCE = 12  # of 64 bits: same picture after Drive's re-encoding and scaling
 _LOW_ALIGNMENT = 0.9
@@ -46,13 +46,14 @@ def _attach_images(root: Node, layout: object, blobs: dict[str, Blob]) -> int:
         if node.kind != "image":
             continue
         blob = blobs.get(str(node.attrs.get("blob", "")))
-        if blob is None or blob.phash is None:
+        phash = phash_as_stored(blob) if blob is not None else None  # as the PDF's images are hashed
+        if phash is None:
             continue
         best, best_d = None, _MAX_PHASH_DISTANCE + 1
         for i, img in enumerate(pdf_images):
             if i in used or img.phash is None:
                 continue
-            d = _hamming(blob.phash, img.phash)
+            d = _hamming(phash, img.phash)
             if d < best_d:
                 best, best_d = i, d
         if best is not None:
