@@ -98,3 +98,21 @@ def test_a_picture_half_off_the_slide_matches_and_says_so(deck: tuple[Path, Docu
     folder, doc = deck
     status, why = run(doc, folder, check, "part.png", "Part")
     assert status == "pass" and "only 50% of it is on its slide (150 pt right off)" in why, why
+
+
+def test_a_copy_no_slide_shows_is_not_a_duplicate(tmp_path: Path) -> None:
+    """One logo on the slide and its copy parked right of it: a person sees the logo
+    once. The copy was counted as a duplicate pair; now it is left out, and said so."""
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    slide.shapes.add_picture(io.BytesIO(logo(RED)), Pt(50), Pt(100), Pt(300), Pt(200))
+    slide.shapes.add_picture(io.BytesIO(logo(RED)), prs.slide_width + Emu(Pt(50)), Pt(100), Pt(300), Pt(200))
+    path = tmp_path / "parked.pptx"
+    prs.save(str(path))
+    doc = load(path)
+    got = run_check("images_unique", doc, {"target": "image"}, Resources(assets_dir=str(tmp_path)))
+    assert got.status == "pass", got.explanation
+    assert "no page shows left out" in got.explanation and len(got.evidence["not_shown"]) == 1  # type: ignore[arg-type]
+    slide.shapes.add_picture(io.BytesIO(logo(RED)), Pt(400), Pt(300), Pt(300), Pt(200))  # a second one shown
+    prs.save(str(path))
+    assert run_check("images_unique", load(path), {"target": "image"}, Resources(assets_dir=str(tmp_path))).status == "fail"

@@ -556,11 +556,21 @@ def images_unique(doc: Document, p: UniqueParams, resources: Resources) -> Check
 
     The same stored image placed twice is a duplicate. Pictures alike by hash are
     duplicates only when their colours agree too (``max_color_delta``): the hashes see
-    brightness, not colour. Pairs are listed with the method and distance that made them
-    duplicates.
+    brightness, not colour. A picture no page shows (wholly off its slide, hidden) is left
+    out: no one sees it twice. Pairs are listed with the method and distance that made
+    them duplicates.
     """
     name = "images_unique"
-    pairs = [(n, b) for n, b in image_nodes(doc, p.target)]
+    from .shown import shown_on_page
+
+    pairs: list[tuple[Node, Blob | None]] = []
+    unseen: list[dict[str, Any]] = []  # no page shows them: no one sees them twice
+    for n, b in image_nodes(doc, p.target):
+        shown = shown_on_page(doc, n)
+        if shown is not None and shown.reason is not None:
+            unseen.append({"id": n.id, "reason": shown.reason})
+        else:
+            pairs.append((n, b))
     dupes: list[dict[str, Any]] = []
     recoloured: list[dict[str, Any]] = []  # alike by hash, not by colour: distinct
     compared = 0
@@ -591,11 +601,15 @@ def images_unique(doc: Document, p: UniqueParams, resources: Resources) -> Check
     }
     if recoloured:
         evidence["alike_but_recoloured"] = recoloured[:50]
+    if unseen:
+        evidence["not_shown"] = unseen[:50]
     explanation = (
         f"all {len(pairs)} image(s) of {p.target.describe()} are distinct ({compared} pair(s) compared)"
         if ok
         else f"{len(dupes)} duplicate pair(s), e.g. {dupes[0]['a']} and {dupes[0]['b']} ({dupes[0]['method']} distance {dupes[0]['distance']})"
     )
+    if unseen:
+        explanation += f"; {len(unseen)} picture(s) no page shows left out, e.g. {unseen[0]['reason']}"
     return result(name, passed=ok, score=1 - len(dupes) / compared if compared else 1.0, explanation=explanation, evidence=evidence, mechanism="tolerance")
 
 
