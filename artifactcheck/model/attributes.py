@@ -250,7 +250,8 @@ _WORD_FLOAT = (
 _SDT = tuple(_shared(n, (DOCX,)) for n in ("sdt", "sdt_type", "sdt_alias", "sdt_tag"))
 _SECTION_FIELDS = (
     "list of `{index, page_width, page_height, orientation, margins: {top, bottom, left, right, header, footer, gutter}, "
-    "columns, start, title_page}` in points, one per section"
+    "columns, start, title_page}` in points, one per section; `orientation` is the drawn page's (wider than tall: "
+    "`landscape`), and a `w:orient` that disagrees with the size is kept as `orientation_stated`"
 )
 
 

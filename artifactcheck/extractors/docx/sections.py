@@ -62,8 +62,13 @@ def parse_section(sect: etree._Element | None, index: int, previous: Section | N
     orient = pg.get(f"{W}orient") if pg is not None else None
     attrs["page_width"] = width
     attrs["page_height"] = height
-    # Word lays out by the stated size; w:orient is advisory and sometimes disagrees.
-    attrs["orientation"] = orient or ("landscape" if width > height else "portrait")
+    # Word and LibreOffice lay out by the stated size; w:orient is advisory. python-docx's
+    # `section.orientation = LANDSCAPE` alone (no width/height swap, a common agent slip)
+    # states landscape on a page drawn portrait (measured: a 612 x 792 pt PDF page), so the
+    # orientation is the drawn page's and a disagreeing w:orient is kept beside it.
+    attrs["orientation"] = "landscape" if width > height else "portrait"
+    if orient in ("landscape", "portrait") and orient != attrs["orientation"]:
+        attrs["orientation_stated"] = orient
     mar = sect.find(f"{W}pgMar")
     attrs["margins"] = {
         k: (_pt(mar, k) if _pt(mar, k) is not None else d) for k, d in _DEFAULT_MARGINS.items()
