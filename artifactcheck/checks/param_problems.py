@@ -32,6 +32,8 @@ def param_problem(check: str, model: type[BaseModel], exc: ValidationError) -> t
     message = str(err["msg"]).removeprefix("Value error, ")
     shown = repr(err.get("input"))
     got = f" (got {shown[:60]})" if err["type"] != "value_error" and len(shown) < 200 else ""
+    if not loc:  # a rule over several parameters (a model validator), no one name to blame
+        return loc, f"check {check!r}: {message}"
     return loc, f"parameter {dotted!r} of check {check!r}: {message}{got}"
 
 

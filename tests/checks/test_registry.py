@@ -121,6 +121,10 @@ def test_bad_parameters_are_explained_as_a_rubric_author_would_fix_them() -> Non
     assert wrong_type.explanation == (
         "invalid parameters: parameter 'phrases' of check 'text_contains': Input should be a valid list (got 'x')"
     )
+    unbounded = run_check("image_size", doc, {"target": "image"})  # every image would pass
+    assert unbounded.status == "error" and unbounded.explanation.startswith(
+        "invalid parameters: check 'image_size': image_size needs at least one bound"
+    ), unbounded.explanation
 
 
 def test_run_check_turns_exceptions_into_errors() -> None:

@@ -20,7 +20,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...errors import RubricError
 from ...input_files import read_input_bytes
@@ -748,6 +748,13 @@ class SizeParams(_Params):
     min_pixels_per_inch: float | None = Field(default=None, gt=0, description="displayed resolution: pixels across / inches across")
     quantifier: Literal["all", "any"] = "all"
 
+    @model_validator(mode="after")
+    def _some_bound(self) -> SizeParams:
+        # without a bound every image passes: a rubric mistake, reported when it is read
+        if all(v is None for k, v in self.__dict__.items() if k not in ("target", "quantifier")):
+            raise ValueError("image_size needs at least one bound (min_width_pt, max_height_pt, min_pixels_per_inch, ...)")
+        return self
+
 
 @register_check(
     "image_size",
@@ -763,8 +770,6 @@ def image_size(doc: Document, p: SizeParams, resources: Resources) -> CheckResul
     """
     name = "image_size"
     bounds = {k: v for k, v in p.model_dump().items() if k not in ("target", "quantifier") and v is not None}
-    if not bounds:
-        raise ValueError("image_size needs at least one bound (min_width_pt, max_height_pt, min_pixels_per_inch, ...)")
     if extracted_without_layout(doc):
         return without_layout(name, "tolerance", "displayed image sizes")
     rows: list[dict[str, Any]] = []
