@@ -617,7 +617,7 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
         _a("pixel_sha256", "string", "sha256 of the decoded RGB pixels (equal for the same picture however it was encoded)", "21304307...", (PDF,)),
         _a("embedded_as", "string", "How the PDF stores the picture: `file` (a whole JPEG/JPEG 2000, the blob is its bytes) or `decoded pixels (PNG)`", "file", (PDF,)),
         _a("decode_error", "string", "Why the picture has no blob: over the pixel budget or undecodable", "12000x12000 px: not decoded (pixel limit) or undecodable", (PDF,)),
-        _shared("original_blob", SLIDES),
+        _shared("original_blob", (DOCX, PPTX, GSLIDES)),
         _shared("image_part", (DOCX, PPTX, EPUB)),
         _a("media_part", "string", "Package part holding the picture", "xl/media/image1.png", (XLSX,)),
         _shared("crop", ALL_SOURCES),

@@ -34,3 +34,32 @@ def crop_fractions(attrs: dict[str, Any]) -> dict[str, float]:
                 out[edge] = float(value)
                 break
     return out
+
+
+def crop_image_bytes(data: bytes, fractions: dict[str, float], *, what: str = "image") -> bytes | None:
+    """The part of a raster image a crop keeps (``crop_fractions``' edges), as PNG bytes
+    (lossless and deterministic, so one crop is one blob); None when the crop keeps
+    nothing. What a page shows of a cropped picture, for the checks that compare pixels:
+    the file stores the whole original. Checks the pixel budget before decoding; raises
+    ArtifactTooLarge, or Pillow's own errors for undecodable bytes."""
+    import io
+    import warnings
+
+    from PIL import Image
+
+    from .blobs import check_image_budget
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", Image.DecompressionBombWarning)
+        with Image.open(io.BytesIO(data)) as img:
+            w, h = img.size
+            check_image_budget(img.size, what=what)
+            left = round(fractions.get("left", 0.0) * w)
+            top = round(fractions.get("top", 0.0) * h)
+            right = w - round(fractions.get("right", 0.0) * w)
+            bottom = h - round(fractions.get("bottom", 0.0) * h)
+            if right <= left or bottom <= top:
+                return None
+            out = io.BytesIO()
+            img.crop((left, top, right, bottom)).save(out, format="PNG", optimize=False)
+    return out.getvalue()

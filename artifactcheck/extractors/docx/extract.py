@@ -35,6 +35,7 @@ from ..drawingml.color import SCHEME_SLOTS, Theme
 from ..tree_builder import fill_container_text
 from .body import BodyWalker, WalkState
 from .clock_fields import show_clock_fields
+from .crops import show_cropped_pictures
 from .numbering import Numbering
 from .package import W_NS, DocxPackage, is_on, open_docx
 from .sections import Section, parse_section
@@ -177,6 +178,7 @@ def _build(pkg: DocxPackage) -> Document:
         source=main,
     )
     _mark_unrendered(root)
+    show_cropped_pictures(root, state.blobs, state.warnings)
     show_clock_fields(root)
     fill_container_text(root)
     digest = file_digest(pkg.path)

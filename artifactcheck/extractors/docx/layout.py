@@ -673,7 +673,7 @@ class _Layouter:
     ) -> tuple[str | None, str, tuple[int, int, int] | None] | None:
         """(pixel sha256, phash, average colour) of a picture's data, or None (its reason
         recorded). The colour is None for a turned picture (its file is not decoded)."""
-        blob_id = node.attrs.get("blob")
+        blob_id = _file_blob(node)
         blob = self.doc.blobs.get(str(blob_id)) if blob_id else None
         if blob is None:
             self.image_reason[node.id] = "no image data (linked or missing picture)"
@@ -700,7 +700,7 @@ class _Layouter:
         """The phash of a picture turned by other than a right angle with white corners
         (see :func:`_turned_hashes`); None for other pictures."""
         turn = node.attrs.get("rotation") or 0
-        blob_id = node.attrs.get("blob")
+        blob_id = _file_blob(node)
         blob = self.doc.blobs.get(str(blob_id)) if blob_id else None
         if not isinstance(turn, (int, float)) or not turn % 90 or blob is None:
             return None
@@ -875,7 +875,7 @@ class _Layouter:
         drawn = _drawn_size(node)
         if drawn is None:
             return []
-        blob_id = node.attrs.get("blob")
+        blob_id = _file_blob(node)
         blob = self.doc.blobs.get(str(blob_id)) if blob_id else None
         turned = bool(node.attrs.get("rotation"))
         width, height = drawn
@@ -1264,6 +1264,12 @@ def _stated_start(node: Node, section: object, axis: str) -> float | None:
     if isinstance(offset, (int, float)):
         return low + float(offset)
     return {near: low, far: high - size, "center": (low + high - size) / 2}.get(str(align))
+
+
+def _file_blob(node: Node) -> object:
+    """The picture the file stores, which LibreOffice embeds (and clips to a crop): a
+    cropped picture's ``original_blob``, else its ``blob``."""
+    return node.attrs.get("original_blob") or node.attrs.get("blob")
 
 
 def _drawn_size(node: Node) -> tuple[float, float] | None:

@@ -9,13 +9,11 @@ WMF, SVG) are stored uncropped; their attrs still carry the crop.
 
 from __future__ import annotations
 
-import io
-import warnings
 from dataclasses import dataclass
 
 from ...errors import ArtifactCheckError
 from ...model import Blob, describe_image
-from ...model.blobs import check_image_budget
+from ...model.crop import crop_image_bytes
 from .package import PptxPackage
 
 
@@ -74,26 +72,15 @@ class MediaStore:
         original = self.original(part)
         if original is None or original.data is None or original.decode_error:
             return None
-        from PIL import Image
-
+        fractions = {"left": max(0.0, crop.l), "top": max(0.0, crop.t), "right": max(0.0, crop.r), "bottom": max(0.0, crop.b)}
         try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("error", Image.DecompressionBombWarning)
-                with Image.open(io.BytesIO(original.data)) as img:
-                    w, h = img.size
-                    check_image_budget(img.size, what=f"image part {part}")
-                    left = round(max(0.0, crop.l) * w)
-                    top = round(max(0.0, crop.t) * h)
-                    right = w - round(max(0.0, crop.r) * w)
-                    bottom = h - round(max(0.0, crop.b) * h)
-                    if right <= left or bottom <= top:
-                        return None
-                    out = io.BytesIO()
-                    img.crop((left, top, right, bottom)).save(out, format="PNG", optimize=False)
+            data = crop_image_bytes(original.data, fractions, what=f"image part {part}")
         except Exception as exc:  # noqa: BLE001 - a decoder failure is a warning, not a crash
             self.warnings.append(f"image part {part} could not be cropped: {type(exc).__name__}: {exc}")
             return None
+        if data is None:
+            return None
         stem = part.rsplit("/", 1)[-1].rsplit(".", 1)[0]
-        blob = describe_image(out.getvalue(), mime="image/png", name=f"{stem}-cropped.png")
+        blob = describe_image(data, mime="image/png", name=f"{stem}-cropped.png")
         self.blobs.setdefault(blob.sha256, blob)
         return blob
