@@ -7,7 +7,13 @@ whose definition is embedded below as LibreOffice draws it when the package lack
 PowerPoint's definition (fills, white header text) without its ``b="on"`` - LibreOffice's
 own predefined copy of the style draws the header and total text regular, while the
 same definition written into tableStyles.xml is drawn bold (both measured on the fonts
-of the render, tests/extractors/test_pptx_table_style_render.py).
+of the render, tests/extractors/test_pptx_table_style_render.py). The other six styles of
+that family (Accent 2..6 and plain "Medium Style 2", whose colour is ``dk1``) are the same
+definition in another colour, as LibreOffice's predefined-table-styles.cxx builds them: an
+agent picks one by writing its GUID into ``a:tableStyleId`` (python-pptx has no API for
+it), and without them the header read black on no fill while it is drawn white on the
+accent (tests/extractors/test_pptx_builtin_table_styles.py). The other built-in families
+(Light, Themed, Medium 1/3/4, Dark) are not embedded: their cells read unstyled.
 
 Parts apply in increasing precedence: ``wholeTbl``, ``band1H``/``band2H`` (when
 ``bandRow``), ``band1V``/``band2V`` (when ``bandCol``), ``lastCol``, ``firstCol``,
@@ -26,27 +32,47 @@ from ..package.xml import SAFE_XML_PARSER
 _A = f"{{{A_NS}}}"
 
 MEDIUM_STYLE_2_ACCENT_1 = "{5C22544A-7EE6-4342-B048-85BDC9FD1C3A}"
+# The Medium Style 2 family by GUID and the theme colour it is drawn in (LibreOffice's
+# predefined-table-styles.cxx: the plain style uses dk1).
+MEDIUM_STYLE_2: dict[str, tuple[str, str]] = {
+    "{073A0DAA-6AF3-43AB-8588-CEC1D06C72B9}": ("Medium Style 2", "dk1"),
+    MEDIUM_STYLE_2_ACCENT_1: ("Medium Style 2 – Accent 1", "accent1"),
+    "{21E4AEA4-8DFA-4A89-87EB-49C32662AFE0}": ("Medium Style 2 – Accent 2", "accent2"),
+    "{F5AB1C69-6EDB-4FF4-983F-18BD219EF322}": ("Medium Style 2 – Accent 3", "accent3"),
+    "{00A15C55-8517-42AA-B614-E9B94910E393}": ("Medium Style 2 – Accent 4", "accent4"),
+    "{7DF18680-E054-41AD-8BC1-D1AEF772440D}": ("Medium Style 2 – Accent 5", "accent5"),
+    "{93296810-A885-4BE3-A3E7-6D5BEEA58F35}": ("Medium Style 2 – Accent 6", "accent6"),
+}
 _LT1_LINE = '<a:ln w="12700" cmpd="sng"><a:solidFill><a:schemeClr val="lt1"/></a:solidFill></a:ln>'
 _HEADER_LT1 = '<a:tcTxStyle><a:fontRef idx="minor"><a:prstClr val="black"/></a:fontRef><a:schemeClr val="lt1"/></a:tcTxStyle>'
-_ACCENT1 = '<a:fill><a:solidFill><a:schemeClr val="accent1"/></a:solidFill></a:fill>'
-_BUILT_IN: dict[str, str] = {
-    MEDIUM_STYLE_2_ACCENT_1: (
-        f'<a:tblStyle xmlns:a="{A_NS}" styleId="{MEDIUM_STYLE_2_ACCENT_1}" styleName="Medium Style 2 – Accent 1">'
+
+
+def _medium_style_2(style_id: str, name: str, slot: str) -> str:
+    """The definition of one Medium Style 2 colour, in DrawingML."""
+    fill = f'<a:fill><a:solidFill><a:schemeClr val="{slot}"/></a:solidFill></a:fill>'
+
+    def tint(val: int) -> str:
+        return f'<a:fill><a:solidFill><a:schemeClr val="{slot}"><a:tint val="{val}"/></a:schemeClr></a:solidFill></a:fill>'
+
+    return (
+        f'<a:tblStyle xmlns:a="{A_NS}" styleId="{style_id}" styleName="{name}">'
         '<a:wholeTbl><a:tcTxStyle><a:fontRef idx="minor"><a:prstClr val="black"/></a:fontRef><a:schemeClr val="dk1"/></a:tcTxStyle>'
         f"<a:tcStyle><a:tcBdr><a:left>{_LT1_LINE}</a:left><a:right>{_LT1_LINE}</a:right><a:top>{_LT1_LINE}</a:top>"
         f"<a:bottom>{_LT1_LINE}</a:bottom><a:insideH>{_LT1_LINE}</a:insideH><a:insideV>{_LT1_LINE}</a:insideV></a:tcBdr>"
-        '<a:fill><a:solidFill><a:schemeClr val="accent1"><a:tint val="20000"/></a:schemeClr></a:solidFill></a:fill></a:tcStyle></a:wholeTbl>'
-        '<a:band1H><a:tcStyle><a:tcBdr/><a:fill><a:solidFill><a:schemeClr val="accent1"><a:tint val="40000"/></a:schemeClr></a:solidFill></a:fill></a:tcStyle></a:band1H>'
+        f"{tint(20000)}</a:tcStyle></a:wholeTbl>"
+        f"<a:band1H><a:tcStyle><a:tcBdr/>{tint(40000)}</a:tcStyle></a:band1H>"
         "<a:band2H><a:tcStyle><a:tcBdr/></a:tcStyle></a:band2H>"
-        '<a:band1V><a:tcStyle><a:tcBdr/><a:fill><a:solidFill><a:schemeClr val="accent1"><a:tint val="40000"/></a:schemeClr></a:solidFill></a:fill></a:tcStyle></a:band1V>'
+        f"<a:band1V><a:tcStyle><a:tcBdr/>{tint(40000)}</a:tcStyle></a:band1V>"
         "<a:band2V><a:tcStyle><a:tcBdr/></a:tcStyle></a:band2V>"
-        f"<a:lastCol>{_HEADER_LT1}<a:tcStyle><a:tcBdr/>{_ACCENT1}</a:tcStyle></a:lastCol>"
-        f"<a:firstCol>{_HEADER_LT1}<a:tcStyle><a:tcBdr/>{_ACCENT1}</a:tcStyle></a:firstCol>"
-        f'<a:lastRow>{_HEADER_LT1}<a:tcStyle><a:tcBdr><a:top><a:ln w="38100" cmpd="sng"><a:solidFill><a:schemeClr val="lt1"/></a:solidFill></a:ln></a:top></a:tcBdr>{_ACCENT1}</a:tcStyle></a:lastRow>'
-        f'<a:firstRow>{_HEADER_LT1}<a:tcStyle><a:tcBdr><a:bottom><a:ln w="38100" cmpd="sng"><a:solidFill><a:schemeClr val="lt1"/></a:solidFill></a:ln></a:bottom></a:tcBdr>{_ACCENT1}</a:tcStyle></a:firstRow>'
+        f"<a:lastCol>{_HEADER_LT1}<a:tcStyle><a:tcBdr/>{fill}</a:tcStyle></a:lastCol>"
+        f"<a:firstCol>{_HEADER_LT1}<a:tcStyle><a:tcBdr/>{fill}</a:tcStyle></a:firstCol>"
+        f'<a:lastRow>{_HEADER_LT1}<a:tcStyle><a:tcBdr><a:top><a:ln w="38100" cmpd="sng"><a:solidFill><a:schemeClr val="lt1"/></a:solidFill></a:ln></a:top></a:tcBdr>{fill}</a:tcStyle></a:lastRow>'
+        f'<a:firstRow>{_HEADER_LT1}<a:tcStyle><a:tcBdr><a:bottom><a:ln w="38100" cmpd="sng"><a:solidFill><a:schemeClr val="lt1"/></a:solidFill></a:ln></a:bottom></a:tcBdr>{fill}</a:tcStyle></a:firstRow>'
         "</a:tblStyle>"
     )
-}
+
+
+_BUILT_IN: dict[str, str] = {sid: _medium_style_2(sid, name, slot) for sid, (name, slot) in MEDIUM_STYLE_2.items()}
 
 
 class TableStyles:
