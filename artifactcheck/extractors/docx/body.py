@@ -40,7 +40,14 @@ from .drawing import (
 from .numbering import Numbering, format_number
 from .package import W_NS, DocxPackage, find_child
 from .para_format import geometry_attrs
-from .styles import StyleSheet, para_layer, run_layer, underline_kind
+from .styles import (
+    StyleSheet,
+    complex_script_props,
+    is_complex_script,
+    para_layer,
+    run_layer,
+    underline_kind,
+)
 from .table_styles import TableLook, cell_grid, cell_parts, row_attrs, table_layer
 
 W = f"{{{W_NS}}}"
@@ -686,9 +693,19 @@ class BodyWalker:
         attrs: dict[str, Any] = {**inherited, **own} if own else dict(inherited)
         buf: list[str] = []
 
+        def style_of(text: str) -> Style:
+            if not is_complex_script(text):
+                return style
+            cs_key = (*key, "complex")
+            cs_fmt = self.s.run_formats.get(cs_key)
+            if cs_fmt is None:
+                cs_fmt = self.s.run_formats[cs_key] = self._run_format(char_style, direct, para, complex_script=True)
+            return cs_fmt[0]
+
         def flush() -> None:
             if buf:
-                self._emit_text(para, "".join(buf), style, self._field_attrs(attrs))
+                text = "".join(buf)
+                self._emit_text(para, text, style_of(text), self._field_attrs(attrs))
                 for fld in self.s.fields:
                     fld.shown = fld.shown or fld.in_result
                 buf.clear()
@@ -761,10 +778,12 @@ class BodyWalker:
         flush()
 
     def _run_format(
-        self, char_style: str | None, direct: dict[str, Any], para: _Para
+        self, char_style: str | None, direct: dict[str, Any], para: _Para, *, complex_script: bool = False
     ) -> tuple[Style, dict[str, Any]]:
         """A run's Style and the attributes its formatting gives it (``character_style``,
-        ``underline_style``, ``hidden``, ``caps``, ``small_caps``), in that order."""
+        ``underline_style``, ``hidden``, ``caps``, ``small_caps``), in that order.
+        ``complex_script``: the Style of text in a complex script (Hebrew, Arabic...),
+        which takes the ``*Cs`` properties (``styles.complex_script_props``)."""
         styles = self.s.styles
         props = styles.run_props(
             paragraph_style=para.style_id,
@@ -773,6 +792,8 @@ class BodyWalker:
             table_style=para.table_style,
             table_parts=para.table_parts,
         )
+        if complex_script:
+            props = complex_script_props(props)
         own: dict[str, Any] = {}
         if char_style is not None:
             own["character_style"] = styles.name(char_style)

@@ -16,7 +16,9 @@ Theme fonts (``asciiTheme="minorHAnsi"``) and theme colours (``themeColor`` with
 ``themeTint``/``themeShade``, ``colors.py``) are resolved against the theme part; the
 slot and tint/shade are kept on the Style (``color_theme``, ``fill_theme``...). Toggle
 properties (bold, italic...) are treated as plain overrides, like LibreOffice does;
-Word's XOR rule for toggles stated twice in one style chain is not modelled. Sizes are
+Word's XOR rule for toggles stated twice in one style chain is not modelled. Text whose
+letters are all of a complex script (Hebrew, Arabic, Thai...) takes ``w:bCs``/``w:iCs``/
+``w:szCs`` and the ``w:cs`` font instead (``complex_script_props``). Sizes are
 points (``w:sz`` is half-points); colours ``#rrggbb`` lower-case. Paragraph geometry
 (spacing, indents, tab stops) merges attribute by attribute (``para_format.py``).
 """
@@ -109,6 +111,8 @@ _RUN_TOGGLES = tuple(
     for key, tag in (
         ("bold", "b"),
         ("italic", "i"),
+        ("bold_cs", "bCs"),
+        ("italic_cs", "iCs"),
         ("strike", "strike"),
         ("dstrike", "dstrike"),
         ("caps", "caps"),
@@ -148,12 +152,18 @@ def run_layer(rpr: etree._Element | None) -> dict[str, Any]:
             out["font_ea"] = ("theme", ea_theme)
         elif ea:
             out["font_ea"] = ("name", ea)
-    sz = get(f"{W}sz")
-    if sz is not None:
-        try:
-            out["size"] = int(sz.get(_W_VAL, "")) / 2
-        except ValueError:
-            pass
+        cs_theme, cs = fonts.get(f"{W}cstheme"), fonts.get(f"{W}cs")
+        if cs_theme:
+            out["font_cs"] = ("theme", cs_theme)
+        elif cs:
+            out["font_cs"] = ("name", cs)
+    for key, tag in (("size", "sz"), ("size_cs", "szCs")):
+        sz = get(f"{W}{tag}")
+        if sz is not None:
+            try:
+                out[key] = int(sz.get(_W_VAL, "")) / 2
+            except ValueError:
+                pass
     color = get(f"{W}color")
     if color is not None:
         out["color"] = color_raw(color)
@@ -166,6 +176,52 @@ def run_layer(rpr: etree._Element | None) -> dict[str, Any]:
     va = get(f"{W}vertAlign")
     if va is not None:
         out["baseline"] = va.get(_W_VAL)
+    return out
+
+
+# Scripts Word and LibreOffice format with the complex-script properties (``w:bCs``,
+# ``w:iCs``, ``w:szCs``, ``w:rFonts/@w:cs``): Hebrew, Arabic, Syriac, Thaana, N'Ko, the
+# Indic scripts, Thai, Lao, Tibetan, Myanmar, Khmer, Mongolian and the Hebrew/Arabic
+# presentation forms.
+_COMPLEX_RANGES = (
+    (0x0590, 0x08FF),
+    (0x0900, 0x0DFF),
+    (0x0E00, 0x0FFF),
+    (0x1000, 0x109F),
+    (0x1780, 0x18AF),
+    (0xFB1D, 0xFDFF),
+    (0xFE70, 0xFEFF),
+)
+
+
+def is_complex_script(text: str) -> bool:
+    """Whether every letter of ``text`` is of a complex script (and there is one).
+
+    >>> is_complex_script("שלום 2024"), is_complex_script("Hello"), is_complex_script("Hi שלום")
+    (True, False, False)
+    """
+    seen = False
+    for c in text:  # stops at the first other letter: Latin text costs one letter
+        if c.isalpha():
+            if not any(lo <= ord(c) <= hi for lo, hi in _COMPLEX_RANGES):
+                return False
+            seen = True
+    return seen
+
+
+def complex_script_props(props: dict[str, Any]) -> dict[str, Any]:
+    """Merged run properties as text of a complex script is drawn: ``w:b``/``w:i``/
+    ``w:sz`` do not reach it, ``w:bCs``/``w:iCs``/``w:szCs`` and the ``w:cs`` font do.
+    python-docx's ``run.bold``/``font.size`` set only the former, so a Hebrew run made
+    bold 16 pt that way is drawn regular at the default size, in Word and in LibreOffice
+    (tests/extractors/test_docx_complex_script.py). A run mixing scripts keeps its Latin
+    properties: one Style cannot say both."""
+    out = {k: v for k, v in props.items() if k not in ("bold", "italic", "size")}
+    for key in ("bold", "italic", "size"):
+        if f"{key}_cs" in props:
+            out[key] = props[f"{key}_cs"]
+    if "font_cs" in props:
+        out["font"] = props["font_cs"]
     return out
 
 
