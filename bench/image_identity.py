@@ -44,6 +44,7 @@ from artifactcheck.checks.image.match import (
     DEFAULT_CONSENSUS,
     DEFAULT_MAX_COLOR_DELTA,
     DEFAULT_MAX_DISTANCE,
+    DEFAULT_MIN_LOCAL_SSIM,
     DEFAULT_MIN_SSIM,
     DEFAULT_MIN_TILE_SSIM,
 )
@@ -92,6 +93,18 @@ def logo(colour: tuple[int, int, int], word: str) -> Image.Image:
     draw.ellipse([10, 10, 150, 150], fill=colour)
     draw.rectangle([60, 40, 100, 120], fill="white")
     draw.text((170, 45), word, fill=(40, 40, 40), font=ImageFont.truetype(FONT, 60))
+    return img
+
+
+def report(seed: int, *, changed: bool = False, rows: int = 18) -> Image.Image:
+    """A screenshot of a figures table, 800 x 500 px; ``changed``: other figures on the
+    first ``rows`` lines (the layout, labels and most of the text the same)."""
+    img = Image.new("RGB", (800, 500), "white")
+    draw = ImageDraw.Draw(img)
+    font = ImageFont.truetype(FONT, 18)
+    for i in range(18):
+        k = seed * 11 + i + (7 if changed and i < rows else 0)
+        draw.text((20, 10 + i * 27), f"Row {i:02d}: revenue {1000 + k * 37} units, margin {k * 3 % 17}%", fill="black", font=font)
     return img
 
 
@@ -189,24 +202,28 @@ class Pair:
     ssim: float
     tile: float
     color_delta: float
+    low: float  # 1st percentile of the local SSIM map
 
 
-def measure(kind: str, same: bool, ref: Image.Image, cand: Image.Image) -> Pair | None:
+def measure(kind: str, same: bool, ref: Image.Image, cand: Image.Image, *, known_different: bool = False) -> Pair | None:
     """The pair's scores; None for a look-alike that is not visibly different (a hue
-    rotation of a grey screenshot changes nothing: not a valid negative)."""
-    if not same:
+    rotation of a grey screenshot changes nothing: not a valid negative). A
+    ``known_different`` look-alike (other figures: a few digits, invisible at 64 px) is
+    kept."""
+    if not same and not known_different:
         a = np.asarray(ref.resize((64, 64)), dtype=np.int16)
         b = np.asarray(cand.resize((64, 64)), dtype=np.int16)
         if np.percentile(np.abs(a - b).max(axis=2), 99) < 40:
             return None
     raw = {h: int(getattr(imagehash, h)(ref) - getattr(imagehash, h)(cand)) for h in HASHES}
     cmp = compare_pixels(ref, cand)
-    return Pair(kind, same, raw, cmp.hash_distances, cmp.ssim, cmp.ssim_worst_tile, cmp.color_delta)
+    return Pair(kind, same, raw, cmp.hash_distances, cmp.ssim, cmp.ssim_worst_tile, cmp.color_delta, cmp.ssim_low)
 
 
-def decide(p: Pair, *, max_distance: int, consensus: int, min_ssim: float, min_tile: float, max_delta: float) -> bool:
+def decide(p: Pair, *, max_distance: int, consensus: int, min_ssim: float, min_tile: float, max_delta: float,
+           min_low: float = -1.0) -> bool:
     agree = sum(d <= max_distance for d in p.distances.values())
-    return agree >= consensus and p.ssim >= min_ssim and p.tile >= min_tile and p.color_delta <= max_delta
+    return agree >= consensus and p.ssim >= min_ssim and p.tile >= min_tile and p.color_delta <= max_delta and p.low >= min_low
 
 
 def roc(pairs: list[Pair], score: Callable[[Pair], float], thresholds: list[float], label: str) -> None:
@@ -230,8 +247,8 @@ def main() -> None:
     pairs: list[Pair] = []
     skipped: list[str] = []
 
-    def add(kind: str, same: bool, ref: Image.Image, cand: Image.Image) -> None:
-        pair = measure(kind, same, ref, cand)
+    def add(kind: str, same: bool, ref: Image.Image, cand: Image.Image, known_different: bool = False) -> None:
+        pair = measure(kind, same, ref, cand, known_different=known_different)
         if pair is None:
             skipped.append(kind)
         else:
@@ -261,6 +278,12 @@ def main() -> None:
         add("logo: other colour", False, ref, logo(colours[(i + 1) % 4], w))
         add("logo: other wordmark", False, ref, logo(c, words[(i + 2) % 4]))
         add("logo: one letter changed", False, ref, logo(c, w[:1] + "K" + w[2:]))
+    for i in range(4):  # screenshots of figures: the same report, and with other figures
+        ref = report(i)
+        for kind, transform in SAME.items():
+            add(f"report {kind}", True, ref, transform(ref))
+        add("report: other figures", False, ref, report(i, changed=True), known_different=True)
+        add("report: one line changed", False, ref, report(i, changed=True, rows=1), known_different=True)
     pos = sum(p.same for p in pairs)
     print(f"{len(pictures)} corpus pictures + 4 generated logos: {pos} same pairs, {len(pairs) - pos} look-alike pairs")
     print(f"(left out, not visibly different from the reference: {len(skipped)} look-alikes, e.g. {sorted(set(skipped))[:3]})")
@@ -270,6 +293,7 @@ def main() -> None:
         roc(pairs, lambda p, d=d: sum(x <= d for x in p.distances.values()), [1, 2, 3], f"hash consensus after alignment (hashes within {d} bits)")
     roc(pairs, lambda p: p.ssim, [0.7, 0.8, 0.85, 0.9, 0.93, 0.95], "SSIM after alignment")
     roc(pairs, lambda p: p.tile, [0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9], "worst-tile SSIM after alignment")
+    roc(pairs, lambda p: p.low, [0.3, 0.4, 0.5, 0.6, 0.7, 0.8], "1st percentile of local SSIM after alignment")
     roc(pairs, lambda p: -p.color_delta, [-3, -5, -8, -10, -12, -15, -20], "colour (-p99 CIEDE2000 of 16 px thumbnails)")
 
     print("\nGrid search: rules with FPR <= 1%, best TPR first")
@@ -295,9 +319,11 @@ def main() -> None:
             worst = ""
             if group[0].same:
                 worst = (f"min ssim {min(p.ssim for p in group):.3f}, min tile {min(p.tile for p in group):.3f}, "
+                         f"min low {min(p.low for p in group):.3f}, "
                          f"max colour {max(p.color_delta for p in group):.1f}, max phash {max(p.distances['phash'] for p in group)}")
             else:
                 worst = (f"max ssim {max(p.ssim for p in group):.3f}, max tile {max(p.tile for p in group):.3f}, "
+                         f"max low {max(p.low for p in group):.3f}, "
                          f"min colour {min(p.color_delta for p in group):.1f}, min phash {min(p.distances['phash'] for p in group)}")
             print(f"  {kind:34} {hits:>3}/{len(group):<3} matched (want {exp}); {worst}")
         tp = sum(rule(p) for p in pairs if p.same)
@@ -307,9 +333,9 @@ def main() -> None:
     table("Old default: phash distance <= 8 (unaligned)", lambda p: p.raw["phash"] <= 8)
     table(
         f"New default: {DEFAULT_CONSENSUS} of 3 hashes <= {DEFAULT_MAX_DISTANCE} after alignment, SSIM >= {DEFAULT_MIN_SSIM}, "
-        f"worst tile >= {DEFAULT_MIN_TILE_SSIM}, colour p99 <= {DEFAULT_MAX_COLOR_DELTA}",
+        f"worst tile >= {DEFAULT_MIN_TILE_SSIM}, colour p99 <= {DEFAULT_MAX_COLOR_DELTA}, local SSIM p1 >= {DEFAULT_MIN_LOCAL_SSIM}",
         lambda p: decide(p, max_distance=DEFAULT_MAX_DISTANCE, consensus=DEFAULT_CONSENSUS, min_ssim=DEFAULT_MIN_SSIM,
-                         min_tile=DEFAULT_MIN_TILE_SSIM, max_delta=DEFAULT_MAX_COLOR_DELTA),
+                         min_tile=DEFAULT_MIN_TILE_SSIM, max_delta=DEFAULT_MAX_COLOR_DELTA, min_low=DEFAULT_MIN_LOCAL_SSIM),
     )
 
 

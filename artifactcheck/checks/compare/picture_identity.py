@@ -20,6 +20,7 @@ from ..image.match import (
     DEFAULT_CONSENSUS,
     DEFAULT_MAX_COLOR_DELTA,
     DEFAULT_MAX_DISTANCE,
+    DEFAULT_MIN_LOCAL_SSIM,
     DEFAULT_MIN_SSIM,
     DEFAULT_MIN_TILE_SSIM,
     same_pixels,
@@ -94,6 +95,8 @@ def _decide(reference: Blob, artifact: Blob, method: ImageMatch) -> tuple[bool, 
         failed.append(f"worst tile SSIM {found.ssim_worst_tile:.3f} < {DEFAULT_MIN_TILE_SSIM:g}")
     if found.color_delta > DEFAULT_MAX_COLOR_DELTA:
         failed.append(f"colour difference {found.color_delta:.1f} > {DEFAULT_MAX_COLOR_DELTA:g}")
+    if found.ssim_low < DEFAULT_MIN_LOCAL_SSIM:
+        failed.append(f"local SSIM {found.ssim_low:.3f} < {DEFAULT_MIN_LOCAL_SSIM:g} (a detail differs)")
     summary = f"SSIM {found.ssim:.3f}, worst tile {found.ssim_worst_tile:.3f}, colour difference {found.color_delta:.1f}"
     if failed:
         return False, "another picture: " + "; ".join(failed)

@@ -46,6 +46,15 @@ TILES = 8
 """SSIM is also averaged per tile of a TILES x TILES grid; the worst tile catches a
 replaced part (another wordmark, one letter, a swapped photo) that the whole-picture mean
 dilutes (4 x 4 tiles let a one-letter change through: worst tile 0.62)."""
+LOW_SIDE = 256
+LOW_PERCENTILE = 1.0
+"""``ssim_low`` is this percentile of the local SSIM map at up to ``LOW_SIDE`` px: a
+screenshot whose figures changed keeps every tile's mean near 0.75 (the digits are a
+small part of each) while the windows on the changed digits fall far below (at 128 px
+the digits are a blur: 0.56, as high as a recompressed photo's); recompression and
+resizing leave most windows high (bench/image_identity.py, design/checks-geometry.md).
+A whole figure changes it; one changed line of figures (under 1% of the picture) does
+not."""
 ALIGNED_ENOUGH = 0.97
 """A whole-picture SSIM at least this high needs no search for a cropped region."""
 MIN_REGION_SHARE = 0.6
@@ -69,6 +78,7 @@ class PixelComparison:
     ssim: float
     ssim_worst_tile: float
     color_delta: float
+    ssim_low: float  # the 1st percentile of the local SSIM map: a changed detail
     hash_distances: dict[str, int]
     alignment: str
     region_px: tuple[int, int, int, int] | None = None
@@ -81,6 +91,7 @@ class PixelComparison:
         out: dict[str, object] = {
             "ssim": round(self.ssim, 4),
             "ssim_worst_tile": round(self.ssim_worst_tile, 4),
+            "ssim_low": round(self.ssim_low, 4),
             "color_delta": round(self.color_delta, 2),
             "hash_distances": dict(self.hash_distances),
             "alignment": self.alignment,
@@ -116,9 +127,15 @@ def _compare(reference: Image.Image, candidate: Image.Image, alignment: str, reg
     rows = np.array_split(np.arange(full.shape[0]), TILES)
     cols = np.array_split(np.arange(full.shape[1]), TILES)
     worst = min(float(full[np.ix_(r, c)].mean()) for r in rows for c in cols if len(r) and len(c))
+    low = float(np.percentile(full, LOW_PERCENTILE))
+    detail = max(16, min(LOW_SIDE, max(reference.size), max(candidate.size)))
+    if detail > side:  # small details (a screenshot's digits) need more pixels than the mean
+        size = size_at(reference.size, detail)
+        fine = structural_similarity(_luminance(reference, size), _luminance(candidate, size), data_range=255.0, full=True)[1]  # type: ignore[no-untyped-call]
+        low = float(np.percentile(fine, LOW_PERCENTILE))
     resized = candidate.resize(reference.size) if candidate.size != reference.size else candidate
     distances = {h: int(getattr(imagehash, h)(reference) - getattr(imagehash, h)(resized)) for h in HASHES}
-    return PixelComparison(float(mean), worst, color_difference(reference, candidate), distances, alignment, region)
+    return PixelComparison(float(mean), worst, color_difference(reference, candidate), low, distances, alignment, region)
 
 
 

@@ -54,6 +54,7 @@ DEFAULT_MAX_DISTANCE = 12
 DEFAULT_CONSENSUS = 2
 DEFAULT_MIN_SSIM = 0.8
 DEFAULT_MIN_TILE_SSIM = 0.6
+DEFAULT_MIN_LOCAL_SSIM = 0.25  # the ROC's gap: same pictures >= 0.29, other figures <= 0.24
 DEFAULT_MAX_COLOR_DELTA = 10.0
 
 _LOCK = threading.Lock()
@@ -175,6 +176,10 @@ class MatchParams(_Params):
         default=DEFAULT_MAX_COLOR_DELTA, ge=0,
         description="identity: maximum colour difference (99th percentile CIEDE2000 of 16 px thumbnails; a recoloured logo is far above)",
     )
+    min_local_ssim: float = Field(
+        default=DEFAULT_MIN_LOCAL_SSIM, ge=-1, le=1,
+        description="identity: minimum 1st percentile of the local SSIM map at up to 256 px (a changed detail: a screenshot with other figures)",
+    )
     expect: Literal["present", "absent"] = Field(default="present", description="absent: pass when no target image matches")
     min_count: int = Field(default=1, ge=1, description="how many target images must match")
 
@@ -216,6 +221,8 @@ def _identity_row(ref: Reference, blob: Blob, p: MatchParams) -> dict[str, Any]:
         failed.append(f"worst tile SSIM {found.ssim_worst_tile:.3f} < {p.min_tile_ssim:g} (a part differs)")
     if found.color_delta > p.max_color_delta:
         failed.append(f"colour difference {found.color_delta:.1f} > {p.max_color_delta:g} (recoloured)")
+    if found.ssim_low < p.min_local_ssim:
+        failed.append(f"local SSIM {found.ssim_low:.3f} < {p.min_local_ssim:g} at 1% of the picture (a detail differs)")
     summary = (
         f"{agree} of 3 hashes within {p.max_distance} bits, SSIM {found.ssim:.3f} (worst tile "
         f"{found.ssim_worst_tile:.3f}), colour difference {found.color_delta:.1f}, aligned {found.alignment}"
