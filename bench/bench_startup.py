@@ -59,10 +59,11 @@ print(len(texts), pictures)
 
 # The libraries `score` of that deck cannot do without (the tree and rubric models, the
 # geometric checks' shapely and numpy, the CLI, the report table, Pillow for the picture's
-# header, the rubric's YAML, lxml), imported and one pydantic model built: the floor that
-# no deferral of our own code goes below (``--floor``).
+# header, the rubric's YAML, lxml, and pypdfium2: its in_region steps judge slide text
+# where the cached render draws it), imported and one pydantic model built: the floor
+# that no deferral of our own code goes below (``--floor``).
 FLOOR = """
-import lxml.etree, numpy, PIL.Image, pydantic, pydantic.main, rich.console, rich.table, shapely, typer, yaml
+import lxml.etree, numpy, PIL.Image, pydantic, pydantic.main, pypdfium2, rich.console, rich.table, shapely, typer, yaml
 class M(pydantic.BaseModel):
     x: int = 0
 M()
