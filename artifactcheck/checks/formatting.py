@@ -147,11 +147,29 @@ def _actual(unit: Node, prop: str, layer: StyleLayer = "displayed") -> Any:
         return unit.attrs.get("list_format", unit.attrs.get("num_format"))
     style = layer_style(unit, layer)
     value = getattr(style, prop, None) if style is not None else None
+    if prop == "align" and layer == "displayed":
+        return shown_align(unit, value)
     if prop == "size" and layer == "displayed" and isinstance(value, (int, float)):
         scale = drawn_font_scale(unit)
         if scale is not None:
             return round(float(value) * scale, 2)
     return value
+
+
+GENERAL_ALIGN = {"number": "right", "date": "right", "bool": "center", "error": "center", "string": "left"}
+"""Where a sheet draws a cell aligned General, by the type of its value: numbers and
+dates right, logicals and errors centred, text left (Excel's rule, and LibreOffice draws
+it so). A number stored as text is text: drawn left."""
+
+
+def shown_align(unit: Node, stated: Any) -> Any:
+    """The horizontal alignment a reader sees: a spreadsheet cell left at General (what
+    openpyxl and most agents leave) is drawn by its value's type, so "the numbers are
+    right-aligned" holds for numbers nobody aligned. Anything else is as stated. An empty
+    cell stays ``general``."""
+    if stated not in (None, "general") or unit.kind != "cell":
+        return stated
+    return GENERAL_ALIGN.get(str(unit.attrs.get("data_type")), stated)
 
 
 def text_frame(unit: Node) -> Node | None:
@@ -190,11 +208,14 @@ def ensure_drawn_sizes(doc: Document, nodes: list[Node]) -> None:
 def check_property(unit: Node, prop: str, want: StyleExpectation) -> dict[str, Any]:
     """One (node, property) verdict: ``{"property", "expected", "actual", "ok", ...}``."""
     expected = getattr(want, prop)
-    actual = _actual(unit, prop, want.layer)
+    actual = _actual(unit, prop, "direct" if prop == "align" and expected == "general" else want.layer)
     out: dict[str, Any] = {"property": prop, "expected": expected, "actual": actual}
     sources = unit.attrs.get("style_sources")
     if want.layer == "displayed" and isinstance(sources, dict) and prop in sources:
         out["style_source"] = sources[prop]
+    if prop == "align" and expected != "general" and actual != _actual(unit, prop, "direct"):
+        out["style_source"] = f"general alignment of a {unit.attrs.get('data_type')} value"
+        out["stated"] = "general"
     if BOUNDS.get(prop, prop) == "size" and want.layer == "displayed" and (scale := drawn_font_scale(unit)) is not None:
         out["style_source"] = "autofit_shrink"  # drawn shrunk to fit its frame
         out["stated"] = getattr(unit.style, "size", None)
