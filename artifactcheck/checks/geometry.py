@@ -516,6 +516,14 @@ def in_region(doc: Document, p: InRegionParams, resources: Resources) -> CheckRe
             centroid = placed.shape.centroid if placed.shape.area > 0 else placed.shape.envelope.centroid
             cx, cy = float(centroid.x), float(centroid.y)
         centre_in = grown[0] <= cx <= grown[2] and grown[1] <= cy <= grown[3]
+        rest = _rest_of(doc, node, placed, p.region, t, asked_page=page is not None)
+        if rest is not None:
+            # a table or paragraph that breaks across pages is only partly on this one
+            x0, top, x1, bottom = placed.bounds
+            area_here = (x1 - x0) * (bottom - top) if placed.rectangle else float(placed.shape.area)
+            total = area_here + rest.area
+            inside = (inside * area_here + rest.inside_area) / total if total > 0 else inside
+            covered = covered and rest.covered
         ok = centre_in if criterion == "center" else covered if criterion == "contained" else inside >= min_fraction
         passes += ok
         limits = describe_bounds(grown, w, h)
@@ -529,9 +537,16 @@ def in_region(doc: Document, p: InRegionParams, resources: Resources) -> CheckRe
                 f"box x {format_pt(x0)}..{format_pt(x1)}, y {format_pt(top)}..{format_pt(bottom)} pt is "
                 f"{'wholly' if ok else 'not wholly'} inside {region_name} = {limits} ({inside:.0%} of its area)"
             )
+        if rest is not None:
+            outside = 1 - rest.inside_area / rest.area if rest.area > 0 else 0.0
+            why += (
+                f"; it continues on page(s) {', '.join(str(q) for q in rest.pages)}"
+                f" ({rest.area / total:.0%} of its area, {outside:.0%} of that outside {region_name})"
+            )
         rows.append(
             {
                 **placed.evidence(),
+                **({"continues_on_pages": rest.pages, "area_elsewhere_pt2": _r(rest.area)} if rest is not None else {}),
                 "region_pt": bounds_dict(region_pt, placed.page),
                 "page_size_pt": [w, h],
                 "centre_pt": [_r(cx), _r(cy)],
@@ -551,6 +566,53 @@ def in_region(doc: Document, p: InRegionParams, resources: Resources) -> CheckRe
     detail = shown.get("why") or shown.get("reason")
     explanation += f"; {shown['id']}: {detail}"
     return result(name, passed=passed, score=score, explanation=explanation, evidence=evidence)
+
+
+@dataclass
+class _Rest:
+    """The parts of a node drawn on pages other than the judged one."""
+
+    pages: list[int]
+    area: float
+    inside_area: float
+    covered: bool
+
+
+REPEATED_KINDS = frozenset({"header", "footer"})
+"""Containers whose content is drawn again on every page it shows on: each copy is whole."""
+
+
+def _rest_of(
+    doc: Document, node: Node, placed: Placed, region: str | RegionBox, tolerance: float, *, asked_page: bool
+) -> _Rest | None:
+    """What ``in_region`` must add for a node that continues on other pages (a table or
+    paragraph broken across pages): None when it is drawn on one page only, or repeats
+    (a header's logo, a table's repeated header row: each copy is whole). With a page
+    asked for, the parts elsewhere are outside the region ("the table is on page 1" is
+    false for a table that runs onto page 2); without one, the region is laid on each
+    page the node is drawn on. Areas in pt^2 (bounding boxes of each page's part)."""
+    if node.kind in REPEATED_KINDS or node.attrs.get("header") is True:
+        return None
+    if any(a.kind in REPEATED_KINDS or (a.kind == "row" and a.attrs.get("header") is True) for a in node.ancestors()):
+        return None
+    pages = sorted({b.page for b in node.boxes} - {placed.page})
+    if not pages:
+        return None
+    area = inside_area = 0.0
+    covered = not asked_page
+    for q in pages:
+        part = Placed(node, q, node.boxes_on(q))
+        x0, top, x1, bottom = part.bounds
+        a = max(0.0, x1 - x0) * max(0.0, bottom - top)
+        area += a
+        if asked_page:
+            continue
+        w, h = page_size(doc, q)
+        r = _region_on(region, w, h)
+        grown = (r[0] - tolerance, r[1] - tolerance, r[2] + tolerance, r[3] + tolerance)
+        inside_area += a * rect_fraction_inside(part.bounds, grown)
+        covered = covered and rect_covered_by(part.bounds, grown)
+    return _Rest(pages, area, inside_area, covered)
 
 
 def _rect(x0: float, top: float, x1: float, bottom: float) -> BaseGeometry:
