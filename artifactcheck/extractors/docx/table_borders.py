@@ -108,10 +108,37 @@ def box_table_by_borders(table: Node, rules: dict[int, PageRules]) -> None:
         return
     for cell in cells:
         cell.boxes = [found[b.page][cell.id] if b.page in accepted else b for b in cell.boxes]
+    spanning = [c for c in cells if _row_span(c) > 1]
     for row in rows:
-        row.boxes = union_all([b for c in row.children if c.kind == "cell" for b in c.boxes]) or row.boxes
+        row.boxes = _row_boxes(row, spanning) or row.boxes
     table.boxes = union_all([b for r in rows for b in r.boxes]) or table.boxes
     table.attrs["box_from"] = "borders" if accepted == pages else "borders_on_some_pages"
+
+
+def _row_span(cell: Node) -> int:
+    span = cell.attrs.get("row_span")
+    return span if isinstance(span, int) else 1
+
+
+def _row_boxes(row: Node, spanning: list[Node]) -> list[Box]:
+    """A row's band per page: the height of its own one-row cells (a cell merged down
+    through the next rows is the origin row's child, and its box would make that row as
+    tall as the merge), the width of its cells and of the merged cells from above that
+    cover the band (their column is part of the row a reader sees)."""
+    own = [c for c in row.children if c.kind == "cell"]
+    out: list[Box] = []
+    for page in sorted({b.page for c in own for b in c.boxes}):
+        boxes = [b for c in own for b in c.boxes if b.page == page]
+        single = [b for c in own if _row_span(c) == 1 for b in c.boxes if b.page == page]
+        if not single:
+            out.extend(union_all(boxes))
+            continue
+        top, bottom = min(b.top for b in single), max(b.bottom for b in single)
+        t = _TOLERANCE_PT
+        covering = [b for c in spanning for b in c.boxes if b.page == page and b.top <= top + t and b.bottom >= bottom - t]
+        span = boxes + covering
+        out.append(single[0].model_copy(update={"x0": min(b.x0 for b in span), "top": top, "x1": max(b.x1 for b in span), "bottom": bottom}))
+    return out
 
 
 def _frame_by_paint(table: Node, rows: list[Node], rules: dict[int, PageRules]) -> None:
