@@ -74,6 +74,7 @@ from .target import (
     FRAME_KINDS,
     NON_TEXT_KINDS,
     TargetSpec,
+    flow_of,
     is_empty,
     node_ref,
     paints_frame,
@@ -1162,6 +1163,28 @@ def no_overlap(doc: Document, p: NoOverlapParams, resources: Resources) -> Check
 class WithinPageParams(_Params):
     target: TargetSpec = Field(default="image, shape, textbox, table, chart, media", validate_default=True)
     tolerance_pt: float = Field(default=0.0, ge=0)
+    within: Literal["page", "margins"] = Field(
+        default="page",
+        description="page: the page's edges; margins: the text area inside the page margins of the page's section "
+        "(documents only; header and footer content is held to the page)",
+    )
+
+
+def text_area(doc: Document, page: int) -> tuple[float, float, float, float] | None:
+    """The area inside the margins of the section page ``page`` shows (x0, top, x1,
+    bottom in points), or None when the document states no margins (a deck, a sheet)."""
+    sections = doc.root.attrs.get("sections")
+    index = doc.pages[page].attrs.get("section", 0) if page < len(doc.pages) else 0
+    if not isinstance(sections, list) or not isinstance(index, int) or not 0 <= index < len(sections):
+        return None
+    section = sections[index]
+    margins = section.get("margins") if isinstance(section, dict) else None
+    if not isinstance(margins, dict):
+        return None
+    edges = [margins.get(k) for k in ("left", "top", "right", "bottom")]
+    left, top, right, bottom = (float(v) if isinstance(v, (int, float)) else 0.0 for v in edges)
+    w, h = page_size(doc, page)
+    return left, top, w - right, h - bottom
 
 
 @register_check(
@@ -1189,16 +1212,27 @@ def within_page(doc: Document, p: WithinPageParams, resources: Resources) -> Che
     unseen = no_geometry(name, [n for n in selected if not_located(n)], None, {"tolerance_pt": p.tolerance_pt})
     if unseen is not None:
         return unseen
+    if p.within == "margins" and doc.pages and text_area(doc, 0) is None:
+        return CheckResult(
+            check=name, status="error", mechanism="geometric",
+            explanation=f"within: margins needs a document with page margins; this {doc.artifact.format} states none",
+            error={"type": "NoMargins", "message": "the artifact states no page margins"},
+        )
+    bounds_name = "page margins" if p.within == "margins" else "pages"
     outside: list[dict[str, Any]] = []
     checked = 0
     for node in nodes:
         cut = node.attrs.get("cut_off_pt")
         left, up, right, down = cut_off(node)
+        # header and footer content lives in the margins: it is held to the page
+        flow = flow_of(node)
+        by_margins = p.within == "margins" and (flow is None or flow.kind not in ("header", "footer"))
         for b in node.boxes:
             if b.page >= len(doc.pages):
                 continue
             checked += 1
             w, h = page_size(doc, b.page)
+            area = (text_area(doc, b.page) if by_margins else None) or (0.0, 0.0, w, h)
             # The box is the part drawn; a picture the render clips (to the page's edge,
             # its body, a table cell) is not whole on the page: its placement is measured.
             x0, top, x1, bottom = b.x0 - left, b.top - up, b.x1 + right, b.bottom + down
@@ -1206,19 +1240,29 @@ def within_page(doc: Document, p: WithinPageParams, resources: Resources) -> Che
             # from x 0): a millionth of a point is not sticking out; a box read off a
             # render carries its twips (a full-page background is drawn from y -0.05)
             t = p.tolerance_pt + (_NOISE_PT if b.origin == "native" else _RENDER_ROUNDING_PT)
-            beyond = {"left": _r(max(0, -x0)), "top": _r(max(0, -top)), "right": _r(max(0, x1 - w)), "bottom": _r(max(0, bottom - h))}
+            beyond = {
+                "left": _r(max(0, area[0] - x0)), "top": _r(max(0, area[1] - top)),
+                "right": _r(max(0, x1 - area[2])), "bottom": _r(max(0, bottom - area[3])),
+            }
             row: dict[str, Any] = {**node_ref(node), "box": box_dict(b), "page_size_pt": [w, h]}
+            if by_margins:
+                row["text_area_pt"] = [_r(v) for v in area]
             if cut:
-                outside.append({**row, "cut_off_pt": cut, "beyond_pt": beyond})
-            elif not rect_covered_by((x0, top, x1, bottom), (-t, -t, w + t, h + t)):
+                clipper = "its table cell" if any(a.kind == "cell" for a in node.ancestors()) else "the page"
+                outside.append({**row, "cut_off_pt": cut, "clipped_by": clipper, "beyond_pt": beyond})
+            elif not rect_covered_by((x0, top, x1, bottom), (area[0] - t, area[1] - t, area[2] + t, area[3] + t)):
                 outside.append({**row, "beyond_pt": beyond})
     ok = not outside
-    evidence: dict[str, Any] = {"boxes_checked": checked, "outside": outside[:50], "tolerance_pt": p.tolerance_pt}
+    evidence: dict[str, Any] = {"boxes_checked": checked, "outside": outside[:50], "tolerance_pt": p.tolerance_pt, "within": p.within}
     explanation = (
-        f"all {checked} box(es) of {p.target.describe()} lie within their pages"
+        f"all {checked} box(es) of {p.target.describe()} lie within their {bounds_name}"
         if ok
-        else f"{len(outside)} of {checked} box(es) stick out of their page or are cut off, e.g. {outside[0]['id']} "
-        + (f"cut off by {outside[0]['cut_off_pt']} pt (the render clips it)" if "cut_off_pt" in outside[0] else f"by {outside[0]['beyond_pt']}")
+        else f"{len(outside)} of {checked} box(es) stick out of their {bounds_name} or are cut off, e.g. {outside[0]['id']} "
+        + (
+            f"cut off by {outside[0]['cut_off_pt']} pt (the render clips it at {outside[0]['clipped_by']})"
+            if "cut_off_pt" in outside[0]
+            else f"by {outside[0]['beyond_pt']}"
+        )
     )
     return result(name, passed=ok, score=1 - len(outside) / checked if checked else 1.0, explanation=explanation, evidence=evidence)
 
