@@ -111,8 +111,43 @@ def box_table_by_borders(table: Node, rules: dict[int, PageRules]) -> None:
     spanning = [c for c in cells if _row_span(c) > 1]
     for row in rows:
         row.boxes = _row_boxes(row, spanning) or row.boxes
+    _box_empty_cells(rows, cells, accepted)
     table.boxes = union_all([b for r in rows for b in r.boxes]) or table.boxes
     table.attrs["box_from"] = "borders" if accepted == pages else "borders_on_some_pages"
+
+
+def _box_empty_cells(rows: list[Node], cells: list[Node], accepted: set[int]) -> None:
+    """An empty cell has no text to box, but its borders are drawn: on a page boxed by
+    borders it is its row's band between its grid columns' drawn edges (taken from the
+    cells that start or end on those edges, or from the neighbouring columns'), so "the empty cells are as wide as the
+    others" or "the signature cell is in the lower right" can be judged; it was boxless,
+    and a check on it an error. Cells whose edges no boxed cell shares stay unboxed."""
+    lefts: dict[tuple[int, int], float] = {}  # (page, grid column) -> drawn left edge
+    rights: dict[tuple[int, int], float] = {}  # (page, last grid column) -> drawn right edge
+    for cell in cells:
+        col, span = cell.attrs.get("col"), cell.attrs.get("col_span", 1)
+        if not isinstance(col, int) or not isinstance(span, int):
+            continue
+        for b in cell.boxes:
+            if b.page in accepted:
+                lefts.setdefault((b.page, col), b.x0)
+                rights.setdefault((b.page, col + span - 1), b.x1)
+    for row in rows:
+        for cell in row.children:
+            col, span = cell.attrs.get("col"), cell.attrs.get("col_span", 1)
+            if cell.kind != "cell" or cell.boxes or cell.text.strip() or not isinstance(col, int) or not isinstance(span, int):
+                continue
+            boxes = []
+            for band in row.boxes:
+                # a column's left edge is the previous column's right edge, and the other way round
+                x0 = lefts.get((band.page, col), rights.get((band.page, col - 1)))
+                x1 = rights.get((band.page, col + span - 1), lefts.get((band.page, col + span)))
+                if band.page in accepted and x0 is not None and x1 is not None and x0 < x1:
+                    boxes.append(band.model_copy(update={"x0": x0, "x1": x1}))
+            if boxes:
+                cell.boxes = boxes
+                cell.attrs.pop("rendered", None)
+                cell.attrs.pop("not_rendered_reason", None)
 
 
 def _row_span(cell: Node) -> int:
