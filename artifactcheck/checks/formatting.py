@@ -213,6 +213,10 @@ def check_property(unit: Node, prop: str, want: StyleExpectation) -> dict[str, A
     sources = unit.attrs.get("style_sources")
     if want.layer == "displayed" and isinstance(sources, dict) and prop in sources:
         out["style_source"] = sources[prop]
+    painted = unit.attrs.get("color_stated_rgb") if prop == "color" else None
+    if isinstance(painted, str):
+        # the file states two colours: the theme's (Word, and this verdict) and w:val
+        out["libreoffice_paints"] = painted
     if prop == "align" and expected != "general" and actual != _actual(unit, prop, "direct"):
         out["style_source"] = f"general alignment of a {unit.attrs.get('data_type')} value"
         out["stated"] = "general"
@@ -344,6 +348,12 @@ def format_is(doc: Document, params: FormatIsParams, resources: Resources) -> Ch
         explanation = f"{ok}/{total} (run, property) pairs hold; failing: {shown}"
         if len(failures) > 4:
             explanation += f" and {len(failures) - 4} more"
+        painted = next((f["libreoffice_paints"] for r in rows for f in r["failed"] if "libreoffice_paints" in f), None)
+        if painted is not None:
+            explanation += (
+                f"; the file also states {painted} for that text (w:val beside a theme colour): Word draws the theme"
+                f" colour, as judged here, LibreOffice 7.4 paints {painted}"
+            )
     else:
         explanation = f"all {len(rows)} run(s)/node(s) have {', '.join(checked)} as expected"
     return CheckResult(

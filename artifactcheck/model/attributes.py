@@ -475,6 +475,7 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
         _a("hidden_text", "string", "Text of a hidden run (`w:vanish`: not shown nor printed; the run's own text is empty)", "internal note", (DOCX,)),
         _a("caps", "boolean", "Shown in capitals (`w:caps`, .pptx `cap=\"all\"`); the run's text is as typed, and case-sensitive text checks read it in capitals", True, (DOCX, PPTX)),
         _a("small_caps", "boolean", "Shown in small capitals (`w:smallCaps`, .pptx `cap=\"small\"`)", True, (DOCX, PPTX)),
+        _a("color_stated_rgb", "string", "The `w:val` of a `w:color` that also names a theme colour, when visibly apart: the style's colour is the theme's (as Word draws it), LibreOffice 7.4 paints this one", "#000000", (DOCX,)),
         _shared("hidden", (DOCX,)),
         _a("math", "boolean", "Text of an equation (OMML)", True, (DOCX,)),
         _shared("equation", DOCS),
