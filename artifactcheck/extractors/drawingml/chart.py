@@ -102,12 +102,16 @@ class Chart:
     """A ``c:chart``. ``title`` is the stated title text only (no automatic title);
     ``has_title`` says a ``c:title`` element is present; ``grouping`` comes from the first
     plot stating one; ``legend_position`` is the raw ``c:legendPos`` value, ``r`` when a
-    legend states none, None without a legend."""
+    legend states none, None without a legend. ``auto_title_kept`` says the file states
+    ``<c:autoTitleDeleted val="0"/>`` (python-pptx's default): LibreOffice then draws the
+    single series' name as the title even without a ``c:title``, where an absent element
+    draws none (design/drawingml-chart.md)."""
 
     title: str | None
     title_ref: str | None
     has_title: bool
     auto_title_deleted: bool
+    auto_title_kept: bool
     plot_types: list[str]
     grouping: str | None
     series: list[Series]
@@ -231,13 +235,15 @@ def read_chart_space(root: etree._Element) -> Chart | None:
                     _flag(el.find(f"{_C}delete")),
                 )
             )
+    auto_title = chart.find(f"{_C}autoTitleDeleted")
     legend = chart.find(f"{_C}legend")
     legend_pos = legend.find(f"{_C}legendPos") if legend is not None else None
     return Chart(
         title=title.text,
         title_ref=title.ref,
         has_title=title_el is not None,
-        auto_title_deleted=_flag(chart.find(f"{_C}autoTitleDeleted")),
+        auto_title_deleted=_flag(auto_title),
+        auto_title_kept=auto_title is not None and not _flag(auto_title),
         plot_types=types,
         grouping=grouping,
         series=series,

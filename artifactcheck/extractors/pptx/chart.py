@@ -5,8 +5,8 @@ Attrs: ``chart_type`` (the first plot's type, e.g. ``bar``, ``column``, ``line``
 ``pie``, ``area3D``), ``chart_types`` (all plots, for combo charts), ``chart_grouping``
 (``clustered``, ``stacked``, ``percentStacked``, ``standard``; when stated), ``title``,
 ``series`` (list of {name, name_ref, values_ref, values, categories_ref, categories,
-chart_type}), ``legend`` (bool), ``legend_position``, ``axes`` (list of {kind, title,
-position, deleted}).
+chart_type}), ``series_count``, ``legend`` (bool), ``legend_position``, ``axes`` (list of
+{kind, title, position, deleted}).
 """
 
 from __future__ import annotations
@@ -67,14 +67,17 @@ def read_chart(root: etree._Element) -> dict[str, Any]:
             }
         )
     title = chart.title
-    if title is None and chart.has_title and not chart.auto_title_deleted:
-        # A title element without text shows the single series' name (PowerPoint's rule).
+    if title is None and (chart.has_title or chart.auto_title_kept) and not chart.auto_title_deleted:
+        # A title element without text, or none with the automatic title kept
+        # (autoTitleDeleted val=0, python-pptx's default), shows the single series' name,
+        # as PowerPoint and LibreOffice draw it (design/drawingml-chart.md).
         title = series[0]["name"] if len(series) == 1 else None
     attrs.update(
         chart_type=chart.plot_types[0] if chart.plot_types else None,
         chart_types=chart.plot_types,
         title=title,
         series=series,
+        series_count=len(series),  # a selector cannot look into the series list
         legend=chart.legend_position is not None,
         legend_position=_POS.get(chart.legend_position, chart.legend_position) if chart.legend_position is not None else None,
         axes=[
