@@ -668,7 +668,7 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
         _a("legend_position", "string|null", "Legend position: `right`, `bottom`, `top`, `left`, `corner` (or `r`, `b`...)", "bottom", (PPTX, XLSX)),
         _a("series", "array", "Data series: `{name, name_ref, values_ref, values, categories_ref, categories, chart_type}`", [{"name": "North", "values": [1.5, 2.5]}], (PPTX, XLSX)),
         _a("axes", "array", "Axes: `{kind, title, position, deleted}`", [{"kind": "value", "title": "Units", "position": "left", "deleted": False}], (PPTX, XLSX)),
-        _a("series_count", "integer", "Number of data series", 2, (GSHEET,)),
+        _a("series_count", "integer", "Number of data series", 2, (GSHEET, PPTX, XLSX)),
         _a("series_ranges", "array", "Source ranges of the series", ["Data!B1:B3"], (GSHEET,)),
         _a("chart_id", "integer", "Google Sheets chart id", 99, (GSHEET, GSLIDES)),
         _a("spreadsheet_id", "string", "Spreadsheet a linked Slides chart comes from", "1SheetFixture", (GSLIDES,)),

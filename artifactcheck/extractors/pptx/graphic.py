@@ -78,7 +78,10 @@ def graphic_frame(walker: ShapeWalker, frame: etree._Element, parent: Affine, no
         _ole(walker, data, attrs)
     else:
         attrs["graphic"] = uri or "unknown"
-    return Node(id=node_id, kind=kind, attrs=attrs, boxes=boxes, source=source, children=children)
+    # A chart's drawn title is its text, as in workbooks (xlsx/drawing.py), so "the slide
+    # says 'Sales by Region'" finds a chart title.
+    text = str(attrs.get("title") or "") if kind == "chart" else ""
+    return Node(id=node_id, kind=kind, text=text, attrs=attrs, boxes=boxes, source=source, children=children)
 
 
 # -- tables ------------------------------------------------------------------------------

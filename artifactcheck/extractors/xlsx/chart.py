@@ -12,6 +12,8 @@ from lxml import etree
 from ..drawingml.chart import Source, read_chart_space
 
 MAX_CACHED_POINTS = 1000  # values kept per series; the reference says where the rest is
+# c:legendPos in the words the .pptx attr and compare_workbook use
+_LEGEND_POS = {"r": "right", "b": "bottom", "t": "top", "l": "left", "tr": "corner"}
 
 
 def _in_order(source: Source) -> list[Any]:
@@ -28,8 +30,11 @@ def _in_order(source: Source) -> list[Any]:
 
 def read_chart(root: etree._Element) -> dict[str, Any]:
     """Attrs of one chart: ``chart_type`` (first plot), ``chart_types``, ``title``,
-    ``series`` [{name, name_ref, categories_ref, values_ref, values, type}], ``legend``
-    (position or None), ``axes`` [{kind, title, deleted}]."""
+    ``series`` [{name, name_ref, categories_ref, values_ref, values, type}],
+    ``series_count`` (so a selector can say ``chart[series_count="3"]``), ``legend``
+    (raw position ``r``, ``b``... or None), ``legend_position`` (``right``, ``bottom``,
+    ``top``, ``left``, ``corner``; None without a legend), ``axes`` [{kind, title,
+    deleted}]."""
     chart = read_chart_space(root)
     if chart is None:
         return {"chart_type": None, "series": []}
@@ -51,6 +56,8 @@ def read_chart(root: etree._Element) -> dict[str, Any]:
             }
             for ser in chart.series
         ],
+        "series_count": len(chart.series),
         "legend": chart.legend_position,
+        "legend_position": _LEGEND_POS.get(chart.legend_position, chart.legend_position) if chart.legend_position is not None else None,
         "axes": [{"kind": ax.element, "title": ax.title, "deleted": ax.deleted} for ax in chart.axes],
     }

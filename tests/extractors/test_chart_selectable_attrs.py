@@ -1,0 +1,78 @@
+"""Chart intents as rubric authors write them, on charts built the way agents build them
+(openpyxl, python-pptx): "the legend is at the bottom" as ``chart[legend_position="bottom"]``
+in a workbook as in a deck, and "the chart has 3 series" as ``chart[series_count="3"]``
+(a selector cannot look into the ``series`` list)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+import openpyxl
+import pptx
+from openpyxl.chart import BarChart, Reference
+from pptx.chart.data import CategoryChartData
+from pptx.enum.chart import XL_CHART_TYPE, XL_LEGEND_POSITION
+from pptx.util import Inches
+
+from artifactcheck import load
+from artifactcheck.checks.registry import run_check
+
+
+def _workbook(path: Path, *, series: int, legend: str | None) -> Path:
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    ws.append(["Region"] + [f"Y{2024 + i}" for i in range(series)])
+    for r, name in enumerate(["North", "South", "East"]):
+        ws.append([name] + [10 + r + i for i in range(series)])
+    chart = BarChart()
+    chart.add_data(Reference(ws, min_col=2, min_row=1, max_col=1 + series, max_row=4), titles_from_data=True)
+    chart.set_categories(Reference(ws, min_col=1, min_row=2, max_row=4))
+    if legend is None:
+        chart.legend = None
+    else:
+        chart.legend.position = legend
+    ws.add_chart(chart, "E2")
+    wb.save(path)
+    return path
+
+
+def _deck(path: Path, *, series: int) -> Path:
+    prs = pptx.Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    data = CategoryChartData()
+    data.categories = ["North", "South", "East"]
+    for i in range(series):
+        data.add_series(f"Y{2024 + i}", (10 + i, 20 + i, 15 + i))
+    chart = slide.shapes.add_chart(XL_CHART_TYPE.LINE_MARKERS, Inches(1), Inches(1), Inches(6), Inches(4), data).chart
+    chart.has_legend = True
+    chart.legend.position = XL_LEGEND_POSITION.BOTTOM
+    prs.save(str(path))
+    return path
+
+
+def _status(path: Path, name: str, params: Mapping[str, object]) -> str:
+    result = run_check(name, load(path), dict(params))
+    assert result.status in ("pass", "fail"), result.explanation
+    return result.status
+
+
+def test_legend_position_reads_the_same_in_a_workbook_and_a_deck(tmp_path: Path) -> None:
+    bottom = _workbook(tmp_path / "bottom.xlsx", series=3, legend="b")
+    right = _workbook(tmp_path / "right.xlsx", series=3, legend="r")
+    none = _workbook(tmp_path / "none.xlsx", series=3, legend=None)
+    deck = _deck(tmp_path / "deck.pptx", series=3)
+    at_bottom = {"target": 'chart[legend_position="bottom"]'}
+    assert _status(bottom, "exists", at_bottom) == "pass"
+    assert _status(deck, "exists", at_bottom) == "pass"
+    assert _status(right, "exists", at_bottom) == "fail"
+    assert _status(none, "count", {"target": "chart[legend_position]", "exactly": 0}) == "pass"
+
+
+def test_series_count_in_a_workbook_and_a_deck(tmp_path: Path) -> None:
+    three = {"target": 'chart[series_count="3"]'}
+    assert _status(_workbook(tmp_path / "three.xlsx", series=3, legend="r"), "exists", three) == "pass"
+    assert _status(_deck(tmp_path / "three.pptx", series=3), "exists", three) == "pass"
+    assert _status(_workbook(tmp_path / "two.xlsx", series=2, legend="r"), "exists", three) == "fail"
+    assert _status(_deck(tmp_path / "two.pptx", series=2), "exists", three) == "fail"
