@@ -669,6 +669,8 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
         _a("series", "array", "Data series: `{name, name_ref, values_ref, values, categories_ref, categories, chart_type}`", [{"name": "North", "values": [1.5, 2.5]}], (PPTX, XLSX)),
         _a("axes", "array", "Axes: `{kind, title, position, deleted}`", [{"kind": "value", "title": "Units", "position": "left", "deleted": False}], (PPTX, XLSX)),
         _a("series_count", "integer", "Number of data series", 2, (GSHEET, PPTX, XLSX)),
+        _a("value_axis_title", "string", "Title of the shown value axis (also in `axes`)", "Revenue ($)", (PPTX, XLSX)),
+        _a("category_axis_title", "string", "Title of the shown category axis (a scatter chart's horizontal value axis; also in `axes`)", "Quarter", (PPTX, XLSX)),
         _a("series_ranges", "array", "Source ranges of the series", ["Data!B1:B3"], (GSHEET,)),
         _a("chart_id", "integer", "Google Sheets chart id", 99, (GSHEET, GSLIDES)),
         _a("spreadsheet_id", "string", "Spreadsheet a linked Slides chart comes from", "1SheetFixture", (GSLIDES,)),

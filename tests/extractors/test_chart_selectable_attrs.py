@@ -76,3 +76,36 @@ def test_series_count_in_a_workbook_and_a_deck(tmp_path: Path) -> None:
     assert _status(_deck(tmp_path / "three.pptx", series=3), "exists", three) == "pass"
     assert _status(_workbook(tmp_path / "two.xlsx", series=2, legend="r"), "exists", three) == "fail"
     assert _status(_deck(tmp_path / "two.pptx", series=2), "exists", three) == "fail"
+
+
+def test_the_value_axis_title_is_selectable(tmp_path: Path) -> None:
+    """"The value axis is titled 'Revenue ($)'": the title was only inside ``axes``,
+    which no selector reads, so no check could pass it (LibreOffice draws it beside the
+    axis, in a deck and a workbook alike)."""
+    prs = pptx.Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    data = CategoryChartData()
+    data.categories = ["Q1", "Q2"]
+    data.add_series("2024", (10, 20))
+    chart = slide.shapes.add_chart(XL_CHART_TYPE.COLUMN_CLUSTERED, Inches(1), Inches(1), Inches(6), Inches(4), data).chart  # type: ignore[no-untyped-call]
+    chart.value_axis.has_title = True
+    chart.value_axis.axis_title.text_frame.text = "Revenue ($)"
+    prs.save(str(tmp_path / "deck.pptx"))
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    for row in (["Region", "2024"], ["North", 10], ["South", 20]):
+        ws.append(row)
+    bar = BarChart()
+    bar.add_data(Reference(ws, min_col=2, min_row=1, max_row=3), titles_from_data=True)
+    bar.set_categories(Reference(ws, min_col=1, min_row=2, max_row=3))
+    bar.y_axis.title = "Revenue ($)"
+    bar.x_axis.title = "Region"
+    ws.add_chart(bar, "E2")
+    book = tmp_path / "book.xlsx"
+    wb.save(book)
+    for path in (tmp_path / "deck.pptx", book):
+        result = run_check("exists", load(path, render=False), {"target": 'chart[value_axis_title="Revenue ($)"]'})
+        assert result.status == "pass", (path.name, result.explanation)
+    got = run_check("exists", load(book, render=False), {"target": 'chart[category_axis_title="Region"]'})
+    assert got.status == "pass", got.explanation

@@ -86,6 +86,25 @@ class Series:
     values: Source
 
 
+def axis_titles(axes: list[Axis]) -> dict[str, str]:
+    """``value_axis_title`` and ``category_axis_title`` of a chart's shown axes, for
+    selectors (``chart[value_axis_title="Revenue ($)"]``: a selector cannot look into the
+    ``axes`` list, so "the value axis is titled ..." could not pass). The category axis is
+    the first ``catAx``/``dateAx``, or a scatter chart's horizontal ``valAx``; the value
+    axis the first other ``valAx``. Untitled or deleted axes give no key."""
+    shown = [ax for ax in axes if not ax.deleted]
+    category = next((ax for ax in shown if ax.element in ("catAx", "dateAx")), None)
+    if category is None:
+        category = next((ax for ax in shown if ax.element == "valAx" and ax.position in ("b", "t")), None)
+    value = next((ax for ax in shown if ax.element == "valAx" and ax is not category), None)
+    out: dict[str, str] = {}
+    if value is not None and value.title:
+        out["value_axis_title"] = value.title
+    if category is not None and category.title:
+        out["category_axis_title"] = category.title
+    return out
+
+
 @dataclass(frozen=True)
 class Axis:
     """One ``c:*Ax``: ``element`` is the local name (``catAx``, ``valAx``, ``dateAx``,

@@ -15,7 +15,7 @@ from typing import Any
 
 from lxml import etree
 
-from ..drawingml.chart import Source, read_chart_space
+from ..drawingml.chart import Source, axis_titles, read_chart_space
 
 _AXES = {"catAx": "category", "valAx": "value", "dateAx": "date", "serAx": "series"}
 _POS = {"b": "bottom", "t": "top", "l": "left", "r": "right", "tr": "top_right"}
@@ -90,5 +90,6 @@ def read_chart(root: etree._Element) -> dict[str, Any]:
             for ax in chart.axes
             if ax.element in _AXES
         ],
+        **axis_titles(chart.axes),
     )
     return attrs

@@ -9,7 +9,7 @@ from typing import Any
 
 from lxml import etree
 
-from ..drawingml.chart import Source, read_chart_space
+from ..drawingml.chart import Source, axis_titles, read_chart_space
 
 MAX_CACHED_POINTS = 1000  # values kept per series; the reference says where the rest is
 # c:legendPos in the words the .pptx attr and compare_workbook use
@@ -60,4 +60,5 @@ def read_chart(root: etree._Element) -> dict[str, Any]:
         "legend": chart.legend_position,
         "legend_position": _LEGEND_POS.get(chart.legend_position, chart.legend_position) if chart.legend_position is not None else None,
         "axes": [{"kind": ax.element, "title": ax.title, "deleted": ax.deleted} for ax in chart.axes],
+        **axis_titles(chart.axes),
     }
