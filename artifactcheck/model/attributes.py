@@ -669,6 +669,7 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
         _a("series", "array", "Data series: `{name, name_ref, values_ref, values, categories_ref, categories, chart_type}`", [{"name": "North", "values": [1.5, 2.5]}], (PPTX, XLSX)),
         _a("axes", "array", "Axes: `{kind, title, position, deleted}`", [{"kind": "value", "title": "Units", "position": "left", "deleted": False}], (PPTX, XLSX)),
         _a("series_count", "integer", "Number of data series", 2, (GSHEET, PPTX, XLSX)),
+        _a("data_labels", "boolean", "Some plot or series draws data labels (value, category, series name or percent; a part the file leaves out counts as shown, as LibreOffice draws it)", True, (PPTX, XLSX)),
         _a("value_axis_title", "string", "Title of the shown value axis (also in `axes`)", "Revenue ($)", (PPTX, XLSX)),
         _a("category_axis_title", "string", "Title of the shown category axis (a scatter chart's horizontal value axis; also in `axes`)", "Quarter", (PPTX, XLSX)),
         _a("series_ranges", "array", "Source ranges of the series", ["Data!B1:B3"], (GSHEET,)),

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import openpyxl
 import pptx
+import pytest
 from openpyxl.chart import BarChart, Reference
 from pptx.chart.data import CategoryChartData
 from pptx.enum.chart import XL_CHART_TYPE, XL_LEGEND_POSITION
@@ -109,3 +110,37 @@ def test_the_value_axis_title_is_selectable(tmp_path: Path) -> None:
         assert result.status == "pass", (path.name, result.explanation)
     got = run_check("exists", load(book, render=False), {"target": 'chart[category_axis_title="Region"]'})
     assert got.status == "pass", got.explanation
+
+
+def _labelled_deck(path: Path, *, labels: bool) -> Path:
+    prs = pptx.Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    data = CategoryChartData()
+    data.categories = ["North", "South", "East"]
+    data.add_series("2024", (13, 22, 17))  # not multiples of the axis step
+    chart = slide.shapes.add_chart(XL_CHART_TYPE.COLUMN_CLUSTERED, Inches(1), Inches(1), Inches(6), Inches(4), data).chart  # type: ignore[no-untyped-call]
+    chart.plots[0].has_data_labels = labels
+    prs.save(str(path))
+    return path
+
+
+def test_data_labels_are_selectable(tmp_path: Path) -> None:
+    """"The chart shows data labels": no attribute said so, and the chart node's text is
+    its title, so no check could pass it."""
+    shown = _labelled_deck(tmp_path / "labels.pptx", labels=True)
+    plain = _labelled_deck(tmp_path / "plain.pptx", labels=False)
+    for path, want in ((shown, "pass"), (plain, "fail")):
+        got = run_check("exists", load(path, render=False), {"target": 'chart[data_labels="true"]'})
+        assert got.status == want, (path.name, got.explanation)
+
+
+@pytest.mark.slow
+def test_libreoffice_draws_the_labels_it_says(tmp_path: Path) -> None:
+    from artifactcheck.extractors.render import read_layout, render_pdf
+
+    for labels in (True, False):
+        path = _labelled_deck(tmp_path / f"deck-{labels}.pptx", labels=labels)
+        words = {w.text for w in read_layout(render_pdf(path).pdf_path).words}
+        values = {"13", "22", "17"}  # drawn only as labels: the axis steps by 5
+        assert (load(path).select_one("chart").attrs["data_labels"] is True) == labels
+        assert (values <= words) == labels, (labels, sorted(words))

@@ -86,6 +86,20 @@ class Series:
     values: Source
 
 
+_LABEL_PARTS = ("showVal", "showCatName", "showSerName", "showPercent", "showBubbleSize")
+
+
+def _labels_shown(dlbls: etree._Element | None) -> bool:
+    """Whether a plot's or series' ``c:dLbls`` draws labels: not deleted, and one of its
+    parts (value, category, series name, percent, bubble size) on. A part the file leaves
+    out counts as on, as LibreOffice draws it: openpyxl's ``DataLabelList(showVal=True)``
+    writes only ``showVal`` and is drawn "North; Y2024; 10"."""
+    if dlbls is None or _flag(dlbls.find(f"{_C}delete")):
+        return False
+    parts = [dlbls.find(f"{_C}{name}") for name in _LABEL_PARTS]
+    return any(el is None or _flag(el) for el in parts)
+
+
 def axis_titles(axes: list[Axis]) -> dict[str, str]:
     """``value_axis_title`` and ``category_axis_title`` of a chart's shown axes, for
     selectors (``chart[value_axis_title="Revenue ($)"]``: a selector cannot look into the
@@ -136,6 +150,7 @@ class Chart:
     series: list[Series]
     axes: list[Axis]
     legend_position: str | None
+    data_labels: bool = False  # some plot or series draws data labels (``_labels_shown``)
 
 
 def plot_type(el: etree._Element) -> str:
@@ -224,6 +239,7 @@ def read_chart_space(root: etree._Element) -> Chart | None:
     grouping: str | None = None
     series: list[Series] = []
     axes: list[Axis] = []
+    labelled = False
     plot = chart.find(f"{_C}plotArea")
     for el in plot if plot is not None else ():
         if not isinstance(el.tag, str):
@@ -235,7 +251,9 @@ def read_chart_space(root: etree._Element) -> Chart | None:
             grouping_el = el.find(f"{_C}grouping")
             if grouping_el is not None and grouping is None:
                 grouping = grouping_el.get("val", "standard")
+            labelled = labelled or _labels_shown(el.find(f"{_C}dLbls"))
             for ser in el.iterfind(f"{_C}ser"):
+                labelled = labelled or _labels_shown(ser.find(f"{_C}dLbls"))
                 series.append(
                     Series(
                         kind,
@@ -268,4 +286,5 @@ def read_chart_space(root: etree._Element) -> Chart | None:
         series=series,
         axes=axes,
         legend_position=(legend_pos.get("val", "r") if legend_pos is not None else "r") if legend is not None else None,
+        data_labels=labelled,
     )

@@ -78,6 +78,7 @@ def read_chart(root: etree._Element) -> dict[str, Any]:
         title=title,
         series=series,
         series_count=len(series),  # a selector cannot look into the series list
+        data_labels=chart.data_labels,
         legend=chart.legend_position is not None,
         legend_position=_POS.get(chart.legend_position, chart.legend_position) if chart.legend_position is not None else None,
         axes=[

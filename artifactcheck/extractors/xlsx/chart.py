@@ -57,6 +57,7 @@ def read_chart(root: etree._Element) -> dict[str, Any]:
             for ser in chart.series
         ],
         "series_count": len(chart.series),
+        "data_labels": chart.data_labels,
         "legend": chart.legend_position,
         "legend_position": _LEGEND_POS.get(chart.legend_position, chart.legend_position) if chart.legend_position is not None else None,
         "axes": [{"kind": ax.element, "title": ax.title, "deleted": ax.deleted} for ax in chart.axes],
