@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .blobs import Blob, check_image_budget, describe_image
+
 _EDGE_NAMES = {
     "left": ("left", "l", "offsetLeft", "leftOffset"),
     "top": ("top", "t", "offsetTop", "topOffset"),
@@ -47,8 +49,6 @@ def crop_image_bytes(data: bytes, fractions: dict[str, float], *, what: str = "i
 
     from PIL import Image
 
-    from .blobs import check_image_budget
-
     with warnings.catch_warnings():
         warnings.simplefilter("error", Image.DecompressionBombWarning)
         with Image.open(io.BytesIO(data)) as img:
@@ -63,3 +63,26 @@ def crop_image_bytes(data: bytes, fractions: dict[str, float], *, what: str = "i
             out = io.BytesIO()
             img.crop((left, top, right, bottom)).save(out, format="PNG", optimize=False)
     return out.getvalue()
+
+
+def cropped_blob(
+    original: Blob | None, fractions: dict[str, float], blobs: dict[str, Blob], warnings: list[str], *, what: str
+) -> Blob | None:
+    """The blob of the part ``fractions`` keep of ``original`` (:func:`crop_image_bytes`,
+    named after the original, added to ``blobs``), as the .docx and .pptx extractors give
+    a cropped picture. None when there is nothing to crop (no data, vector or
+    undecodable) or the crop keeps nothing; a decoder failure is a warning naming
+    ``what``, not a crash."""
+    if original is None or original.data is None or original.decode_error:
+        return None
+    try:
+        data = crop_image_bytes(original.data, fractions, what=what)
+    except Exception as exc:  # noqa: BLE001 - a decoder failure is a warning, not a crash
+        warnings.append(f"{what} could not be cropped: {type(exc).__name__}: {exc}")
+        return None
+    if data is None:
+        return None
+    stem = (original.name or "picture").rsplit(".", 1)[0]
+    blob = describe_image(data, mime="image/png", name=f"{stem}-cropped.png")
+    blobs.setdefault(blob.sha256, blob)
+    return blob

@@ -11,8 +11,8 @@ original and clips it. Vector and undecodable pictures keep their original (thei
 
 from __future__ import annotations
 
-from ...model import Blob, Node, describe_image
-from ...model.crop import crop_fractions, crop_image_bytes
+from ...model import Blob, Node
+from ...model.crop import crop_fractions, cropped_blob
 
 
 def show_cropped_pictures(root: Node, blobs: dict[str, Blob], warnings: list[str]) -> None:
@@ -27,24 +27,12 @@ def show_cropped_pictures(root: Node, blobs: dict[str, Blob], warnings: list[str
             continue
         key = (sha, tuple(sorted(fractions.items())))
         if key not in done:
-            done[key] = _cropped(blobs.get(sha), fractions, blobs, warnings)
+            original = blobs.get(sha)
+            what = f"picture {original.name if original is not None else sha[:12]}"
+            shown = cropped_blob(original, fractions, blobs, warnings, what=what)
+            done[key] = shown.sha256 if shown is not None else None
         cropped = done[key]
         if cropped is not None:
             node.attrs["original_blob"] = sha
             node.attrs["blob"] = cropped
 
-
-def _cropped(original: Blob | None, fractions: dict[str, float], blobs: dict[str, Blob], warnings: list[str]) -> str | None:
-    if original is None or original.data is None or original.decode_error:
-        return None
-    try:
-        data = crop_image_bytes(original.data, fractions, what=f"picture {original.name}")
-    except Exception as exc:  # noqa: BLE001 - a decoder failure is a warning, not a crash
-        warnings.append(f"picture {original.name} could not be cropped: {type(exc).__name__}: {exc}")
-        return None
-    if data is None:
-        return None
-    stem = (original.name or "picture").rsplit(".", 1)[0]
-    blob = describe_image(data, mime="image/png", name=f"{stem}-cropped.png")
-    blobs.setdefault(blob.sha256, blob)
-    return blob.sha256

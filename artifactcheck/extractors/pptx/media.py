@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ...errors import ArtifactCheckError
 from ...model import Blob, describe_image
-from ...model.crop import crop_image_bytes
+from ...model.crop import cropped_blob
 from .package import PptxPackage
 
 
@@ -69,18 +69,5 @@ class MediaStore:
         return result
 
     def _crop(self, part: str, crop: Crop) -> Blob | None:
-        original = self.original(part)
-        if original is None or original.data is None or original.decode_error:
-            return None
         fractions = {"left": max(0.0, crop.l), "top": max(0.0, crop.t), "right": max(0.0, crop.r), "bottom": max(0.0, crop.b)}
-        try:
-            data = crop_image_bytes(original.data, fractions, what=f"image part {part}")
-        except Exception as exc:  # noqa: BLE001 - a decoder failure is a warning, not a crash
-            self.warnings.append(f"image part {part} could not be cropped: {type(exc).__name__}: {exc}")
-            return None
-        if data is None:
-            return None
-        stem = part.rsplit("/", 1)[-1].rsplit(".", 1)[0]
-        blob = describe_image(data, mime="image/png", name=f"{stem}-cropped.png")
-        self.blobs.setdefault(blob.sha256, blob)
-        return blob
+        return cropped_blob(self.original(part), fractions, self.blobs, self.warnings, what=f"image part {part}")
