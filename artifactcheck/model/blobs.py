@@ -195,15 +195,21 @@ def _decode_and_hash(data: bytes, *, hash_too: bool) -> tuple[str, str, str] | N
         warnings.simplefilter("error", Image.DecompressionBombWarning)
         Image.MAX_IMAGE_PIXELS = MAX_IMAGE_PIXELS
         with Image.open(io.BytesIO(data)) as img:
-            img.draft("RGB", (512, 512))  # JPEG: decode at reduced size, hashes use <= 64 px
-            if img.size[0] * img.size[1] > FULL_HASH_PIXELS:
-                img.thumbnail((_HASH_SIDE_PX, _HASH_SIDE_PX))  # decode once, then hash small
+            _reduce_for_hashing(img)
             rgb = flatten_on_white(img)  # hashed as drawn: transparency on white
     if not hash_too:
         return None
     import imagehash
 
     return str(imagehash.phash(rgb)), str(imagehash.dhash(rgb)), str(imagehash.whash(rgb))
+
+
+def _reduce_for_hashing(img: Any) -> None:
+    """Decode an opened image only as large as the hashes need (they use <= 64 px): a
+    JPEG at reduced size, a very large picture decoded once and then shrunk."""
+    img.draft("RGB", (512, 512))
+    if img.size[0] * img.size[1] > FULL_HASH_PIXELS:
+        img.thumbnail((_HASH_SIDE_PX, _HASH_SIDE_PX))
 
 
 def _transparent(img: Any) -> bool:
@@ -224,9 +230,7 @@ def phash_as_stored(blob: Blob) -> str | None:
         with Image.open(io.BytesIO(blob.data)) as img:
             if not _transparent(img):
                 return blob.phash
-            img.draft("RGB", (512, 512))
-            if img.size[0] * img.size[1] > FULL_HASH_PIXELS:
-                img.thumbnail((_HASH_SIDE_PX, _HASH_SIDE_PX))
+            _reduce_for_hashing(img)
             rgb = img.convert("RGB")
     except Exception:  # noqa: BLE001 - it decoded for its phash; a second failure: keep that
         return blob.phash
