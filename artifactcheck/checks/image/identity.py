@@ -127,12 +127,14 @@ def _compare(reference: Image.Image, candidate: Image.Image, alignment: str, reg
     rows = np.array_split(np.arange(full.shape[0]), TILES)
     cols = np.array_split(np.arange(full.shape[1]), TILES)
     worst = min(float(full[np.ix_(r, c)].mean()) for r in rows for c in cols if len(r) and len(c))
-    low = float(np.percentile(full, LOW_PERCENTILE))
+    # small details (a screenshot's digits) need more pixels than the mean: the local map
+    # is read at up to LOW_SIDE, the same map when the pictures are no larger
     detail = max(16, min(LOW_SIDE, max(reference.size), max(candidate.size)))
-    if detail > side:  # small details (a screenshot's digits) need more pixels than the mean
+    local = full
+    if detail > side:
         size = size_at(reference.size, detail)
-        fine = structural_similarity(_luminance(reference, size), _luminance(candidate, size), data_range=255.0, full=True)[1]  # type: ignore[no-untyped-call]
-        low = float(np.percentile(fine, LOW_PERCENTILE))
+        local = structural_similarity(_luminance(reference, size), _luminance(candidate, size), data_range=255.0, full=True)[1]  # type: ignore[no-untyped-call]
+    low = float(np.percentile(local, LOW_PERCENTILE))
     resized = candidate.resize(reference.size) if candidate.size != reference.size else candidate
     distances = {h: int(getattr(imagehash, h)(reference) - getattr(imagehash, h)(resized)) for h in HASHES}
     return PixelComparison(float(mean), worst, color_difference(reference, candidate), low, distances, alignment, region)
