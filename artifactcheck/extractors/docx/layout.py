@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ...model import Box, Document, Node, Page, ToolInfo
+from ...model import Blob, Box, Document, Node, Page, ToolInfo
 from ...model.blobs import decode_image, phash_as_stored
 from ...model.crop import crop_fractions
 from ...model.geometry import union_all
@@ -673,8 +673,7 @@ class _Layouter:
     ) -> tuple[str | None, str, tuple[int, int, int] | None] | None:
         """(pixel sha256, phash, average colour) of a picture's data, or None (its reason
         recorded). The colour is None for a turned picture (its file is not decoded)."""
-        blob_id = _file_blob(node)
-        blob = self.doc.blobs.get(str(blob_id)) if blob_id else None
+        blob = self._file_blob(node)
         if blob is None:
             self.image_reason[node.id] = "no image data (linked or missing picture)"
             return None
@@ -696,12 +695,17 @@ class _Layouter:
         # the PDF's images are hashed as stored: a transparent picture is matched so too
         return pixel_sha[blob.sha256], pixel_sha[blob.sha256 + "/phash"] or blob.phash, self.blob_colour[blob.sha256]
 
+    def _file_blob(self, node: Node) -> Blob | None:
+        """The picture the file stores, which LibreOffice embeds (and clips to a crop): a
+        cropped picture's ``original_blob``, else its ``blob``; None when it has neither."""
+        blob_id = node.attrs.get("original_blob") or node.attrs.get("blob")
+        return self.doc.blobs.get(str(blob_id)) if blob_id else None
+
     def _tilted_on_white(self, node: Node, pixel_sha: dict[str, str | None]) -> str | None:
         """The phash of a picture turned by other than a right angle with white corners
         (see :func:`_turned_hashes`); None for other pictures."""
         turn = node.attrs.get("rotation") or 0
-        blob_id = _file_blob(node)
-        blob = self.doc.blobs.get(str(blob_id)) if blob_id else None
+        blob = self._file_blob(node)
         if not isinstance(turn, (int, float)) or not turn % 90 or blob is None:
             return None
         flips = (bool(node.attrs.get("flip_h")), bool(node.attrs.get("flip_v")))
@@ -875,8 +879,7 @@ class _Layouter:
         drawn = _drawn_size(node)
         if drawn is None:
             return []
-        blob_id = _file_blob(node)
-        blob = self.doc.blobs.get(str(blob_id)) if blob_id else None
+        blob = self._file_blob(node)
         turned = bool(node.attrs.get("rotation"))
         width, height = drawn
         out = []
@@ -1264,12 +1267,6 @@ def _stated_start(node: Node, section: object, axis: str) -> float | None:
     if isinstance(offset, (int, float)):
         return low + float(offset)
     return {near: low, far: high - size, "center": (low + high - size) / 2}.get(str(align))
-
-
-def _file_blob(node: Node) -> object:
-    """The picture the file stores, which LibreOffice embeds (and clips to a crop): a
-    cropped picture's ``original_blob``, else its ``blob``."""
-    return node.attrs.get("original_blob") or node.attrs.get("blob")
 
 
 def _drawn_size(node: Node) -> tuple[float, float] | None:
