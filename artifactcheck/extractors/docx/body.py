@@ -14,6 +14,7 @@ counting in the enclosing container and carry ``sdt_tag``/``sdt_alias`` attribut
 from __future__ import annotations
 
 import functools
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,7 +22,7 @@ from typing import Any
 from lxml import etree
 
 from ...model import Blob, Node, Style, describe_image
-from ..drawingml.color import ThemedColor, resolve_themed_color
+from ..drawingml.color import ThemedColor, hex_to_rgb, resolve_themed_color
 from ..tree_builder import make_node
 from .drawing import (
     PIC,
@@ -1134,14 +1135,13 @@ def _painted_instead(raw: Any, shown: str | None) -> str | None:
     paints ``w:val`` (python-docx's ``font.color.theme_color = ACCENT_1`` writes
     ``w:val="000000"``: drawn black there), so a verdict that disagrees with the render
     can say why."""
-    if not isinstance(raw, tuple) or len(raw) < 2 or not raw[1] or not isinstance(raw[0], str) or shown is None:
+    if not isinstance(raw, tuple) or len(raw) < 2 or not raw[1] or not isinstance(raw[0], str) or len(raw[0]) != 6:
         return None
-    val = raw[0].lower()
-    if len(val) != 6 or any(c not in "0123456789abcdef" for c in val) or len(shown) != 7:
+    stated, drawn = hex_to_rgb(raw[0]), hex_to_rgb(shown)
+    if stated is None or drawn is None:
         return None
-    a = [int(val[i : i + 2], 16) for i in (0, 2, 4)]
-    b = [int(shown[i : i + 2], 16) for i in (1, 3, 5)]
-    return f"#{val}" if sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) > 16**2 else None
+    apart = math.dist(stated, drawn) * 255 > 16
+    return f"#{raw[0].lower()}" if apart else None
 
 
 def _style_depth(style_name: str, direct: dict[str, Any]) -> int:
