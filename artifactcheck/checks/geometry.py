@@ -1226,7 +1226,7 @@ def within_page(doc: Document, p: WithinPageParams, resources: Resources) -> Che
         left, up, right, down = cut_off(node)
         # header and footer content lives in the margins: it is held to the page
         flow = flow_of(node)
-        by_margins = p.within == "margins" and (flow is None or flow.kind not in ("header", "footer"))
+        by_margins = p.within == "margins" and (flow is None or flow.kind not in REPEATED_KINDS)
         for b in node.boxes:
             if b.page >= len(doc.pages):
                 continue

@@ -33,6 +33,7 @@ from ..registry import Resources, register_check
 from ..resource_files import resolve_resource_file
 from ..result import CheckResult
 from ..target import TargetSpec, node_ref, select_targets
+from .shown import shown_on_page
 
 if TYPE_CHECKING:
     import imagehash
@@ -284,8 +285,6 @@ def match_candidates(
 def _judge_shown(row: dict[str, Any], doc: Document, node: Node) -> None:
     """A match no page shows is not one: the file holds the picture, a person never sees
     it (LibreOffice draws nothing for a picture placed wholly off the slide)."""
-    from .shown import shown_on_page
-
     shown = shown_on_page(doc, node)
     if shown is None or shown.share >= 1.0:
         return
@@ -568,8 +567,6 @@ def images_unique(doc: Document, p: UniqueParams, resources: Resources) -> Check
     them duplicates.
     """
     name = "images_unique"
-    from .shown import shown_on_page
-
     pairs: list[tuple[Node, Blob | None]] = []
     unseen: list[dict[str, Any]] = []  # no page shows them: no one sees them twice
     for n, b in image_nodes(doc, p.target):
