@@ -119,9 +119,10 @@ def box_table_by_borders(table: Node, rules: dict[int, PageRules]) -> None:
 def _box_empty_cells(rows: list[Node], cells: list[Node], accepted: set[int]) -> None:
     """An empty cell has no text to box, but its borders are drawn: on a page boxed by
     borders it is its row's band between its grid columns' drawn edges (taken from the
-    cells that start or end on those edges, or from the neighbouring columns'), so "the empty cells are as wide as the
-    others" or "the signature cell is in the lower right" can be judged; it was boxless,
-    and a check on it an error. Cells whose edges no boxed cell shares stay unboxed."""
+    cells that start or end on those edges, or from the neighbouring columns'), so "the
+    empty cells are as wide as the others" or "the signature cell is in the lower right"
+    can be judged; it was boxless, and a check on it an error. Cells whose edges no boxed
+    cell shares stay unboxed."""
     lefts: dict[tuple[int, int], float] = {}  # (page, grid column) -> drawn left edge
     rights: dict[tuple[int, int], float] = {}  # (page, last grid column) -> drawn right edge
     for cell in cells:
