@@ -1,6 +1,6 @@
 """Decks built the way agents build them: python-pptx edits of the default template
 (moved placeholders, overflowing text, autofit, added text boxes), plus the few XML edits
-python-pptx has no API for. Shared by the .pptx geometry and layout tests."""
+python-pptx has no API for. Shared by the .pptx geometry, layout and chart tests."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import zipfile
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from lxml import etree
 from PIL import Image
@@ -141,3 +142,23 @@ def save(prs: object, path: Path) -> Path:
             zout.writestr(info, blob)
     path.write_bytes(out.getvalue())
     return path
+
+
+def chart_slide(series: dict[str, tuple[float, ...]], *, chart_type: object = None, categories: tuple[str, ...] = ("North", "South", "East")) -> tuple[Any, Any]:
+    """A one-slide deck (blank layout) holding a 6 x 4 in chart at (1 in, 1 in), as
+    ``slide.shapes.add_chart`` makes it: ``(presentation, chart)``, for the caller to set
+    the chart's title, legend or labels and save. ``chart_type``: an ``XL_CHART_TYPE``
+    (default clustered columns)."""
+    from pptx.chart.data import CategoryChartData
+    from pptx.enum.chart import XL_CHART_TYPE
+    from pptx.util import Inches
+
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    data = CategoryChartData()
+    data.categories = list(categories)
+    for name, values in series.items():
+        data.add_series(name, values)
+    kind = XL_CHART_TYPE.COLUMN_CLUSTERED if chart_type is None else chart_type
+    frame = slide.shapes.add_chart(kind, Inches(1), Inches(1), Inches(6), Inches(4), data)  # type: ignore[no-untyped-call]
+    return prs, frame.chart

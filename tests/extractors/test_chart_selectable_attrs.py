@@ -9,15 +9,14 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import openpyxl
-import pptx
 import pytest
 from openpyxl.chart import BarChart, Reference
-from pptx.chart.data import CategoryChartData
 from pptx.enum.chart import XL_CHART_TYPE, XL_LEGEND_POSITION
-from pptx.util import Inches
 
 from artifactcheck import load
 from artifactcheck.checks.registry import run_check
+
+from .agent_decks import chart_slide
 
 
 def _workbook(path: Path, *, series: int, legend: str | None) -> Path:
@@ -40,13 +39,7 @@ def _workbook(path: Path, *, series: int, legend: str | None) -> Path:
 
 
 def _deck(path: Path, *, series: int) -> Path:
-    prs = pptx.Presentation()
-    slide = prs.slides.add_slide(prs.slide_layouts[6])
-    data = CategoryChartData()
-    data.categories = ["North", "South", "East"]
-    for i in range(series):
-        data.add_series(f"Y{2024 + i}", (10 + i, 20 + i, 15 + i))
-    chart = slide.shapes.add_chart(XL_CHART_TYPE.LINE_MARKERS, Inches(1), Inches(1), Inches(6), Inches(4), data).chart
+    prs, chart = chart_slide({f"Y{2024 + i}": (10 + i, 20 + i, 15 + i) for i in range(series)}, chart_type=XL_CHART_TYPE.LINE_MARKERS)
     chart.has_legend = True
     chart.legend.position = XL_LEGEND_POSITION.BOTTOM
     prs.save(str(path))
@@ -83,12 +76,7 @@ def test_the_value_axis_title_is_selectable(tmp_path: Path) -> None:
     """"The value axis is titled 'Revenue ($)'": the title was only inside ``axes``,
     which no selector reads, so no check could pass it (LibreOffice draws it beside the
     axis, in a deck and a workbook alike)."""
-    prs = pptx.Presentation()
-    slide = prs.slides.add_slide(prs.slide_layouts[6])
-    data = CategoryChartData()
-    data.categories = ["Q1", "Q2"]
-    data.add_series("2024", (10, 20))
-    chart = slide.shapes.add_chart(XL_CHART_TYPE.COLUMN_CLUSTERED, Inches(1), Inches(1), Inches(6), Inches(4), data).chart  # type: ignore[no-untyped-call]
+    prs, chart = chart_slide({"2024": (10, 20)}, categories=("Q1", "Q2"))
     chart.value_axis.has_title = True
     chart.value_axis.axis_title.text_frame.text = "Revenue ($)"
     prs.save(str(tmp_path / "deck.pptx"))
@@ -113,12 +101,7 @@ def test_the_value_axis_title_is_selectable(tmp_path: Path) -> None:
 
 
 def _labelled_deck(path: Path, *, labels: bool) -> Path:
-    prs = pptx.Presentation()
-    slide = prs.slides.add_slide(prs.slide_layouts[6])
-    data = CategoryChartData()
-    data.categories = ["North", "South", "East"]
-    data.add_series("2024", (13, 22, 17))  # not multiples of the axis step
-    chart = slide.shapes.add_chart(XL_CHART_TYPE.COLUMN_CLUSTERED, Inches(1), Inches(1), Inches(6), Inches(4), data).chart  # type: ignore[no-untyped-call]
+    prs, chart = chart_slide({"2024": (13, 22, 17)})  # not multiples of the axis step
     chart.plots[0].has_data_labels = labels
     prs.save(str(path))
     return path

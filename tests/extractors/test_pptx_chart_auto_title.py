@@ -8,23 +8,16 @@ from __future__ import annotations
 import zipfile
 from pathlib import Path
 
-import pptx
-from pptx.chart.data import CategoryChartData
 from pptx.enum.chart import XL_CHART_TYPE
-from pptx.util import Inches
 
 from artifactcheck import load
 from artifactcheck.checks.registry import run_check
 
+from .agent_decks import chart_slide
+
 
 def _deck(path: Path, *, series: int = 1, has_title: bool | None = None, chart_type: XL_CHART_TYPE = XL_CHART_TYPE.COLUMN_CLUSTERED) -> Path:
-    prs = pptx.Presentation()
-    slide = prs.slides.add_slide(prs.slide_layouts[6])
-    data = CategoryChartData()
-    data.categories = ["North", "South", "East"]
-    for i in range(series):
-        data.add_series(f"Sales {2024 + i}", (10 + i, 20 + i, 15 + i))
-    chart = slide.shapes.add_chart(chart_type, Inches(1), Inches(1), Inches(6), Inches(4), data).chart
+    prs, chart = chart_slide({f"Sales {2024 + i}": (10 + i, 20 + i, 15 + i) for i in range(series)}, chart_type=chart_type)
     if has_title is not None:
         chart.has_title = has_title
     prs.save(str(path))
