@@ -162,3 +162,20 @@ def chart_slide(series: dict[str, tuple[float, ...]], *, chart_type: object = No
     kind = XL_CHART_TYPE.COLUMN_CLUSTERED if chart_type is None else chart_type
     frame = slide.shapes.add_chart(kind, Inches(1), Inches(1), Inches(6), Inches(4), data)  # type: ignore[no-untyped-call]
     return prs, frame.chart
+
+
+def styled_table_slides(style_ids: dict[str, str], rows: int, cols: int) -> tuple[Any, dict[str, Any]]:
+    """A deck with one slide per ``tag -> style GUID``, each a 6 x 2 in python-pptx table
+    (header row and banded rows on, its defaults) whose ``a:tableStyleId`` is that GUID,
+    as an agent picks a built-in style (python-pptx has no API for it): ``(presentation,
+    {tag: table})``, for the caller to fill and save."""
+    from pptx.util import Inches
+
+    prs = Presentation()
+    tables: dict[str, Any] = {}
+    for tag, style_id in style_ids.items():
+        slide = prs.slides.add_slide(prs.slide_layouts[6])
+        table = slide.shapes.add_table(rows, cols, Inches(1), Inches(1), Inches(6), Inches(2)).table
+        table._tbl.tblPr.find(f"{_A}tableStyleId").text = style_id
+        tables[tag] = table
+    return prs, tables

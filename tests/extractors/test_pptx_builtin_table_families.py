@@ -11,17 +11,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pptx import Presentation
-from pptx.util import Inches
 
 from artifactcheck import load, run_check
 from artifactcheck.checks.color import delta_e
-from artifactcheck.extractors.drawingml.color import A_NS
 from artifactcheck.extractors.render import render_pdf
 from artifactcheck.model import Box, Node
 from tests.extractors.rendered_look import background, ink, layout_of, same_color
 
-from .agent_decks import save
+from .agent_decks import save, styled_table_slides
 
 pytestmark = pytest.mark.slow
 
@@ -44,12 +41,8 @@ SLIDE = "#ffffff"  # an unfilled cell shows the slide
 
 @pytest.fixture(scope="module")
 def deck(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    prs = Presentation()
-    for tag, style_id in STYLES.items():
-        slide = prs.slides.add_slide(prs.slide_layouts[6])
-        # python-pptx's table: header row and banded rows on
-        table = slide.shapes.add_table(3, 3, Inches(1), Inches(1), Inches(6), Inches(2)).table
-        table._tbl.tblPr.find(f"{{{A_NS}}}tableStyleId").text = style_id
+    prs, tables = styled_table_slides(STYLES, rows=3, cols=3)
+    for tag, table in tables.items():
         for c in range(3):
             table.cell(0, c).text = f"Head{tag}{c}"
             table.cell(1, c).text = f"Band{tag}{c}"

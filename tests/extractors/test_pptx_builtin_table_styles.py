@@ -10,15 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pptx import Presentation
-from pptx.util import Inches
 
 from artifactcheck import load, run_check
-from artifactcheck.extractors.drawingml.color import A_NS
 from artifactcheck.extractors.render import render_pdf
 from tests.extractors.rendered_look import background, ink, same_color
 
-from .agent_decks import save
+from .agent_decks import save, styled_table_slides
 
 pytestmark = pytest.mark.slow
 
@@ -33,11 +30,8 @@ SLOT = {"Plain": "#000000", "Accent2": "#c0504d", "Accent6": "#f79646"}
 
 @pytest.fixture(scope="module")
 def deck(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    prs = Presentation()
-    for tag, style_id in STYLES.items():
-        slide = prs.slides.add_slide(prs.slide_layouts[6])
-        table = slide.shapes.add_table(3, 2, Inches(1), Inches(1), Inches(6), Inches(2)).table
-        table._tbl.tblPr.find(f"{{{A_NS}}}tableStyleId").text = style_id
+    prs, tables = styled_table_slides(STYLES, rows=3, cols=2)
+    for tag, table in tables.items():
         table.cell(0, 0).text = f"Head{tag}"
         table.cell(1, 0).text = f"Body{tag}"
     return save(prs, tmp_path_factory.mktemp("table-styles") / "styles.pptx")
