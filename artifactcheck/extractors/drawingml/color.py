@@ -89,7 +89,8 @@ class Theme:
 
     ``fill_styles`` are the ``a:fillStyleLst`` children (``p:style/a:fillRef idx`` 1..n),
     ``bg_fill_styles`` the ``a:bgFillStyleLst`` children (``idx`` 1001..), ``line_styles``
-    the ``a:lnStyleLst`` children (``a:lnRef idx`` 1..n).
+    the ``a:lnStyleLst`` children (``a:lnRef idx`` 1..n), ``effect_styles`` the
+    ``a:effectStyleLst`` children (``a:effectRef idx`` 1..n: shadows, glows).
     """
 
     name: str = "Office Theme"
@@ -99,6 +100,7 @@ class Theme:
     fill_styles: tuple[etree._Element, ...] = ()
     bg_fill_styles: tuple[etree._Element, ...] = ()
     line_styles: tuple[etree._Element, ...] = ()
+    effect_styles: tuple[etree._Element, ...] = ()
 
     @classmethod
     def from_element(cls, root: etree._Element) -> Theme:
@@ -123,6 +125,7 @@ class Theme:
         fills: tuple[etree._Element, ...] = ()
         bg_fills: tuple[etree._Element, ...] = ()
         lines: tuple[etree._Element, ...] = ()
+        effects: tuple[etree._Element, ...] = ()
         if fmt is not None:
             lst = fmt.find(f"{_A}lnStyleLst")
             lines = tuple(e for e in lst if isinstance(e.tag, str)) if lst is not None else ()
@@ -130,6 +133,8 @@ class Theme:
             fills = tuple(e for e in lst if isinstance(e.tag, str)) if lst is not None else ()
             lst = fmt.find(f"{_A}bgFillStyleLst")
             bg_fills = tuple(e for e in lst if isinstance(e.tag, str)) if lst is not None else ()
+            lst = fmt.find(f"{_A}effectStyleLst")
+            effects = tuple(e for e in lst if isinstance(e.tag, str)) if lst is not None else ()
         return cls(
             name=root.get("name") or "",
             colors=colors,
@@ -138,6 +143,7 @@ class Theme:
             fill_styles=fills,
             bg_fill_styles=bg_fills,
             line_styles=lines,
+            effect_styles=effects,
         )
 
     @classmethod

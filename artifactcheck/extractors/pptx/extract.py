@@ -44,7 +44,8 @@ from .slide import (
     slide_clr_map,
 )
 from .table_style import TableStyles
-from .text import TextContext, paragraph_nodes, see_through_text
+from .text import TextContext, paragraph_nodes
+from .transparency import see_through
 
 _P = f"{{{P_NS}}}"
 _R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
@@ -237,7 +238,7 @@ def _slide(
     slide_box = Box(page=index, x0=0.0, top=0.0, x1=width, bottom=height)
     title = _title_text(children)
     node = Node(id=node_id, kind="slide", attrs=attrs, boxes=[slide_box], source=part, children=children)
-    see_through_text(node, attrs.get("background_color") if attrs.get("background_type") == "solid" else None)
+    see_through(node, attrs.get("background_color") if attrs.get("background_type") == "solid" else None)
     page = Page(index=index, kind="slide", width=width, height=height, name=title, hidden=hidden, attrs={"layout": attrs["layout"], "part": part})
     return node, page
 

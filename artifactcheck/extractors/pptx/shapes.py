@@ -18,7 +18,7 @@ from lxml import etree
 from ...errors import ArtifactTooLarge
 from ...model import Box, Node, Style
 from ..drawingml.color import A_NS
-from .fill import Fill, line_color, shape_fill
+from .fill import Fill, line_color, shadow_alpha, shape_fill
 from .geometry import EMU_PER_PT, Affine, Xfrm, XfrmParts, read_xfrm_parts, to_box
 from .graphic import graphic_frame
 from .media import Crop
@@ -214,10 +214,15 @@ class ShapeWalker:
             attrs["fill_type"] = fill.type
             if fill.type in ("solid", "gradient", "pattern"):
                 fill_color, fill_theme, fill_mods = fill.color, fill.theme, fill.mods
+            if fill.alpha < 1 and fill_color is not None:
+                attrs["fill_alpha"] = fill.alpha  # laid over its backdrop: see transparency.see_through
             if fill.type == "picture":
                 blob = self.blip_blob(fill.blip_rid, fill.part or self.part)
                 if blob is not None:
                     attrs["fill_blob"] = blob
+        shadow = shadow_alpha(sppr_chain, style_el, ctx.theme)
+        if shadow is not None:
+            attrs["shadow_alpha"] = shadow
         lc = line_color(sppr_chain, style_el, ctx.theme, ctx.clr_map)
         if lc is not None:
             attrs["line_color"] = lc.hex

@@ -40,7 +40,6 @@ from ..drawingml.color import (
     Theme,
     ThemedColor,
     color_alpha,
-    mix_hex,
     resolve_color,
     resolve_themed_color,
 )
@@ -179,7 +178,7 @@ def _run_look(
         # through fill's: such WordArt keeps its stated colour.)
         alpha = color_alpha(fill_el)
         if alpha < _OPAQUE:
-            attrs["color_alpha"] = round(alpha, 3)  # blended over its backdrop: see see_through_text
+            attrs["color_alpha"] = round(alpha, 3)  # blended over its backdrop: see transparency.see_through
     if click is None or not _drawn_as_link(link):
         return run_style(chain, ctx, is_link=False, text=text), attrs
     style = run_style(chain, ctx, is_link=True, text=text, link_keeps_color=_link_keeps_run_color(click))
@@ -204,31 +203,6 @@ def _outline_color(chain: list[etree._Element], ctx: TextContext) -> ThemedColor
     line = _first_child(chain, (f"{_A}ln",))
     fill = line.find(f"{_A}solidFill") if line is not None else None
     return fill_color(fill, ctx.theme, ctx.clr_map) if fill is not None else None
-
-
-def see_through_text(slide: Node, background: str | None) -> None:
-    """Give the runs of ``slide`` with a transparent colour (``color_alpha``: PowerPoint's transparency
-    slider) the colour a reader sees: their colour laid over the fill of the shape
-    or cell holding them, else the slide's background (white when it is a picture or
-    gradient). Black at 25% opacity on white is drawn #bfbfbf, a light grey (measured:
-    LibreOffice paints the glyphs with that opacity). The run's own colour stays in
-    ``direct_style``, with ``style_sources = {color: transparency}``."""
-    stack: list[tuple[Node, str]] = [(slide, background or "#ffffff")]
-    while stack:
-        node, backdrop = stack.pop()
-        fill = node.style.fill if node.style is not None and node.kind in ("shape", "textbox", "cell") else None
-        if fill and node.attrs.get("fill_type", "solid") == "solid":
-            backdrop = fill
-        alpha = node.attrs.get("color_alpha")
-        own = node.style
-        if node.kind == "run" and isinstance(alpha, float) and own is not None and own.color:
-            shown = mix_hex(own.color, backdrop, alpha)
-            node.style = own.model_copy(update={"color": shown, "color_theme": None, "color_theme_mods": None})
-            node.attrs["style_sources"] = {**node.attrs.get("style_sources", {}), "color": "transparency"}  # type: ignore[dict-item]
-            direct = node.attrs.get("direct_style")
-            if not isinstance(direct, dict):
-                node.attrs["direct_style"] = _colour_layer(own)
-        stack.extend((c, backdrop) for c in node.children)
 
 
 def _drawn_as_link(link: str | None) -> bool:
