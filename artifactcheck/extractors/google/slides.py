@@ -35,6 +35,7 @@ from typing import Any
 from ...model import ArtifactInfo, Box, Document, Node, Page, Style, ToolInfo, describe_image
 from ...model.units import emu_to_pt
 from ..pptx.deck import orientation
+from ..pptx.see_through import see_through
 from ..tree_builder import fill_container_text
 from .values import dimension_pt, index_value, rgb_hex, theme_color_hex
 
@@ -404,9 +405,9 @@ def element_node(node_id: str, element: Json, *, page: int, parent_m: Matrix, de
         scale = autofit.get("fontScale")
         if scale is not None and float(scale) != 1:
             attrs["autofit_font_scale"] = float(scale)  # rendered size = size * scale (as .pptx)
-        alpha = ((fill or {}).get("solidFill") or {}).get("alpha")
-        if style.fill and alpha is not None and float(alpha) < 1:
-            attrs["fill_alpha"] = float(alpha)
+        alpha = _fill_alpha(fill)
+        if style.fill and alpha is not None:
+            attrs["fill_alpha"] = alpha
         children = text_nodes(node_id, shape.get("text"), element=element, deck=deck, theme=theme, defaults=DEFAULT_TEXT)
         _give_text_boxes(children, boxes)
     elif "image" in element:
@@ -512,9 +513,13 @@ def _table_rows(node_id: str, element: Json, *, page: int, m: Matrix, deck: _Dec
             props = cell.get("tableCellProperties") or {}
             fill = _fill_hex(props.get("tableCellBackgroundFill"), theme)
             valign = _VALIGN.get(str(props.get("contentAlignment", "")))
+            cell_attrs: dict[str, Any] = {"row": ri, "col": ci, "row_span": rs, "col_span": cs}
+            alpha = _fill_alpha(props.get("tableCellBackgroundFill"))
+            if fill and alpha is not None:
+                cell_attrs["fill_alpha"] = alpha
             cells.append(Node(
                 id=cid, kind="cell", boxes=boxes,
-                attrs={"row": ri, "col": ci, "row_span": rs, "col_span": cs},
+                attrs=cell_attrs,
                 style=Style(fill=fill, valign=valign) if (fill or valign) else None,
                 children=_give_text_boxes(text_nodes(cid, cell.get("text"), element={}, deck=deck, theme=theme, defaults=DEFAULT_TABLE_TEXT), boxes),
             ))
@@ -524,6 +529,16 @@ def _table_rows(node_id: str, element: Json, *, page: int, m: Matrix, deck: _Dec
             row_box = row_box.union(rb) if row_box else rb
         rows.append(Node(id=f"{node_id}/r{r}", kind="row", attrs={"row": r}, children=cells, boxes=[row_box] if row_box else []))
     return rows
+
+
+def _fill_alpha(fill: Mapping[str, Any] | None) -> float | None:
+    """A solid fill's opacity when below 1 (the API leaves ``alpha`` out when opaque)."""
+    alpha = ((fill or {}).get("solidFill") or {}).get("alpha")
+    try:
+        value = float(alpha) if alpha is not None else 1.0
+    except (TypeError, ValueError):
+        return None
+    return value if value < 1 else None
 
 
 def _background(page_obj: Mapping[str, Any], chain: list[Mapping[str, Any]], deck: _Deck, theme: Mapping[str, str]) -> tuple[str | None, str | None]:
@@ -612,8 +627,10 @@ def extract_gslides(
         hidden = bool(props.get("isSkipped", False))
         if hidden:
             attrs["hidden"] = True
-        slides.append(Node(id=sid, kind="slide", attrs=attrs, style=Style(fill=bg_color) if bg_color else None,
-                           boxes=[Box(page=i, x0=0, top=0, x1=width, bottom=height)], source=slide.get("objectId"), children=kids))
+        slide_node = Node(id=sid, kind="slide", attrs=attrs, style=Style(fill=bg_color) if bg_color else None,
+                          boxes=[Box(page=i, x0=0, top=0, x1=width, bottom=height)], source=slide.get("objectId"), children=kids)
+        see_through(slide_node, bg_color if not bg_image else None)  # fill_alpha: laid over what is behind it
+        slides.append(slide_node)
         pages.append(Page(index=i, kind="slide", width=width, height=height, name=slide.get("objectId"), hidden=hidden))
     if deck.missing_images:
         warnings.append(

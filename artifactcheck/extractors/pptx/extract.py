@@ -32,6 +32,7 @@ from .fill import Fill, background_fill
 from .geometry import EMU_PER_PT, IDENTITY
 from .media import MediaStore
 from .package import PptxPackage
+from .see_through import see_through
 from .shapes import ShapeWalker
 from .slide import (
     P_NS,
@@ -45,7 +46,6 @@ from .slide import (
 )
 from .table_style import TableStyles
 from .text import TextContext, paragraph_nodes
-from .transparency import see_through
 
 _P = f"{{{P_NS}}}"
 _R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"

@@ -155,7 +155,7 @@ def _table_rows(walker: ShapeWalker, tbl: etree._Element, x: float, y: float, pa
                 fill_el = part_fill(parts)
             cell_fill = read_fill(fill_el, ctx.theme, ctx.clr_map, part=None) if fill_el is not None else None
             if cell_fill is not None and cell_fill.alpha < 1 and cell_fill.color is not None:
-                cell_attrs["fill_alpha"] = cell_fill.alpha  # laid over the slide: see transparency.see_through
+                cell_attrs["fill_alpha"] = cell_fill.alpha  # laid over the slide: see pptx/see_through.py
             body = tc.find(f"{_A}txBody")
             own = body.find(f"{_A}lstStyle") if body is not None else None
             own_used = own is not None and len(own) > 0

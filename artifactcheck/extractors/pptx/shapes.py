@@ -215,7 +215,7 @@ class ShapeWalker:
             if fill.type in ("solid", "gradient", "pattern"):
                 fill_color, fill_theme, fill_mods = fill.color, fill.theme, fill.mods
             if fill.alpha < 1 and fill_color is not None:
-                attrs["fill_alpha"] = fill.alpha  # laid over its backdrop: see transparency.see_through
+                attrs["fill_alpha"] = fill.alpha  # laid over its backdrop: see pptx/see_through.py
             if fill.type == "picture":
                 blob = self.blip_blob(fill.blip_rid, fill.part or self.part)
                 if blob is not None:

@@ -38,7 +38,7 @@ class _Paint(NamedTuple):
     """A colour of a built-in style: a theme slot, or ``A`` for the style's colour and
     ``B`` for its second colour (Dark Style 2's header); ``op`` one of DrawingML's
     ``tint``/``shade``/``alpha`` (an opacity: the cell's ``fill_alpha``, laid over the
-    slide by ``transparency.see_through``) or ``over_white`` (opacity drawn over the
+    slide by ``pptx/see_through.py``) or ``over_white`` (opacity drawn over the
     white of the table's own background, :func:`_over_white`),
     ``val`` in thousandths of a percent."""
 

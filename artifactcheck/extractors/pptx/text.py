@@ -178,7 +178,7 @@ def _run_look(
         # through fill's: such WordArt keeps its stated colour.)
         alpha = color_alpha(fill_el)
         if alpha < _OPAQUE:
-            attrs["color_alpha"] = round(alpha, 3)  # blended over its backdrop: see transparency.see_through
+            attrs["color_alpha"] = round(alpha, 3)  # blended over its backdrop: see pptx/see_through.py
     if click is None or not _drawn_as_link(link):
         return run_style(chain, ctx, is_link=False, text=text), attrs
     style = run_style(chain, ctx, is_link=True, text=text, link_keeps_color=_link_keeps_run_color(click))

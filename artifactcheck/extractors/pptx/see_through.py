@@ -1,7 +1,8 @@
 """See-through colours on a slide: what a reader sees of a semi-transparent fill or text.
 
-PowerPoint's transparency slider writes ``a:alpha`` into a colour. The tree's displayed
-``style`` holds colours as drawn, so a see-through colour is laid over what is behind it:
+PowerPoint's transparency slider writes ``a:alpha`` into a colour (Google Slides: a solid
+fill's ``alpha``). The tree's displayed ``style`` holds colours as drawn, so a
+see-through colour is laid over what is behind it (.pptx and Google Slides alike):
 
 - a fill (``fill_alpha``: a shape's, or a table cell's from its table style) over the
   shape below it that covers it, else the slide's background. Under the shape lies its
