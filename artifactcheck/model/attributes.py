@@ -671,7 +671,7 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
         _a("title_ref", "string|null", "Cell reference the title is taken from", "Sheet1!$A$1", (XLSX,)),
         _a("auto_title_deleted", "boolean", "The automatic title was removed", False, (XLSX,)),
         _a("legend", "boolean|string|null", "The legend: its position in sheets (`r`, `b`...), true/false in decks", True, (PPTX, XLSX)),
-        _a("legend_position", "string|null", "Legend position: `right`, `bottom`, `top`, `left`, `corner` (or `r`, `b`...)", "bottom", (PPTX, XLSX)),
+        _a("legend_position", "string|null", "Legend position: `right`, `bottom`, `top`, `left` or `top_right` (`c:legendPos` `tr`, Office's Top Right), the same words in decks and workbooks", "bottom", (PPTX, XLSX)),
         _a("series", "array", "Data series: `{name, name_ref, values_ref, values, categories_ref, categories, chart_type}`", [{"name": "North", "values": [1.5, 2.5]}], (PPTX, XLSX)),
         _a("axes", "array", "Axes: `{kind, title, position, deleted}`", [{"kind": "value", "title": "Units", "position": "left", "deleted": False}], (PPTX, XLSX)),
         _a("series_count", "integer", "Number of data series", 2, (GSHEET, PPTX, XLSX)),

@@ -64,6 +64,19 @@ def test_legend_position_reads_the_same_in_a_workbook_and_a_deck(tmp_path: Path)
     assert _status(none, "count", {"target": "chart[legend_position]", "exactly": 0}) == "pass"
 
 
+def test_a_top_right_legend_has_one_name_in_a_workbook_and_a_deck(tmp_path: Path) -> None:
+    """``c:legendPos val="tr"`` read ``corner`` in workbooks and ``top_right`` in decks, so
+    one selector could not find "the legend in the top right corner" in both."""
+    book = _workbook(tmp_path / "tr.xlsx", series=2, legend="tr")
+    prs, chart = chart_slide({"A": (1, 2, 3), "B": (2, 3, 4)})
+    chart.has_legend = True
+    chart.legend.position = XL_LEGEND_POSITION.CORNER
+    deck = tmp_path / "tr.pptx"
+    prs.save(str(deck))
+    for path in (book, deck):
+        assert _status(path, "exists", {"target": 'chart[legend_position="top_right"]'}) == "pass", path.name
+
+
 def test_series_count_in_a_workbook_and_a_deck(tmp_path: Path) -> None:
     three = {"target": 'chart[series_count="3"]'}
     assert _status(_workbook(tmp_path / "three.xlsx", series=3, legend="r"), "exists", three) == "pass"

@@ -107,7 +107,7 @@ def _chart_value(chart: Node, prop: str) -> Any:
         return _series(chart)
     if prop == "legend":
         legend = a.get("legend_position") or a.get("legend")
-        return {"r": "right", "b": "bottom", "t": "top", "l": "left", "tr": "corner"}.get(str(legend), legend) if legend else None
+        return {"r": "right", "b": "bottom", "t": "top", "l": "left", "tr": "top_right"}.get(str(legend), legend) if legend else None
     axes = a.get("axes")
     return [str(x.get("title") or "") for x in axes if isinstance(x, dict)] if isinstance(axes, list) else []
 

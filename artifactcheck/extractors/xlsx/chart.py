@@ -13,7 +13,7 @@ from ..drawingml.chart import Source, axis_titles, read_chart_space
 
 MAX_CACHED_POINTS = 1000  # values kept per series; the reference says where the rest is
 # c:legendPos in the words the .pptx attr and compare_workbook use
-_LEGEND_POS = {"r": "right", "b": "bottom", "t": "top", "l": "left", "tr": "corner"}
+_LEGEND_POS = {"r": "right", "b": "bottom", "t": "top", "l": "left", "tr": "top_right"}  # as decks say it: Office calls it "Top Right"
 
 
 def _in_order(source: Source) -> list[Any]:
@@ -33,7 +33,7 @@ def read_chart(root: etree._Element) -> dict[str, Any]:
     ``series`` [{name, name_ref, categories_ref, values_ref, values, type}],
     ``series_count`` (so a selector can say ``chart[series_count="3"]``), ``legend``
     (raw position ``r``, ``b``... or None), ``legend_position`` (``right``, ``bottom``,
-    ``top``, ``left``, ``corner``; None without a legend), ``axes`` [{kind, title,
+    ``top``, ``left``, ``top_right``; None without a legend), ``axes`` [{kind, title,
     deleted}]."""
     chart = read_chart_space(root)
     if chart is None:
