@@ -70,6 +70,7 @@ from .number_format import (
     format_value,
     general_in_width,
     is_date,
+    lo_general,
 )
 from .overflow import INDENT_PT, PADDING_PT, classify, wrap_lines
 from .parts import Parts
@@ -773,6 +774,11 @@ class _SheetBuilder:
         if value is not None:
             shown = format_value(value if serial is None else serial, fmt.number_format, date1904=self.ex.date1904)
             text = shown.text if serial is None else self.ex.share_str(shown.text)
+            if (serial is None and dtype == "number" and isinstance(value, (int, float))
+                    and fmt.number_format.lower() in ("general", "")):
+                # LibreOffice's General text, not Excel's 11 characters: a wide column shows
+                # 123456789012 (Excel: 1.23457E+11); a narrow one shortens it (_overflow).
+                text = lo_general(value)
             if len(text) > MAX_CELL_CHARS:
                 text = text[:MAX_CELL_CHARS]
             self.ex.text_chars += len(text)
