@@ -203,13 +203,26 @@ def grids(
         candidates = [n for n in _containers(doc, scope) if scope is not None or build_grid(n).cells]
         return [build_grid(range_container(doc, resolved, candidates), resolved)]
     if scope is None:
-        # without a scope, empty sheets (a blank "Sheet2") are not what a rubric means
+        # without a scope, empty sheets (a blank "Sheet2") and hidden sheets (a reader never
+        # sees them; LibreOffice does not print them) are not what a rubric means
         whole = cached(
-            doc, "grids", lambda d: [g for g in (build_grid(n) for n in _containers(d, None)) if g.cells]
+            doc, "grids", lambda d: _shown([g for g in (build_grid(n) for n in _containers(d, None)) if g.cells])
         )
     else:
         whole = [build_grid(n) for n in _containers(doc, scope)]
     return [table_of(g) for g in whole] if table_only else list(whole)
+
+
+def _hidden_sheet(node: Node) -> bool:
+    """``node`` is a hidden sheet (``state`` hidden or veryHidden) or lies on one."""
+    sheet = node if node.kind == "sheet" else next((a for a in node.ancestors() if a.kind == "sheet"), None)
+    return sheet is not None and sheet.attrs.get("state", "visible") != "visible"
+
+
+def _shown(found: list[Grid]) -> list[Grid]:
+    """The grids not on hidden sheets; all of them when every one is hidden."""
+    shown = [g for g in found if not _hidden_sheet(g.source)]
+    return shown or found
 
 
 def table_of(grid: Grid) -> Grid:
@@ -285,15 +298,17 @@ def _without_side_blocks(grid: Grid) -> Grid:
     def width(block: list[int]) -> int:  # the most cells with text in one of its rows
         return max(sum(1 for t in grid.row_texts(i) if t) for i in block)
 
-    def aside(block: list[int], table: list[int]) -> bool:
+    def aside(block: list[int], table: list[int], *, below: bool = False) -> bool:
         # a title or note: short, and no wider than half the table's rows (data rows after
-        # a spacer fill the table's columns)
-        return len(block) <= _SIDE_BLOCK_ROWS and len(table) > len(block) and 2 * width(block) <= width(table)
+        # a spacer fill the table's columns); below the table, also a block of summary
+        # lines of any length ("Average", "Highest", "Lowest", "Count" beside formulas)
+        short = len(block) <= _SIDE_BLOCK_ROWS or (below and all(_aggregates(grid, i) for i in block))
+        return short and len(table) > len(block) and 2 * width(block) <= width(table)
 
     # one block at each edge at most: the title block, the notes block
     first = 1 if aside(blocks[0], blocks[1]) else 0
     last = len(blocks) - 1
-    if last - 1 >= first and aside(blocks[last], blocks[last - 1]):
+    if last - 1 >= first and aside(blocks[last], blocks[last - 1], below=True):
         last -= 1
     if first == 0 and last == len(blocks) - 1:
         return grid
@@ -302,6 +317,16 @@ def _without_side_blocks(grid: Grid) -> Grid:
     how = ((grid.how + "; ") if grid.how else "") + f"row(s) {', '.join(dropped)} set apart by a blank row left out"
     c0, c1 = grid.col_numbers[0], grid.col_numbers[-1]
     return _restrict(grid, CellRange(None, r0, c0, r1, c1, how))
+
+
+_AGGREGATE = re.compile(r"\b(?:SUM|SUBTOTAL|AGGREGATE|AVERAGE|MEDIAN|MODE|MAX|MIN|COUNT|COUNTA|COUNTIFS?|SUMIFS?|"
+                        r"AVERAGEIFS?|STDEV(?:\.[SP])?|VAR(?:\.[SP])?|LARGE|SMALL)\(", re.IGNORECASE)
+
+
+def _aggregates(grid: Grid, i: int) -> bool:
+    """Row ``i`` holds a formula aggregating a range (SUM, AVERAGE, MAX, COUNTIF...): a
+    summary line, not a data row."""
+    return any(c is not None and _AGGREGATE.search(str(c.attrs.get("formula") or "")) for c in grid.cells[i])
 
 
 def is_data_text(text: str) -> bool:
