@@ -25,6 +25,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...model import Node
+from ..normalize import parse_date, parse_number
 
 CellKind = Literal["blank", "number", "text", "bool", "error", "unknown"]
 
@@ -201,10 +202,33 @@ def values_agree(expected: CellValue, actual: CellValue, options: ValueOptions, 
         want = normalize_cell_text(expected.typed, options)
         if want in (normalize_cell_text(actual.shown, options), normalize_cell_text(actual.typed, options)):
             return True, ""
+        if actual.kind == "number" and _literal_reads_as(expected.typed, actual, options):
+            return True, ""
     note = f"{actual.kind} where the reference has {'a date' if expected.is_date else _article(expected.kind)}"
     if actual.kind == "text" and expected.kind == "number":
         note = "text, not a number" + (" (a number stored as text)" if _looks_numeric(actual.typed) else "")
     return False, note
+
+
+def _literal_reads_as(text: str, actual: CellValue, options: ValueOptions) -> bool:
+    """Expected text written as a number or a date, and the cell holds that value in
+    another format: values compare by value, so "60%" is the 0.6 a cell shows as 60.0%,
+    "1,200" is 1200, and "1/5/2024" (month first, as parse_date reads) is the date a cell
+    shows as 2024-01-05."""
+    assert actual.number is not None
+    if actual.is_date:
+        day = parse_date(text)
+        return day is not None and _date_only(actual.typed) == day.isoformat()
+    parsed = parse_number(text)
+    return parsed is not None and numbers_agree(parsed.fraction, actual.number, options)
+
+
+def _date_only(iso: str) -> str | None:
+    """The calendar day of a date cell's ISO text; None when it holds a time of day."""
+    day, _, time = iso.partition("T")
+    if len(day) != 10 or time.strip("0:"):
+        return None
+    return day
 
 
 def _article(kind: str) -> str:
