@@ -22,13 +22,15 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...model import Document, Node
 from ..normalize import parse_number
-from ..query.ranges import OPEN, quote_sheet, range_container, resolve_range
+from ..query.ranges import OPEN, CellRange, quote_sheet, range_container, resolve_range
 from ..registry import Resources, register_check
 from ..result import CheckResult
 from ..target import TargetSpec, cap_rows, select_targets
 from .cell_values import cell_value
 from .workbook_cells import a1
 from .workbook_pairs import cells_by_position, sheet_name, sheets_of
+
+_STORED_AS_TEXT = "a number stored as text"
 
 Op = Literal[">=", "<=", ">", "<", "==", "!="]
 _OPS: dict[str, Callable[[float, float], bool]] = {
@@ -44,7 +46,7 @@ class CellsCompareParams(BaseModel):
     range: str | None = Field(
         default=None,
         description="the cells (D2:D9, Budget!D2:D9, a defined name or table); without a sheet, the first sheet "
-        "with cells; open ranges (D:D) stop at the last used row",
+        "with cells; open ranges (D:D) stop at the last used row and leave out the text above a column's first value (its header)",
     )
     target: TargetSpec | None = Field(default=None, description="or: the nodes to read numbers from")
     op: Op | None = Field(default=None, description="the comparison: >=, <=, >, <, == or !=")
@@ -82,19 +84,47 @@ class CellsCompareParams(BaseModel):
         return _OPS[self.op](number, self.value)
 
 
-def _range_cells(doc: Document, text: str, blanks: str) -> tuple[list[tuple[str, Node | None]], str]:
+def _range_cells(doc: Document, text: str, blanks: str) -> tuple[list[tuple[str, Node | None]], str, list[str]]:
+    """(location, cell) of the range's cells, its A1 text, and the locations of the labels
+    left out: in a whole-column range (C:C) the text above a column's first value is its
+    header or title, not a value that fails the comparison."""
     target = resolve_range(doc, text)
     candidates = [s for s in sheets_of(doc) if cells_by_position(doc, s)]
     sheet = range_container(doc, target, candidates)
     cells = cells_by_position(doc, sheet)
     quoted = quote_sheet(sheet_name(sheet)) or sheet_name(sheet)
+    where = f"{quoted}!{target.a1().split('!')[-1]}"
+    labels = _column_labels(cells, target) if target.r0 == 1 and target.r1 >= OPEN else set()
     if blanks == "skip" or not cells:
-        found = sorted(p for p in cells if target.contains(*p))
-        return [(f"{quoted}!{a1(p)}", cells[p]) for p in found], f"{quoted}!{target.a1().split('!')[-1]}"
-    last_row, last_col = max(r for r, _ in cells), max(c for _, c in cells)
-    r1, c1 = min(target.r1, last_row if target.r1 >= OPEN else target.r1), min(target.c1, last_col if target.c1 >= OPEN else target.c1)
-    positions = [(r, c) for r in range(target.r0, r1 + 1) for c in range(target.c0, c1 + 1)]
-    return [(f"{quoted}!{a1(p)}", cells.get(p)) for p in positions], f"{quoted}!{target.a1().split('!')[-1]}"
+        found = sorted(p for p in cells if target.contains(*p) and p not in labels)
+    else:
+        last_row, last_col = max(r for r, _ in cells), max(c for _, c in cells)
+        r1 = min(target.r1, last_row if target.r1 >= OPEN else target.r1)
+        c1 = min(target.c1, last_col if target.c1 >= OPEN else target.c1)
+        found = [(r, c) for r in range(target.r0, r1 + 1) for c in range(target.c0, c1 + 1) if (r, c) not in labels]
+    return [(f"{quoted}!{a1(p)}", cells.get(p)) for p in found], where, [f"{quoted}!{a1(p)}" for p in sorted(labels)]
+
+
+def _column_labels(cells: dict[tuple[int, int], Node], target: CellRange) -> set[tuple[int, int]]:
+    """Cells of each column of ``target`` holding text that does not read as a number,
+    above the column's first cell that holds anything else (a number, a date, a number
+    stored as text): its header and any title rows."""
+    labels: set[tuple[int, int]] = set()
+    by_column: dict[int, list[tuple[int, Node]]] = {}
+    for (r, c), node in cells.items():
+        if target.contains(r, c):
+            by_column.setdefault(c, []).append((r, node))
+    for c, column in by_column.items():
+        above: list[tuple[int, int]] = []
+        for r, node in sorted(column, key=lambda item: item[0]):
+            kind, _number, _shown, note = _reading(node)
+            if kind == "blank":
+                continue
+            if kind != "other" or note == _STORED_AS_TEXT or cell_value(node).kind != "text":
+                labels.update(above)  # only a column with values below has a header
+                break
+            above.append((r, c))
+    return labels
 
 
 def _reading(node: Node | None) -> tuple[str, float | None, Any, str]:
@@ -110,7 +140,7 @@ def _reading(node: Node | None) -> tuple[str, float | None, Any, str]:
         if v.kind == "unknown":
             return "unknown", None, None, str(node.attrs.get("value_unknown_reason") or "value unknown")
         stored_as_text = v.kind == "text" and parse_number(v.typed) is not None
-        note = "a number stored as text" if stored_as_text else f"not a number ({v.kind})"
+        note = _STORED_AS_TEXT if stored_as_text else f"not a number ({v.kind})"
         return "other", None, v.describe(), note
     if not node.text.strip():
         return "blank", None, None, "empty"
@@ -138,8 +168,9 @@ def cells_compare(doc: Document, p: CellsCompareParams, resources: Resources) ->
     ...                                         "op": ">", "value": 90}).status
     'pass'
     """
+    labels: list[str] = []
     if p.range is not None:
-        nodes, where = _range_cells(doc, p.range, p.blanks)
+        nodes, where, labels = _range_cells(doc, p.range, p.blanks)
     else:
         assert p.target is not None
         nodes = [(n.id, n) for n in select_targets(doc, p.target)]
@@ -165,6 +196,8 @@ def cells_compare(doc: Document, p: CellsCompareParams, resources: Resources) ->
                                 "failing": bad[:20], "failing_total": len(bad)}
     if unknown:
         evidence["unknown_values"] = unknown[:20]
+    if labels:
+        evidence["labels_left_out"] = labels[:20]
     if not rows and not unknown:
         return CheckResult(check="cells_compare", status="fail", mechanism="exact", score=0.0,
                            explanation=f"no numbers to compare in {where}", evidence=evidence)
@@ -189,5 +222,7 @@ def cells_compare(doc: Document, p: CellsCompareParams, resources: Resources) ->
         first = "; ".join(f"{r['location']} = {r['value']!r}" + (f" ({r['note']})" if r.get("note") else "") for r in bad[:3])
         explanation = f"{len(bad)} of {len(rows)} cell(s) of {where} are not {condition}: {first}" + (
             f" (+{len(bad) - 3} more)" if len(bad) > 3 else "")
+    if labels:
+        explanation += f"; label(s) above the values left out: {', '.join(labels[:3])}" + ("..." if len(labels) > 3 else "")
     return CheckResult(check="cells_compare", status="pass" if passed else "fail", mechanism="exact",
                        score=score, explanation=explanation, evidence=evidence)
