@@ -8,8 +8,9 @@ through the :data:`Selector` type of the check parameter models.
 
 What is refused, beside syntax errors: a node kind that does not exist (``imge``), an
 attribute name no node carries (``heading_levle``), an attribute of another kind
-(``run[heading_level]``: headings are paragraphs), and class selectors (``.title``: nodes
-have no classes). Names are those of ``model/attributes.py`` and the style fields.
+(``run[heading_level]``: headings are paragraphs), a value a numeric attribute cannot
+hold (``cell[col='C']``: columns are numbers, C is 3), and class selectors (``.title``:
+nodes have no classes). Names are those of ``model/attributes.py`` and the style fields.
 """
 
 from __future__ import annotations
@@ -33,6 +34,21 @@ _BY_KIND: dict[str, frozenset[str]] = {
     kind: frozenset(a.name for a in attrs) for kind, attrs in ATTRIBUTES.items() if kind != PAGES
 }
 _ANY_KIND = frozenset().union(*_BY_KIND.values())
+_NUMERIC = frozenset({"integer", "number"})
+
+
+def _types_of(name: str, kind: str | None) -> frozenset[str]:
+    """The JSON types ``name`` has on ``kind`` (on any kind when None)."""
+    kinds = [kind] if kind is not None else [k for k in ATTRIBUTES if k != PAGES]
+    return frozenset(t for k in kinds for a in ATTRIBUTES.get(k, ()) if a.name == name for t in a.types)
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def selector_problem(selector: str) -> str | None:
@@ -137,7 +153,31 @@ def _part_problem(part: Any, selector: str) -> str | None:
                 f"{kind} nodes have no attribute {name!r} (selector {selector!r}); it is an attribute of "
                 f"{owners} (`artifactcheck attrs {kind}` lists what {kind} nodes carry)"
             )
+        return _value_problem(part, kind, selector)
     return None
+
+
+def _value_problem(part: Attrib, kind: str | None, selector: str) -> str | None:
+    """A value no node can hold: ``cell[col='C']`` compares a number with a letter and
+    matches nothing, which a check would report as a plain fail."""
+    if part.operator != "=" or part.value is None:
+        return None
+    value = str(part.value.value)
+    types = _types_of(part.attrib, kind)
+    if not types or not types <= _NUMERIC or _is_number(value):
+        return None
+    problem = f"[{part.attrib}={value!r}] in {selector!r} matches nothing: {part.attrib} is a number"
+    if part.attrib == "col" and value.isascii() and value.isalpha() and len(value) <= 3:
+        return f"{problem} (sheet columns count from 1: write [col='{_column_number(value)}'] for column {value.upper()})"
+    return problem
+
+
+def _column_number(letters: str) -> int:
+    """A1 column letters as their 1-based number (C is 3, AA is 27)."""
+    n = 0
+    for ch in letters.upper():
+        n = n * 26 + ord(ch) - ord("A") + 1
+    return n
 
 
 def _hint(name: str, choices: Any) -> str:

@@ -43,6 +43,8 @@ def one_step(params: str, check_name: str = "exists") -> str:
         ("exists", "target:\n                selector: \"paragraph[heading_levle='1']\"", 7, "no node has an attribute 'heading_levle'"),
         ("exists", "target: \"run[heading_level='1']\"", 6, "run nodes have no attribute 'heading_level'"),
         ("exists", "target: \"paragraph[[\"", 6, "cannot parse selector 'paragraph[['"),
+        # a value no node can hold: sheet columns are numbers, not letters
+        ("count", "target: \"cell[col='C']\"\n              exactly: 5", 6, "col is a number (sheet columns count from 1: write [col='3'] for column C)"),
         ("exists", "target: p.title", 6, "unknown node kind 'p'"),
         # words for things that are not kinds: what finds them, not a look-alike kind
         ("exists", "target: title", 6, "'title' is not a node kind (selector 'title'); use shape[placeholder_type='title']"),
