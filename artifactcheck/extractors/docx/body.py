@@ -67,6 +67,12 @@ _DELETED_INLINE = {"del", "moveFrom"}
 # Fields whose shown value is the page they print on (or the page count), not their stored result.
 PAGE_NUMBER_FIELDS = frozenset({"PAGE", "NUMPAGES"})
 CLOCK_FIELDS = frozenset({"DATE", "TIME"})
+# Fields whose shown value is a count over the document (caption numbers), computed by
+# seq_fields.show_seq_fields, not their stored result.
+COUNTED_FIELDS = frozenset({"SEQ"})
+# Fields that print something even when the file stores no result: they get an empty run
+# to hold what they print.
+_PLACEHELD_FIELDS = PAGE_NUMBER_FIELDS | COUNTED_FIELDS
 
 
 @dataclass
@@ -90,6 +96,12 @@ class _Field:
         if anchor:
             return (target + "#" if target else "#") + (anchor.group(1) or anchor.group(2) or "")
         return target or None
+
+
+def _seq_mark(fld: _Field) -> dict[str, Any]:
+    """The private mark seq_fields.show_seq_fields numbers a SEQ field's runs by (then
+    drops); nothing for other fields."""
+    return {"field": fld.kind, "_seq": (fld.serial, fld.instr)} if fld.kind in COUNTED_FIELDS else {}
 
 
 def _layer_key(layer: dict[str, Any]) -> tuple[Any, ...]:
@@ -644,9 +656,11 @@ class BodyWalker:
                     sub["field"] = fld.kind
                     if fld.kind in CLOCK_FIELDS:
                         sub["_clock"] = (fld.serial, fld.instr)
+                    elif fld.kind in COUNTED_FIELDS:
+                        sub["_seq"] = (fld.serial, fld.instr)
                 before = len(para.children)
                 self._inline(el, para, sub)
-                if fld.kind in PAGE_NUMBER_FIELDS and not any(c.text for c in para.children[before:]):
+                if fld.kind in _PLACEHELD_FIELDS and not any(c.text for c in para.children[before:]):
                     style, own = self._run_format(None, {}, para)
                     self._page_number_placeholder(para, style, {**sub, **own}, fld.kind)
             elif name in _TRANSPARENT_INLINE:
@@ -749,8 +763,9 @@ class BodyWalker:
                     self.s.fields[-1].in_result = True
                 elif ftype == "end" and self.s.fields:
                     done = self.s.fields.pop()
-                    if done.kind in PAGE_NUMBER_FIELDS and not done.shown:
-                        self._page_number_placeholder(para, style, attrs, done.kind)
+                    if done.kind in _PLACEHELD_FIELDS and not done.shown:
+                        held = {**attrs, **_seq_mark(done)}
+                        self._page_number_placeholder(para, style, held, done.kind)
             elif name == "instrText":
                 if self.s.fields and not self.s.fields[-1].in_result:
                     self.s.fields[-1].instr += el.text or ""
@@ -766,6 +781,12 @@ class BodyWalker:
                 )
             elif name in ("footnoteRef", "endnoteRef"):
                 buf.append(self.s.current_note_label)
+            elif name in ("drawing", "pict", "object") and attrs.get("tracked") == "delete":
+                # A picture, shape or text box deleted with track changes on: like deleted
+                # text, not part of the document (one image left, not two, after "remove
+                # the old chart"); the paragraph keeps a count for evidence.
+                flush()
+                para.attrs["deleted_drawings"] = int(para.attrs.get("deleted_drawings", 0)) + 1
             elif name == "drawing":
                 flush()
                 self._drawing(el, para, attrs)
@@ -836,12 +857,15 @@ class BodyWalker:
                 if fld.kind in CLOCK_FIELDS:
                     # read by clock_fields.show_clock_fields, then dropped
                     out["_clock"] = (fld.serial, fld.instr)
+            if fld.kind in COUNTED_FIELDS:
+                out.update(_seq_mark(fld))  # the innermost SEQ numbers the run
         return out
 
     def _page_number_placeholder(self, para: _Para, style: Any, attrs: dict[str, Any], kind: str) -> None:
-        """An empty run for a PAGE / NUMPAGES field that stores no result (python-docx's
-        usual recipe: begin, instruction, end): Word and LibreOffice print the number,
-        so the layout has a run to give it to (docx/layout.py writes the number in)."""
+        """An empty run for a PAGE / NUMPAGES / SEQ field that stores no result
+        (python-docx's usual recipe: begin, instruction, end): Word and LibreOffice print
+        the number, so there is a run to give it to (docx/layout.py writes the page
+        number in, seq_fields.py the caption number)."""
         para.children.append(
             fast_node(
                 id=para.next_id("r"),
@@ -1077,6 +1101,18 @@ class BodyWalker:
             tb_id, "textbox", {**attrs, "anchor_paragraph": para.node_id}, self.part
         ).model_copy(update={"children": children})
 
+    def _wordart(self, text: str, shape: etree._Element, para: _Para) -> Node:
+        """A VML WordArt shape (``v:textpath string=...``): Word's "DRAFT" or
+        "CONFIDENTIAL" watermark. LibreOffice draws its letters as outlines, with no text
+        layer, so the text has no box; it is the shape's own text (no run: nothing for
+        the layout to look for among the page's characters), so "the document is marked
+        DRAFT" finds what every page shows."""
+        attrs = vml_size(shape.get("style"))
+        attrs.update(vml=True, wordart=True)
+        if _is_watermark(shape):
+            attrs["watermark"] = True
+        return fast_node(id=para.next_id("shape"), kind="shape", text=text, attrs=attrs, source=self.part)
+
     def _vml(
         self, pict: etree._Element, para: _Para, run_attrs: dict[str, Any], *, ole: bool
     ) -> None:
@@ -1096,6 +1132,12 @@ class BodyWalker:
                 attrs = vml_size(shape.get("style") if shape is not None else None)
                 attrs["vml"] = True
                 para.floating.append(self._textbox(el, para, attrs))
+            elif name == "textpath" and _ns(el) == V[1:-1] and el.get("string"):
+                shape = el.getparent()
+                if shape is None or _local(shape) == "shapetype":
+                    continue  # the shape type's textpath says only that text may follow a path
+                handled.add(el)
+                para.children.append(self._wordart(el.get("string") or "", shape, para))
             elif name == "imagedata" and _ns(el) == V[1:-1]:
                 handled.add(el)
                 shape = el.getparent()
@@ -1114,6 +1156,12 @@ class BodyWalker:
                     attrs["hyperlink"] = run_attrs["hyperlink"]
                 self._attach_blob(attrs, el.get(f"{R}id") or el.get(f"{R}pict"), el.get(f"{R}href"))
                 para.children.append(blank_node(para.next_id("img"), "image", attrs, self.part))
+
+
+def _is_watermark(shape: etree._Element) -> bool:
+    """Word's watermark (Design > Watermark): a VML WordArt shape Word names
+    ``PowerPlusWaterMarkObject``, drawn behind the text of every page its header is on."""
+    return "watermark" in (shape.get("id") or "").lower()
 
 
 def fast_node(**fields: Any) -> Node:

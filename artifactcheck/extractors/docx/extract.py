@@ -39,6 +39,7 @@ from .crops import show_cropped_pictures
 from .numbering import Numbering
 from .package import W_NS, DocxPackage, is_on, open_docx
 from .sections import Section, parse_section
+from .seq_fields import show_seq_fields
 from .styles import StyleSheet
 
 W = f"{{{W_NS}}}"
@@ -177,6 +178,7 @@ def _build(pkg: DocxPackage) -> Document:
         children=children,
         source=main,
     )
+    show_seq_fields(root)  # before _mark_unrendered: a caption number is visible text
     _mark_unrendered(root)
     show_cropped_pictures(root, state.blobs, state.warnings)
     show_clock_fields(root)
