@@ -21,7 +21,7 @@ from ..normalize import (
 from ..registry import Resources, register_check
 from ..result import CheckResult
 from ..target import TargetSpec, no_match, node_ref, select_targets
-from ._common import guard_unknown_values, verdict
+from ._common import guard_unknown_values, note_marks, unmarked, verdict
 
 # -- numbers and dates ---------------------------------------------------------------------
 
@@ -70,12 +70,20 @@ def _shown_label(node: Node) -> str:
     return "displayed"
 
 
+def _without_note_marks(node: Node) -> str:
+    """The node's text without its footnote and endnote numbers: a cell printing "350"
+    with a superscript reference mark holds 350, not 3501."""
+    marks = note_marks(node)
+    return unmarked(node, node.text, marks, caps=False) if marks else node.text
+
+
 def _readings(node: Node) -> list[tuple[str, float]]:
     """Numbers a reader (or a formula) would take from a node: the whole displayed text
     as one number (and as a fraction when it is a percentage), the cell's stored value,
     else every number in the text."""
     out: list[tuple[str, float]] = []
-    parsed = parse_number(node.text) if node.text.strip() else None
+    text = _without_note_marks(node)
+    parsed = parse_number(text) if text.strip() else None
     if parsed is not None:
         shown = _shown_label(node)
         out.append((shown, parsed.value))
@@ -85,7 +93,7 @@ def _readings(node: Node) -> list[tuple[str, float]]:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         out.append(("stored value", float(value)))
     if not out:
-        for p in parsed_numbers_in_text(node.text):
+        for p in parsed_numbers_in_text(text):
             out.append(("in text", p.value))
             if p.percent:
                 out.append(("in text as fraction", p.fraction))
@@ -190,7 +198,8 @@ def dates_in_node(node: Node, *, dayfirst: bool) -> list[tuple[str, Any]]:
     """Dates a node shows: its whole text as a date, a date-typed stored value (ISO text
     or an Excel serial with a date number format), or date-looking substrings."""
     out: list[tuple[str, Any]] = []
-    whole = parse_date(node.text, dayfirst=dayfirst) if node.text.strip() else None
+    text = _without_note_marks(node)  # "15 March 2024" with a footnote mark is not "... 20241"
+    whole = parse_date(text, dayfirst=dayfirst) if text.strip() else None
     if whole is not None:
         out.append((_shown_label(node), whole))
     value = node.attrs.get("value")
@@ -201,7 +210,7 @@ def dates_in_node(node: Node, *, dayfirst: bool) -> list[tuple[str, Any]]:
     elif isinstance(value, (int, float)) and node.attrs.get("data_type") == "date":
         out.append(("stored serial", excel_serial_to_date(float(value))))
     if not out:
-        for m in _DATE_TOKEN.finditer(node.text):
+        for m in _DATE_TOKEN.finditer(text):
             d = parse_date(m.group(0), dayfirst=dayfirst)
             if d is not None:
                 out.append(("in text", d))
