@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from rapidfuzz import fuzz
 
 from ...model import Document, Node
+from ..normalize import _TYPOGRAPHY as TYPOGRAPHY  # one map for every text check
 from ..normalize import normalize_text
 from ..registry import Resources, register_check
 from ..result import CheckResult
@@ -28,7 +29,10 @@ from ..target import (
     select_targets,
     shown_text,
 )
-from ._common import EXCERPT, excerpt, guard_unknown_values, verdict
+from ..target import (
+    _rewrite_parts as rewrite_parts,  # the one text-rewriting walk labels and capitals use
+)
+from ._common import EXCERPT, excerpt, guard_unknown_values, note_marks, unmarked, verdict
 
 
 class TextOptions(BaseModel):
@@ -45,17 +49,27 @@ class TextOptions(BaseModel):
         """The node's text (or ``text``, a reading of it) as compared: as typed, or, when
         letter case counts, as shown (runs set in capitals read in capitals: "is the
         heading in capitals?"); without comments, which the page does not print (unless
-        the node is one)."""
-        text = node.text if text is None else text
+        the node is one) and without the headers, footers and notes no page prints
+        (:func:`unshown_removed`)."""
+        text = unshown_removed(node, node.text if text is None else text)
         return printed_text(node, shown_text(node, text) if self.case_sensitive else text)
 
     def readings(self, node: Node) -> list[str]:
         """The normalised texts a phrase may be found in: the node's text, and the same
         with the list labels the page prints ("1. Download the installer" on a numbered
-        item whose text is "Download the installer")."""
-        plain = self.norm(self.text_of(node))
+        item whose text is "Download the installer"); each also without its note marks
+        when it has some ("Revenue grew 5%. Costs fell." on a page that prints
+        "Revenue grew 5%.¹ Costs fell.", the footnote "Source: ..." printed "¹ Source: ...")."""
         with_labels = labelled_text(node)  # labels are placed by the typed text, then shown
-        return [plain] if with_labels == node.text else [plain, self.norm(self.text_of(node, with_labels))]
+        typed = [node.text] if with_labels == node.text else [node.text, with_labels]
+        out = [self.norm(self.text_of(node, text)) for text in typed]
+        marks = note_marks(node)
+        if marks:
+            out += [
+                self.norm(printed_text(node, unmarked(node, unshown_removed(node, text), marks, caps=self.case_sensitive)))
+                for text in typed
+            ]
+        return out
 
     def norm(self, text: str) -> str:
         return normalize_text(
@@ -65,6 +79,36 @@ class TextOptions(BaseModel):
             typography=self.typography,
             unicode_forms=self.unicode_forms,
         )
+
+
+# Parts of a document that may be in the file and on no page: a header or footer no page
+# uses (a first-page header without "different first page", the default header of a
+# one-page document that has one), a note nothing refers to. The extractor marks them
+# ``rendered: false``.
+_PARTS_MAYBE_UNSHOWN = frozenset({"header", "footer", "footnote"})
+
+
+# The reasons the extractor gives for a part no page prints (not for one it printed and
+# could not locate, like a header holding only a watermark drawn as outlines).
+_NEVER_PRINTED = ("is not used", "no rendered page shows", "never referenced")
+
+
+def _never_printed(part: Node) -> bool:
+    reason = part.attrs.get("not_rendered_reason")
+    return part.attrs.get("rendered") is False and isinstance(reason, str) and any(r in reason for r in _NEVER_PRINTED)
+
+
+def unshown_removed(node: Node, text: str) -> str:
+    """``text`` (the node's text or a reading of it) without the text of the node's
+    header, footer and note children that no page prints: a document whose one page
+    shows the first-page header "FIRSTONLY" does not say what its unused default header
+    says. (Selecting targets already leaves such parts out; a document-wide scope reads
+    the document's own text, which holds them.)"""
+    unshown = [c for c in node.children if c.kind in _PARTS_MAYBE_UNSHOWN and c.text and _never_printed(c)]
+    if not unshown:
+        return text
+    gone = {id(c) for c in unshown}
+    return rewrite_parts(text, node.children, lambda c: "" if id(c) in gone else c.text)
 
 
 def _document_target() -> Target:
@@ -146,14 +190,15 @@ def text_regex(doc: Document, params: TextRegexParams, resources: Resources) -> 
     >>> run_check("text_regex", tiny_doc(), {"pattern": r"report\\b"}).status
     'pass'
     """
-    regex = re.compile(params.pattern, (re.IGNORECASE if params.ignore_case else 0) | re.MULTILINE)
+    regex = re.compile(
+        params.pattern.translate(_PATTERN_TYPOGRAPHY), (re.IGNORECASE if params.ignore_case else 0) | re.MULTILINE
+    )
     nodes = select_targets(doc, params.target)
     if not nodes:
         return no_match("text_regex", params.target, "exact", nodes=[])
     rows = []
     for n in nodes:
-        text = normalize_text(n.text, case_sensitive=True, collapse_whitespace=False)
-        m = regex.fullmatch(text.strip()) if params.full_match else regex.search(text)
+        m = _regex_match(regex, n, full_match=params.full_match)
         rows.append(
             {**node_ref(n), "ok": m is not None, "matched": m.group(0)[:EXCERPT] if m else None}
         )
@@ -161,6 +206,50 @@ def text_regex(doc: Document, params: TextRegexParams, resources: Resources) -> 
         verdict("text_regex", "exact", rows, params.quantifier, f"match /{params.pattern}/", pattern=params.pattern),
         nodes,
     )
+
+
+def regex_readings(node: Node) -> list[str]:
+    """The texts a pattern is tried on, as the page shows them: runs set in capitals
+    (``w:caps``) in capitals, so ``^[A-Z ]+$`` holds on a heading typed "Quarterly
+    Summary" and drawn "QUARTERLY SUMMARY"; comments left out; and the same with the
+    list labels the page prints ("1. Run setup" on a numbered item), so ``^\\d+\\.``
+    finds the numbers a person reads; each also without its footnote marks. Typography
+    is normalised (see ``_TEXT_TYPOGRAPHY``), whitespace kept."""
+    readings = [node.text]
+    labelled = labelled_text(node)
+    if labelled != node.text:
+        readings.append(labelled)
+    readings = [unshown_removed(node, text) for text in readings]
+    shown = [printed_text(node, shown_text(node, text)) for text in readings]
+    marks = note_marks(node)
+    if marks:
+        shown += [printed_text(node, unmarked(node, text, marks, caps=True)) for text in readings]
+    out = []
+    for text in shown:
+        kept = normalize_text(text, case_sensitive=True, collapse_whitespace=False, typography=False)
+        out.append(kept.translate(_TEXT_TYPOGRAPHY))
+        if "\t" in kept:
+            out.append(kept.translate(TYPOGRAPHY))  # tabs as spaces: "Name: John" on "Name:\tJohn"
+    return out
+
+
+# What text_regex compares: the text checks' typographic map (smart quotes, dashes, odd
+# spaces) on the text AND on the pattern's literal characters, so a pattern pasted from
+# the page ('said “hello” — fine', 'John\u00a0Smith') matches the text it was pasted
+# from; a text with tabs is read twice, tabs kept (``Name:\t+John`` asks for a tab,
+# which the phrase map turns into a space) and as spaces (the old reading: a literal
+# space still matches the gap a tab draws). An ellipsis in a pattern is three literal dots.
+_TEXT_TYPOGRAPHY = {k: v for k, v in TYPOGRAPHY.items() if k != ord("\t")}
+_PATTERN_TYPOGRAPHY = {**_TEXT_TYPOGRAPHY, ord("\u2026"): r"\.\.\."}
+
+
+def _regex_match(regex: re.Pattern[str], node: Node, *, full_match: bool) -> re.Match[str] | None:
+    """The first match of ``regex`` in a reading of ``node`` (:func:`regex_readings`)."""
+    for text in regex_readings(node):
+        m = regex.fullmatch(text.strip()) if full_match else regex.search(text)
+        if m is not None:
+            return m
+    return None
 
 
 Scorer = Literal["ratio", "partial_ratio", "token_sort_ratio", "token_set_ratio", "WRatio"]
