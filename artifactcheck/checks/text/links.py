@@ -13,7 +13,15 @@ from ...model import Document, Node
 from ..normalize import normalize_text, normalize_url, urls_in_text
 from ..registry import Resources, register_check
 from ..result import CheckResult
-from ..target import TargetSpec, cached, hyperlink_groups, select_targets
+from ..target import (
+    UNPRINTED_KINDS,
+    LinkGroup,
+    TargetSpec,
+    cached,
+    hyperlink_groups,
+    in_never_shown_part,
+    select_targets,
+)
 from ._common import excerpt
 
 # -- links ---------------------------------------------------------------------------------
@@ -63,9 +71,12 @@ def document_links(
     inside: set[int] | None = None
     if scope is not None:
         inside = {id(x) for s in scope for x in s.iter()}
+    unprinted_asked = scope is not None and any(_unprinted(s) for s in scope)
     links: list[dict[str, Any]] = []
     for g in hyperlink_groups(doc):
         if inside is not None and id(g.runs[0]) not in inside:
+            continue
+        if not _link_seen(doc, g, unprinted_asked=unprinted_asked):
             continue
         links.append(
             {"url": g.url, "text": g.text, "ids": [r.id for r in g.runs], "kind": "hyperlink"}
@@ -74,9 +85,34 @@ def document_links(
         for node, text in cached(doc, "unlinked_texts", _unlinked_texts):
             if inside is not None and id(node) not in inside:
                 continue
+            if not unprinted_asked and (_unprinted(node) or in_never_shown_part(doc, node)):
+                continue
             for url in urls_in_text(text):
                 links.append({"url": url, "text": url, "ids": [node.id], "kind": "text"})
     return links
+
+
+def _unprinted(node: Node) -> bool:
+    """``node`` is, or lies in, something the document holds but never prints (a comment)."""
+    return node.kind in UNPRINTED_KINDS or any(a.kind in UNPRINTED_KINDS for a in node.ancestors())
+
+
+def _link_seen(doc: Document, group: LinkGroup, *, unprinted_asked: bool) -> bool:
+    """A reader can see and follow this link: some of its anchor text is shown (not all
+    of it a tracked deletion or hidden text, whose runs keep no text), and it is not in a
+    comment or in a header no page shows, unless the scope asks for those. A linked
+    picture or shape (no runs with text to lose) counts as seen."""
+    runs = group.runs
+    if (
+        all(r.kind == "run" for r in runs)
+        and not any(r.text.strip() for r in runs)
+        and any(r.attrs.get("rendered") is False for r in runs)
+    ):
+        return False
+    if unprinted_asked:
+        return True
+    first = runs[0]
+    return not _unprinted(first) and not in_never_shown_part(doc, first)
 
 
 def _unlinked_texts(doc: Document) -> list[tuple[Node, str]]:
@@ -120,6 +156,10 @@ def link_present(doc: Document, params: LinkPresentParams, resources: Resources)
     """
     scope = select_targets(doc, params.scope) if params.scope is not None else None
     links = document_links(doc, include_text_urls=params.include_text_urls, scope=scope)
+    if params.url.strip().startswith("#") and not params.keep_fragment:
+        # A link inside the document ("#_Toc1", a bookmark) is nothing but its fragment:
+        # dropped, it would be "" and any internal link would do.
+        params = params.model_copy(update={"keep_fragment": True})
     want = params.norm(params.url)
     hits = []
     for link in links:
