@@ -15,7 +15,15 @@ from ...model import Document, Node
 from ..normalize import label_similarity
 from ..registry import Resources, register_check
 from ..result import CheckResult
-from ..target import Target, TargetSpec, cap_rows, node_ref, select_targets, text_matches
+from ..target import (
+    Target,
+    TargetSpec,
+    cap_rows,
+    labelled_text,
+    node_ref,
+    select_targets,
+    text_matches,
+)
 from ._result import query_result
 
 # -- nesting -----------------------------------------------------------------------------------
@@ -212,6 +220,15 @@ def outline(doc: Document, scope: list[Node] | None = None) -> list[tuple[Node, 
     return out
 
 
+def _heading_similarity(expected: str, heading: Node) -> float:
+    """How well ``expected`` names ``heading``: its text as typed, or as the page prints
+    it with its number ("1.1 Background" on a Heading 2 numbered by its style's list,
+    whose text is "Background"), whichever is closer."""
+    score = label_similarity(expected, heading.text)
+    shown = labelled_text(heading)
+    return score if shown == heading.text else max(score, label_similarity(expected, shown))
+
+
 @register_check(
     "heading_structure",
     mechanism="tree_query",
@@ -279,7 +296,7 @@ def heading_structure(doc: Document, params: HeadingParams, resources: Resources
     for text in params.expected:
         # best score; on a tie the earliest heading (max would take the last)
         best = max(
-            ((label_similarity(text, n.text), i) for i, (n, _l) in enumerate(at_level)),
+            ((_heading_similarity(text, n), i) for i, (n, _l) in enumerate(at_level)),
             default=(0.0, -1),
             key=lambda t: (t[0], -t[1]),
         )
@@ -288,7 +305,7 @@ def heading_structure(doc: Document, params: HeadingParams, resources: Resources
         elsewhere = None
         if not ok:
             alt = max(
-                ((label_similarity(text, n.text), n, lvl) for n, lvl in heads),
+                ((_heading_similarity(text, n), n, lvl) for n, lvl in heads),
                 default=None,
                 key=lambda t: t[0],
             )
