@@ -19,7 +19,7 @@ from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit
 
 # Typographic characters an editor substitutes while typing (smart quotes, dashes,
 # ellipsis, odd spaces). NFKC leaves most of them alone, so they are mapped explicitly.
-_TYPOGRAPHY = str.maketrans(
+TYPOGRAPHY = str.maketrans(
     {
         "\u2018": "'",
         "\u2019": "'",
@@ -87,7 +87,7 @@ def normalize_text(
     if unicode_forms:
         text = unicodedata.normalize("NFKC", text)
     if typography:
-        text = text.translate(_TYPOGRAPHY)
+        text = text.translate(TYPOGRAPHY)
     if collapse_whitespace:
         text = _SPACES.sub(" ", text).strip()
     if not case_sensitive:

@@ -253,7 +253,7 @@ def _text_matches(
     return bool(fuzz.ratio(e, a) >= threshold)
 
 
-def _rewrite_parts(text: str, parts: Iterable[Node], rewrite: Callable[[Node], str]) -> str:
+def rewrite_parts(text: str, parts: Iterable[Node], rewrite: Callable[[Node], str]) -> str:
     """``text`` with the text of each of ``parts`` (in order, each found after the one
     before) replaced by ``rewrite(part)``; a part not found is left as it is."""
     out, at = [], 0
@@ -282,7 +282,7 @@ def shown_text(node: Node, text: str | None = None) -> str:
         upper = run.text.upper()
         return upper if run.attrs.get("caps") and len(upper) == len(run.text) else run.text
 
-    return _rewrite_parts(text, runs, capitals)
+    return rewrite_parts(text, runs, capitals)
 
 
 UNPRINTED_KINDS = frozenset({"comment"})
@@ -314,7 +314,7 @@ def labelled_text(node: Node, text: str | None = None) -> str:
     labels = {id(p): label.strip() for p in paras if isinstance(label := p.attrs.get("list_label"), str) and label.strip()}
     if not labels:
         return text
-    return _rewrite_parts(text, paras, lambda p: f"{labels[id(p)]} {p.text}" if id(p) in labels else p.text)
+    return rewrite_parts(text, paras, lambda p: f"{labels[id(p)]} {p.text}" if id(p) in labels else p.text)
 
 
 def _never_shown_parts(doc: Document) -> set[int]:

@@ -159,3 +159,21 @@ def test_rubric_values_written_as_text_compare_by_value(tmp_path: Path) -> None:
         assert r.status == "fail", wrong
     as_text = run_check("range_equals", doc, {"range": "A1", "expected": [["60%"]], "compare": "text"})
     assert as_text.status == "fail"  # text compares what is drawn: 60.0%
+
+
+def test_an_error_cell_holds_no_number(tmp_path: Path) -> None:
+    """"The ratio in B2 is 0": a formula LibreOffice computes to #DIV/0! passed, its "0"
+    read out of the error's name. It holds no number, so it fails, and the check says what
+    the cell shows."""
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    ws["A1"], ws["A2"], ws["B2"] = "Ratio", 0, "=1/A2"
+    path = tmp_path / "div0.xlsx"
+    wb.save(path)
+    doc = load(path)
+    cell = doc.select_one("cell[ref='B2']")
+    assert cell is not None and cell.text == "#DIV/0!"
+    result = run_check("number_equals", doc, {"target": "cell[ref='B2']", "expected": 0})
+    assert result.status == "fail", result.explanation
+    assert "#DIV/0!" in result.explanation

@@ -10,10 +10,7 @@ from typing import Any
 
 from ...model import Node
 from ..result import CheckResult
-from ..target import (
-    _rewrite_parts as rewrite_parts,  # the text-rewriting walk labels and capitals use
-)
-from ..target import cap_rows
+from ..target import cap_rows, rewrite_parts
 
 EXCERPT = 120
 

@@ -15,8 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from rapidfuzz import fuzz
 
 from ...model import Document, Node
-from ..normalize import _TYPOGRAPHY as TYPOGRAPHY  # one map for every text check
-from ..normalize import normalize_text
+from ..normalize import TYPOGRAPHY, normalize_text  # one typographic map for every text check
 from ..registry import Resources, register_check
 from ..result import CheckResult
 from ..target import (
@@ -26,11 +25,9 @@ from ..target import (
     no_match,
     node_ref,
     printed_text,
+    rewrite_parts,
     select_targets,
     shown_text,
-)
-from ..target import (
-    _rewrite_parts as rewrite_parts,  # the one text-rewriting walk labels and capitals use
 )
 from ._common import EXCERPT, excerpt, guard_unknown_values, note_marks, unmarked, verdict
 

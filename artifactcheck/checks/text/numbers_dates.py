@@ -82,6 +82,8 @@ def _readings(node: Node) -> list[tuple[str, float]]:
     as one number (and as a fraction when it is a percentage), the cell's stored value,
     else every number in the text."""
     out: list[tuple[str, float]] = []
+    if node.attrs.get("data_type") == "error":
+        return out  # "#DIV/0!" holds no number: its "0" is part of the error's name
     text = _without_note_marks(node)
     parsed = parse_number(text) if text.strip() else None
     if parsed is not None:
@@ -159,7 +161,9 @@ def number_equals(doc: Document, params: NumberEqualsParams, resources: Resource
         if hit is not None:
             row.update(read_as=hit[0], value=hit[1], difference=abs(hit[1] - hit[2]))
         elif not readings:
-            row["reason"] = "no number in the text"
+            is_error = n.attrs.get("data_type") == "error"
+            row["reason"] = f"an error value ({n.text}), not a number" if is_error else "no number in the text"
+            row["compared"] = [f"{'error' if is_error else 'no number in'} {n.text[:40]!r}"]
         rows.append(row)
     result = verdict(
         "number_equals",
