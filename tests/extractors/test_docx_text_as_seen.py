@@ -341,3 +341,21 @@ def test_an_internal_link_is_its_bookmark(tmp_path: Path) -> None:
     doc = load(path)
     assert run_check("link_present", doc, {"url": "#_Toc2", "text": "Results"}).status == "pass"
     assert run_check("link_present", doc, {"url": "#_Toc1"}).status == "fail"  # only Results is linked
+
+
+def test_page_number_fields_in_the_body_print_their_page(tmp_path: Path) -> None:
+    """"The text says 'Body page 1 of 2'": PAGE and NUMPAGES fields python-docx writes
+    into running text store no result, and the tree read "Body page  of " where the
+    page prints the numbers (only headers and footers got them)."""
+    d = docx.Document()
+    d.add_paragraph("Intro paragraph.")
+    p = d.add_paragraph("Body page ")
+    _field(p, " PAGE ")
+    p.add_run(" of ")
+    _field(p, " NUMPAGES ")
+    d.add_page_break()
+    _field(d.add_paragraph("Second page is "), " PAGE ")
+    path = _save(d, tmp_path / "page_fields.docx")
+    printed = _printed(path)
+    assert "Body page 1 of 2" in printed and "Second page is 2" in printed
+    assert _status(path, "text_contains", {"phrases": ["Body page 1 of 2", "Second page is 2"]}) == "pass"

@@ -618,20 +618,45 @@ class _Layouter:
             m.pages = self._pages(m.pdf_chars)
 
     def _write_page_numbers(self) -> None:
-        """A header's or footer's PAGE / NUMPAGES run shows what the first page it is
-        printed on prints ("Page 1 of 3"), not the file's stale result ("Page 1 of 1")
-        nor nothing (a field python-docx wrote without a result: "Page  of ")."""
+        """A PAGE / NUMPAGES run shows what the first page it is printed on prints
+        ("Page 1 of 3"), not the file's stale result ("Page 1 of 1") nor nothing (a field
+        python-docx wrote without a result: "Page  of "). In a header or footer the run's
+        own match says which page; in the body (a python-docx field in running text) an
+        empty run has no characters to match, so its paragraph's other runs say it (the
+        new text is then located by the gap filling that follows)."""
         for hf in self.hf_nodes:
             for run in _runs(hf):
-                if run.attrs.get("field") not in PAGE_NUMBER_FIELDS:
-                    continue
-                match = self.runs.get(run.id)
-                if match is None or not match.pages:
-                    continue
-                shown = self._field_text(run, match.pages[0])
-                if shown != run.text:
-                    run.attrs["field_result_stored"] = run.text
-                    set_leaf_text(run, shown)
+                if run.attrs.get("field") in PAGE_NUMBER_FIELDS:
+                    self._show_page_number(run, self._printed_page(run, neighbours=False))
+        for run in self.body_runs:
+            if run.attrs.get("field") in PAGE_NUMBER_FIELDS:
+                self._show_page_number(run, self._printed_page(run, neighbours=True))
+
+    def _printed_page(self, run: Node, *, neighbours: bool) -> int | None:
+        """The first page ``run`` is drawn on: its own match, else (``neighbours``) the
+        nearest run of its paragraph that was matched, before it or else after it."""
+        match = self.runs.get(run.id)
+        if match is not None and match.pages:
+            return match.pages[0]
+        para = run.parent
+        if not neighbours or para is None:
+            return None
+        siblings = [r for r in para.descendants("run") if r is not run]
+        at = next((i for i, r in enumerate(para.descendants("run")) if r is run), 0)
+        ordered = list(reversed(siblings[:at])) + siblings[at:]
+        for other in ordered:
+            found = self.runs.get(other.id)
+            if found is not None and found.pages:
+                return found.pages[0]
+        return None
+
+    def _show_page_number(self, run: Node, page: int | None) -> None:
+        if page is None:
+            return
+        shown = self._field_text(run, page)
+        if shown != run.text:
+            run.attrs["field_result_stored"] = run.text
+            set_leaf_text(run, shown)
 
     def _field_text(self, run: Node, page: int) -> str:
         """What a page-number field shows on ``page``: the file stores one stale result
