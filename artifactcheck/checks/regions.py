@@ -21,8 +21,8 @@ as "corner", "of", "the", "page", "area" are ignored):
 - several sides intersect: "top 20% left 30%"; "top-left quadrant" (or "quarter" after two
   perpendicular sides) is the top-left half by half;
 - "page", "full", "whole", "all" alone (only filler words) mean the whole page;
-- a leading "first page" / "last page" (or slide) names the page: :func:`parse_region`
-  returns it separately.
+- "first page" / "last page" (or slide, sheet; "the last slide's"), leading or anywhere
+  ("bottom of the last page"), names the page: :func:`parse_region` returns it separately.
 
 Boundaries are closed: the top third is ``[0, 1/3]`` of the height, so "top third" and
 "bottom two thirds" share the line ``y = h/3`` and together cover the page exactly.
@@ -144,15 +144,29 @@ class ParsedRegion:
 
 
 def _tokens(text: str) -> list[str]:
-    cleaned = re.sub(r"[-_,;]+", " ", text.lower())
+    # "the last slide's bottom": a possessive names the same page as "the last slide"
+    cleaned = re.sub(r"['\u2019]s\b", "", text.lower())
+    cleaned = re.sub(r"[-_,;]+", " ", cleaned)
     cleaned = re.sub(r"(\d)\s*(%|percent\b)", r"\1%", cleaned)
     return [t for t in cleaned.split() if t]
 
 
-def _page_prefix(tokens: list[str]) -> tuple[PageWord | None, list[str]]:
-    if len(tokens) >= 2 and tokens[0] in ("first", "last") and tokens[1] in ("page", "slide", "sheet"):
-        return tokens[0], tokens[2:]  # type: ignore[return-value]
-    return None, tokens
+_PAGE_NOUNS = ("page", "slide", "sheet")
+
+
+def _page_phrase(text: str, tokens: list[str]) -> tuple[PageWord | None, list[str]]:
+    """The page a region text names ("first"/"last" before page, slide or sheet) and
+    the other tokens. The phrase may stand anywhere: authors write "last page bottom"
+    and, as often, "the bottom of the last page" (KNOWS: "side by side at the bottom of
+    the last page"), which was refused as an unknown word 'last'."""
+    found = [i for i in range(len(tokens) - 1) if tokens[i] in ("first", "last") and tokens[i + 1] in _PAGE_NOUNS]
+    if not found:
+        return None, tokens
+    if len({tokens[i] for i in found}) > 1:
+        raise ValueError(f"cannot read region {text!r}: it names both the first and the last page")
+    drop = {j for i in found for j in (i, i + 1)}
+    page: PageWord = "first" if tokens[found[0]] == "first" else "last"
+    return page, [t for j, t in enumerate(tokens) if j not in drop]
 
 
 def _amount(tokens: list[str], i: int) -> tuple[Fraction | None, int]:
@@ -201,7 +215,7 @@ def parse_region(text: str) -> ParsedRegion:
     >>> parse_region("top-left quadrant").region
     Region(x0=0.0, top=0.0, x1=0.5, bottom=0.5)
     """
-    page, words = _page_prefix(_tokens(text))
+    page, words = _page_phrase(text, _tokens(text))
     if not words and page is None:
         raise ValueError(f"empty region text {text!r}")
     tokens = [t for t in words if t not in _FILLER]

@@ -210,11 +210,32 @@ def overlap_depth(a: BaseGeometry, b: BaseGeometry) -> float:
 
 
 def fraction_inside(a: BaseGeometry, region: BaseGeometry) -> float:
-    """Share of A's area inside ``region``, in [0, 1]. For a line or a point (zero area),
-    1.0 when it is covered by the region, else 0.0."""
+    """Share of A's area inside ``region``, in [0, 1]. For a line (zero area), the share
+    of its length; for a point, 1.0 when it is covered by the region, else 0.0."""
     if a.area <= 0:
+        if a.length > 0 and region.area > 0:
+            return min(1.0, float(a.intersection(region).length / a.length))
         return 1.0 if a.covered_by(region) else 0.0
     return min(1.0, float(a.intersection(region).area / a.area))
+
+
+def line_inside(line: BaseGeometry, other: BaseGeometry) -> float:
+    """Length (pt) of a line (zero area) drawn across the *inside* of a shape with an
+    area: a connector crossing a box overlaps it on the page, although they share no
+    area; one ending on the box's edge, or running along it, reaches 0 pt inside.
+    0 when ``line`` has an area or ``other`` has none.
+
+    >>> from shapely.geometry import LineString, box as shapely_box
+    >>> b = shapely_box(0, 0, 10, 10)
+    >>> line_inside(LineString([(-5, 5), (15, 5)]), b), line_inside(LineString([(10, 5), (20, 5)]), b)
+    (10.0, 0.0)
+    """
+    if line.area > 0 or line.length <= 0 or other.area <= 0:
+        return 0.0
+    crossing = line.intersection(other)
+    if crossing.is_empty:
+        return 0.0
+    return float(crossing.difference(other.boundary).length)
 
 
 def rect_covered_by(a: Bounds, b: Bounds) -> bool:
