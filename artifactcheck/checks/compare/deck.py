@@ -12,6 +12,7 @@ paired slides are matched by placeholder, then by name, then by text, then by po
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any, Literal
 
 from pydantic import Field
@@ -20,12 +21,20 @@ from ...errors import RubricError
 from ...model import Box, Document, Node
 from ..registry import Resources, register_check
 from ..result import CheckResult
+from ..target import shown_text
 from .diff import Comparison, comparison_result
 from .picture_identity import ImageMatch, nodes_show_same_picture
 from .reference import load_reference_document
 from .run_formatting import RunProperty, compare_run_formatting
 from .sequence_alignment import align, ratio
-from .text_options import TextCompareParams, is_blank, normalize_text, snippet, texts_agree
+from .text_options import (
+    TextCompareParams,
+    difference_note,
+    is_blank,
+    normalize_text,
+    snippet,
+    texts_agree,
+)
 from .text_tables import compare_table_cells, table_grid
 
 DeckAspect = Literal[
@@ -86,15 +95,16 @@ class CompareDeckParams(TextCompareParams):
 # -- what a deck is made of ---------------------------------------------------------------
 
 
-def slide_shapes(slide: Node) -> list[Node]:
+def slide_shapes(slide: Node, *, ignore_blank: bool = True) -> list[Node]:
     """The shapes an author put on the slide: group members in place of their group,
     without speaker notes, without shapes drawn from the layout or master, without empty
-    placeholders (shown only in the editor)."""
+    placeholders (shown only in the editor), without hidden shapes (never drawn) and,
+    with ``ignore_blank``, without shapes that draw nothing (see :func:`draws_nothing`)."""
     out: list[Node] = []
     stack = list(reversed(slide.children))
     while stack:
         node = stack.pop()
-        if node.kind == "note":
+        if node.kind == "note" or node.attrs.get("hidden") is True:
             continue
         if node.kind == "group":
             stack.extend(reversed(node.children))
@@ -103,12 +113,23 @@ def slide_shapes(slide: Node) -> list[Node]:
             continue
         if node.attrs.get("placeholder_type") and FAMILY[node.kind] == "shape" and is_blank(node.text):
             continue
+        if ignore_blank and draws_nothing(node):
+            continue
         out.append(node)
     return out
 
 
+def draws_nothing(node: Node) -> bool:
+    """A text box or auto shape with no text, no fill and no outline: nothing on the
+    slide shows it (the empty text box python-pptx's ``add_textbox`` leaves when the
+    agent never fills it), so it is no more content than a blank paragraph."""
+    if FAMILY.get(node.kind) != "shape" or not is_blank(node.text) or node.attrs.get("connector"):
+        return False  # a connector is its line, whatever colour we could resolve for it
+    return node.attrs.get("fill_type") in (None, "none") and node.attrs.get("line_color") is None
+
+
 def _slide_text(shapes: list[Node], p: CompareDeckParams) -> str:
-    return " | ".join(normalize_text(s.text, p) for s in shapes if s.kind != "table" and not is_blank(s.text))
+    return " | ".join(normalize_text(shown_text(s), p) for s in shapes if s.kind != "table" and not is_blank(s.text))
 
 
 def _slide_key(slide: Node, shapes: list[Node], p: CompareDeckParams) -> str:
@@ -160,26 +181,58 @@ def _placeholder(node: Node) -> tuple[str, str] | None:
     return TITLE_TYPES.get(kind, kind), "" if TITLE_TYPES.get(kind) == "title" else str(idx or "")
 
 
+def _content_key(node: Node, p: CompareDeckParams) -> str | None:
+    """What a shape shows, when it identifies the shape: its text, or a picture's bytes."""
+    text = normalize_text(node.text, p)
+    if text:
+        return text
+    blob = node.attrs.get("blob")
+    return f"picture {blob}" if FAMILY[node.kind] == "image" and isinstance(blob, str) else None
+
+
+def _same_place(a: Node, b: Node) -> bool:
+    """The two shapes sit in the same place: top-left corners within SAME_PLACE_PT (the
+    size may differ: a text box that grows with its retyped text, a picture resized in
+    place)."""
+    ba, bb = _box(a), _box(b)
+    if ba is None or bb is None:
+        return False
+    return max(abs(ba.x0 - bb.x0), abs(ba.top - bb.top)) <= SAME_PLACE_PT
+
+
+SAME_PLACE_PT = 1.0
+"""Top-left corners this close are one place (EMU and layout rounding)."""
+
+
 def match_shapes(refs: list[Node], arts: list[Node], p: CompareDeckParams) -> tuple[list[tuple[Node, Node, str]], list[Node], list[Node]]:
     """Matched (reference, artifact, by) triples, unmatched reference and artifact shapes.
-    Passes, each over what is left: same placeholder role (and index); same name, when
-    it is unique on both slides; same text; nearest centre. Always within one family."""
+    Passes, each over what is left, always within one family: same placeholder role (and
+    index); same content (text, or a picture's bytes) in the same place; the same place
+    (retyped or replaced there); same content elsewhere (moved); same name, when it is
+    unique on both slides; nearest centre. Among several candidates a pass takes the
+    nearest. Place and content come before names because python-pptx names shapes by
+    creation order ("TextBox 3"): an agent that adds the same shapes in another order
+    (another z-order, the same slide) swaps their names. Place comes before content
+    elsewhere so that two labels swapped in place are two text differences, not a pass."""
     pairs: list[tuple[Node, Node, str]] = []
     left_refs, left_arts = list(refs), list(arts)
 
-    def take(by: str, key: Any) -> None:
+    def take(by: str, agree: Callable[[Node, Node], bool]) -> None:
         for a in list(left_refs):
-            ka = key(a)
-            if ka is None:
-                continue
-            for b in left_arts:
-                if FAMILY[a.kind] == FAMILY[b.kind] and key(b) == ka:
-                    pairs.append((a, b, by))
-                    left_refs.remove(a)
-                    left_arts.remove(b)
-                    break
+            candidates = [b for b in left_arts if FAMILY[a.kind] == FAMILY[b.kind] and agree(a, b)]
+            if candidates:
+                b = min(candidates, key=lambda c: _center_distance(a, c))
+                pairs.append((a, b, by))
+                left_refs.remove(a)
+                left_arts.remove(b)
 
-    take("placeholder", _placeholder)
+    def keyed(key: Callable[[Node], Any]) -> Callable[[Node, Node], bool]:
+        def agree(a: Node, b: Node) -> bool:
+            ka = key(a)
+            return ka is not None and key(b) == ka
+        return agree
+
+    take("placeholder", keyed(_placeholder))
     names_ref = [n.attrs.get("name") for n in refs]
     names_art = [n.attrs.get("name") for n in arts]
 
@@ -187,15 +240,12 @@ def match_shapes(refs: list[Node], arts: list[Node], p: CompareDeckParams) -> tu
         name = n.attrs.get("name")
         return name if name and names_ref.count(name) <= 1 and names_art.count(name) <= 1 else None
 
-    take("name", unique_name)
-    take("text", lambda n: normalize_text(n.text, p) or None)
-    for a in list(left_refs):
-        candidates = [b for b in left_arts if FAMILY[a.kind] == FAMILY[b.kind]]
-        if candidates:
-            b = min(candidates, key=lambda c: _center_distance(a, c))
-            pairs.append((a, b, "position"))
-            left_refs.remove(a)
-            left_arts.remove(b)
+    same_content = keyed(lambda n: _content_key(n, p))
+    take("content", lambda a, b: same_content(a, b) and _same_place(a, b))
+    take("place", _same_place)  # retyped or replaced in place: two labels swapped stay swapped
+    take("moved content", same_content)
+    take("name", keyed(unique_name))
+    take("position", lambda a, b: True)
     return pairs, left_refs, left_arts
 
 
@@ -240,6 +290,7 @@ def compare_formatting(cmp: Comparison, a: Node, b: Node, where: str, p: Compare
     run_props = [x for x in p.formatting_properties if x not in PARAGRAPH_FORMATTING]
     for pair in align([normalize_text(n.text, p) for n in pa], [normalize_text(n.text, p) for n in pb]):
         if pair.reference is None or pair.artifact is None:
+            _unpaired_bullet(cmp, pa, pb, pair.reference, pair.artifact, where, p)
             continue
         x, y = pa[pair.reference], pb[pair.artifact]
         at = f'{where} paragraph {pair.reference + 1} ("{snippet(x.text, words=4)}")'
@@ -251,6 +302,24 @@ def compare_formatting(cmp: Comparison, a: Node, b: Node, where: str, p: Compare
             cmp.check("bullet", at, x.attrs.get("bullet"), y.attrs.get("bullet"))
         if run_props:
             compare_run_formatting(cmp, x, y, run_props, at, color_tolerance=p.color_tolerance)  # type: ignore[arg-type]
+
+
+def _unpaired_bullet(
+    cmp: Comparison, pa: list[Node], pb: list[Node], i: int | None, j: int | None, where: str, p: CompareDeckParams,
+) -> None:
+    """A bulleted paragraph one side has as a paragraph of its own and the other does not
+    (its text joined to another paragraph by a line break, or split off): the bullet shown
+    before it is there on one side only. Its words are the text aspect's business."""
+    if "bullet" not in p.formatting_properties:
+        return
+    if i is not None and pa[i].attrs.get("bullet"):
+        at = f'{where} paragraph {i + 1} ("{snippet(pa[i].text, words=4)}")'
+        cmp.check("bullet", at, pa[i].attrs.get("bullet"), None, equal=False,
+                  note="not a paragraph of its own in the artifact (joined to another by a line break?): no bullet of its own")
+    elif j is not None and pb[j].attrs.get("bullet"):
+        at = f'{where} artifact paragraph {j + 1} ("{snippet(pb[j].text, words=4)}")'
+        cmp.check("bullet", at, None, pb[j].attrs.get("bullet"), equal=False,
+                  note="a bulleted paragraph of its own only in the artifact")
 
 
 def compare_chart(cmp: Comparison, a: Node, b: Node, where: str) -> None:
@@ -265,7 +334,37 @@ def compare_chart(cmp: Comparison, a: Node, b: Node, where: str) -> None:
             continue
         name = x.get("name") or f"#{k + 1}"
         for key in ("name", "values", "categories"):
-            cmp.check("charts", f"{where} series {name!r} {key}", x.get(key), y.get(key))
+            a_data, b_data = x.get(key), y.get(key)
+            same = _same_data(a_data, b_data)
+            note = "" if same else _points_note(a_data, b_data, x.get("categories"))
+            cmp.check("charts", f"{where} series {name!r} {key}", a_data, b_data, equal=same, note=note)
+
+
+CHART_REL_TOL = 1e-9
+"""Chart numbers this close (relative) are one number: the last digits of a value an
+agent computed (15.000000000000002 for 15) draw the same bar, as compare_workbook's values."""
+
+
+def _points_note(a: Any, b: Any, categories: Any) -> str:
+    """Which points differ (``point 2 ('2023'): 15 -> 16``), when both are lists as long."""
+    if not isinstance(a, list) or not isinstance(b, list) or len(a) != len(b):
+        return f"{len(a)} points, got {len(b)}" if isinstance(a, list) and isinstance(b, list) else ""
+    labels = categories if isinstance(categories, list) and len(categories) == len(a) else None
+    parts = [
+        f"point {k + 1}" + (f" ({labels[k]!r})" if labels else "") + f": {x!r} -> {y!r}"
+        for k, (x, y) in enumerate(zip(a, b, strict=True)) if not _same_data(x, y)
+    ]
+    return "; ".join(parts[:5]) + (f" (+{len(parts) - 5} more)" if len(parts) > 5 else "")
+
+
+def _same_data(a: Any, b: Any) -> bool:
+    """Series data agree: equal, numbers within CHART_REL_TOL, lists item by item."""
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same_data(x, y) for x, y in zip(a, b, strict=True))
+    numbers = (int, float)
+    if isinstance(a, numbers) and isinstance(b, numbers) and not isinstance(a, bool) and not isinstance(b, bool):
+        return math.isclose(float(a), float(b), rel_tol=CHART_REL_TOL, abs_tol=1e-12)
+    return bool(a == b)
 
 
 def compare_shape_pair(cmp: Comparison, ref: Document, art: Document, a: Node, b: Node, where: str, p: CompareDeckParams) -> None:
@@ -273,9 +372,10 @@ def compare_shape_pair(cmp: Comparison, ref: Document, art: Document, a: Node, b
     if "shapes" in p.aspects and family == "shape":
         cmp.check("shapes", where, a.attrs.get("shape_type") or "rect", b.attrs.get("shape_type") or "rect", note="preset geometry")
     if "text" in p.aspects and family == "shape" and not (is_blank(a.text) and is_blank(b.text)):
-        expected, actual = normalize_text(a.text, p), normalize_text(b.text, p)
+        # as drawn: runs set in capitals (cap="all") compare in capitals
+        expected, actual = normalize_text(shown_text(a), p), normalize_text(shown_text(b), p)
         same, similarity = texts_agree(expected, actual, p)
-        cmp.check("text", where, expected, actual, equal=same, note=f"similarity {similarity:.2f}" if similarity < 1 else "")
+        cmp.check("text", where, expected, actual, equal=same, note=difference_note(expected, actual, similarity))
     if "geometry" in p.aspects:
         compare_geometry(cmp, a, b, where, p)
     if "formatting" in p.aspects and family in ("shape",):
@@ -311,7 +411,10 @@ def compare_slide_facts(cmp: Comparison, ref: Document, art: Document, a: Node, 
         elif kind[0] == kind[1]:
             cmp.check("background", f"{where} background colour", a.attrs.get("background_color"), b.attrs.get("background_color"))
     if "transitions" in p.aspects:
+        effects = ((a.attrs.get("transition") or "none"), (b.attrs.get("transition") or "none"))
         for key in ("transition", "transition_speed", "transition_duration_ms", "advance_on_click", "advance_after_ms"):
+            if key in ("transition_speed", "transition_duration_ms") and effects == ("none", "none"):
+                continue  # the speed of no effect is seen by nobody (LibreOffice writes spd="slow" on every slide)
             x, y = a.attrs.get(key), b.attrs.get(key)
             if key == "transition":
                 x, y = x or "none", y or "none"
@@ -332,10 +435,32 @@ def _unmatched(cmp: Comparison, shapes: list[Node], where: str, p: CompareDeckPa
             cmp.missing(aspect, shape_label(shape, where), snippet(shape.text) or shape.kind)
 
 
+def _shown_slides(doc: Document) -> tuple[list[int], list[Node]]:
+    """The slides the slide show shows and LibreOffice prints, with their 1-based numbers
+    among all slides: a hidden slide (``show="0"``) is no more the deck's content than a
+    hidden shape is the slide's."""
+    numbers, slides = [], []
+    for k, slide in enumerate(doc.root.descendants("slide")):
+        if slide.attrs.get("hidden") is not True:
+            numbers.append(k + 1)
+            slides.append(slide)
+    return numbers, slides
+
+
+def _missing_slide_note(slide: Node, art: Document, p: CompareDeckParams) -> str:
+    """Why a reference slide has no counterpart: it is there, hidden, or it is missing."""
+    key = _slide_key(slide, slide_shapes(slide, ignore_blank=p.ignore_blank), p)
+    for k, other in enumerate(art.root.descendants("slide")):
+        if other.attrs.get("hidden") is True and _slide_key(other, slide_shapes(other, ignore_blank=p.ignore_blank), p) == key:
+            return f"hidden in the artifact (its slide {k + 1}: not shown in the slide show, not printed)"
+    return "missing in the artifact"
+
+
 def compare_slides(cmp: Comparison, ref: Document, art: Document, p: CompareDeckParams) -> dict[str, Any]:
-    ref_slides, art_slides = list(ref.root.descendants("slide")), list(art.root.descendants("slide"))
-    ref_shapes = [slide_shapes(s) for s in ref_slides]
-    art_shapes = [slide_shapes(s) for s in art_slides]
+    ref_numbers, ref_slides = _shown_slides(ref)
+    art_numbers, art_slides = _shown_slides(art)
+    ref_shapes = [slide_shapes(s, ignore_blank=p.ignore_blank) for s in ref_slides]
+    art_shapes = [slide_shapes(s, ignore_blank=p.ignore_blank) for s in art_slides]
     pairs = align(
         [_slide_key(s, shapes, p) for s, shapes in zip(ref_slides, ref_shapes, strict=True)],
         [_slide_key(s, shapes, p) for s, shapes in zip(art_slides, art_shapes, strict=True)],
@@ -347,21 +472,22 @@ def compare_slides(cmp: Comparison, ref: Document, art: Document, p: CompareDeck
     for pair in pairs:
         if pair.reference is None:
             assert pair.artifact is not None
-            where = f"artifact slide {pair.artifact + 1}"
+            where = f"artifact slide {art_numbers[pair.artifact]}"
             if "slides" in p.aspects:
                 cmp.extra("slides", where, snippet(_slide_text(art_shapes[pair.artifact], p)))
             elif chosen is None:  # the slide's content is still content the reference does not have
                 _unmatched(cmp, art_shapes[pair.artifact], where, p, extra=True)
             continue
-        where = f"slide {pair.reference + 1}"
+        where = f"slide {ref_numbers[pair.reference]}"
         if pair.artifact is None:
             if "slides" in p.aspects:
-                cmp.missing("slides", where, snippet(_slide_text(ref_shapes[pair.reference], p)))
+                cmp.missing("slides", where, snippet(_slide_text(ref_shapes[pair.reference], p)),
+                            note=_missing_slide_note(ref_slides[pair.reference], art, p))
             else:
                 _unmatched(cmp, [x for x in ref_shapes[pair.reference] if chosen is None or x.id in chosen], where, p, extra=False)
             continue
         if "slides" in p.aspects:
-            cmp.check("slides", where, pair.reference + 1, pair.artifact + 1,
+            cmp.check("slides", where, ref_numbers[pair.reference], art_numbers[pair.artifact],
                       equal=not pair.moved or p.ignore_order, note="the slide is elsewhere in the artifact" if pair.moved else "")
         a, b = ref_slides[pair.reference], art_slides[pair.artifact]
         matched, left_refs, left_arts = match_shapes(ref_shapes[pair.reference], art_shapes[pair.artifact], p)
@@ -371,9 +497,14 @@ def compare_slides(cmp: Comparison, ref: Document, art: Document, p: CompareDeck
                 compare_shape_pair(cmp, ref, art, x, y, shape_label(x, where), p)
         _unmatched(cmp, [x for x in left_refs if chosen is None or x.id in chosen], where, p, extra=False)
         if chosen is None:
-            _unmatched(cmp, left_arts, f"artifact slide {pair.artifact + 1}", p, extra=True)
+            _unmatched(cmp, left_arts, f"artifact slide {art_numbers[pair.artifact]}", p, extra=True)
         compare_slide_facts(cmp, ref, art, a, b, where, p)
-    return {"slides": {"reference": len(ref_slides), "artifact": len(art_slides)}, "shapes_matched_by": matched_by}
+    out: dict[str, Any] = {"slides": {"reference": len(ref_slides), "artifact": len(art_slides)}, "shapes_matched_by": matched_by}
+    hidden = {side: n for side, doc, shown in (("reference", ref, ref_slides), ("artifact", art, art_slides))
+              if (n := sum(1 for _ in doc.root.descendants("slide")) - len(shown))}
+    if hidden:
+        out["hidden_slides_left_out"] = hidden
+    return out
 
 
 @register_check(

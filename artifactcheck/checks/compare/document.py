@@ -21,17 +21,26 @@ from ...errors import RubricError
 from ...model import Document, Node
 from ..registry import Resources, register_check
 from ..result import CheckResult
-from ..target import labelled_text
+from ..target import labelled_text, shown_text
 from .diff import Comparison, comparison_result
+from .document_flows import compare_other_text
 from .picture_identity import ImageMatch, nodes_show_same_picture
 from .reference import load_reference_document
 from .run_formatting import DEFAULT_RUN_PROPERTIES, RunProperty, compare_run_formatting
 from .sequence_alignment import Pair, align
-from .text_options import TextCompareParams, is_blank, normalize_text, snippet, texts_agree
+from .text_options import (
+    TextCompareParams,
+    difference_note,
+    is_blank,
+    normalize_text,
+    pairing_similarity,
+    snippet,
+    texts_agree,
+)
 from .text_tables import compare_table_cells
 
-DocumentAspect = Literal["text", "structure", "tables", "images", "runs", "paragraphs", "page_setup"]
-DEFAULT_ASPECTS: tuple[DocumentAspect, ...] = ("text", "structure", "tables", "images")
+DocumentAspect = Literal["text", "structure", "tables", "images", "other_text", "runs", "paragraphs", "page_setup"]
+DEFAULT_ASPECTS: tuple[DocumentAspect, ...] = ("text", "structure", "tables", "images", "other_text")
 
 ParagraphProperty = Literal[
     "alignment", "space_before", "space_after", "line_spacing", "indent_left", "indent_right", "indent_first_line",
@@ -59,7 +68,8 @@ class CompareDocumentParams(TextCompareParams):
         default=list(DEFAULT_ASPECTS),
         min_length=1,
         description="what is compared: text (body paragraphs), structure (heading level and list item of paired "
-        "paragraphs), tables (dimensions, cell text), images (same pictures, same order), runs (character "
+        "paragraphs), tables (dimensions, cell text), images (same pictures, same order), other_text (the text "
+        "of headers, footers, footnotes and text boxes, which every page shows but the body does not hold), runs (character "
         "formatting on aligned text), paragraphs (paragraph properties), page_setup (page size, orientation, "
         "margins per section)",
     )
@@ -153,8 +163,9 @@ class _Side:
         self.nodes = [n for _, n in kept]
         # Compared as printed, list labels included, when both formats record them: "1. Mix
         # the flour" typed by hand and an automatically numbered "Mix the flour" are the
-        # same line on the page (an EPUB's lists carry no labels: compared without).
-        self.keys = [normalize_text(labelled_text(n) if with_labels else n.text, p) for n in self.nodes]
+        # same line on the page (an EPUB's lists carry no labels: compared without). Runs
+        # set in capitals (w:caps) are compared in capitals, as the page shows them.
+        self.keys = [normalize_text(shown_text(n, labelled_text(n) if with_labels else n.text), p) for n in self.nodes]
 
 
 def _records_list_labels(doc: Document) -> bool:
@@ -164,7 +175,7 @@ def _records_list_labels(doc: Document) -> bool:
 
 def pair_paragraphs(ref: _Side, art: _Side, p: CompareDocumentParams) -> list[Pair]:
     moved_at = p.fuzzy if p.fuzzy is not None else 1.0
-    return align(ref.keys, art.keys, min_moved=moved_at)
+    return align(ref.keys, art.keys, similarity=pairing_similarity, min_moved=moved_at)
 
 
 def _last_paired(pairs: list[Pair]) -> int:
@@ -189,8 +200,7 @@ def compare_text(cmp: Comparison, ref: _Side, art: _Side, pairs: list[Pair], p: 
             continue
         j = pair.artifact
         same, similarity = texts_agree(ref.keys[i], art.keys[j], p)
-        note = f"similarity {similarity:.2f}" if similarity < 1 else ""
-        cmp.check("text", where, ref.keys[i], art.keys[j], equal=same, note=note)
+        cmp.check("text", where, ref.keys[i], art.keys[j], equal=same, note=difference_note(ref.keys[i], art.keys[j], similarity))
         if pair.moved and not p.ignore_order:
             cmp.check(
                 "order", where, f"paragraph {ref.numbers[i]}", f"paragraph {art.numbers[j]}", equal=False,
@@ -349,6 +359,29 @@ def compare_image_positions(
                   note="" if expected == j else "the picture is by another paragraph")
 
 
+IMAGE_SIZE_TOLERANCE_PT = 1.0
+IMAGE_SIZE_TOLERANCE_SHARE = 0.01
+"""A picture's printed width and height agree within 1 pt or 1 % (EMU and pixel rounding
+of the same size by two editors), whichever is larger."""
+
+
+def _shown_sizes(a: Node, b: Node) -> tuple[str, str] | None:
+    """The two pictures' printed sizes (``72 x 72 pt``) when they differ, else None (also
+    when either side does not record its size)."""
+    dims = [(n.attrs.get("width"), n.attrs.get("height")) for n in (a, b)]
+    values = [v for pair in dims for v in pair]
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
+        return None
+    (wa, ha), (wb, hb) = ((float(w), float(h)) for w, h in dims)  # type: ignore[arg-type]
+
+    def agree(x: float, y: float) -> bool:
+        return abs(x - y) <= max(IMAGE_SIZE_TOLERANCE_PT, IMAGE_SIZE_TOLERANCE_SHARE * abs(x))
+
+    if agree(wa, wb) and agree(ha, hb):
+        return None
+    return f"{wa:g} x {ha:g} pt", f"{wb:g} x {hb:g} pt"
+
+
 def compare_images(
     cmp: Comparison, ref: Document, art: Document, p: CompareDocumentParams, sides: tuple[_Side, _Side, list[Pair]],
 ) -> None:
@@ -372,7 +405,11 @@ def compare_images(
         b = art_images[pair.artifact]
         paired.append((a, b, where))
         same, how = nodes_show_same_picture(ref, a, art, b, p.image_match)
-        cmp.check("images", where, a.attrs.get("blob"), b.attrs.get("blob"), equal=same, note=how)
+        sizes = _shown_sizes(a, b)
+        if same and sizes is not None:  # the same picture, printed at another size: one item still
+            cmp.check("images", where, sizes[0], sizes[1], equal=False, note=f"{how}, shown at another size")
+        else:
+            cmp.check("images", where, a.attrs.get("blob"), b.attrs.get("blob"), equal=same, note=how)
         if pair.moved and not p.ignore_order:
             cmp.check("order", where, f"image {pair.reference + 1}", f"image {pair.artifact + 1}", equal=False)
     if p.image_position == "paragraph":
@@ -459,6 +496,12 @@ def compare_document(doc: Document, p: CompareDocumentParams, resources: Resourc
         compare_tables(cmp, reference, doc, p)
     if "images" in p.aspects:
         compare_images(cmp, reference, doc, p, (ref, art, pairs))
+    if "other_text" in p.aspects and p.after_paragraph is not None and "aspects" not in p.model_fields_set:
+        # "only what follows 'References'" names a part of the body: the default's headers
+        # and footers are not that part (an explicit aspects list still compares them)
+        skipped["other_text"] = "after_paragraph compares a part of the body only"
+    elif "other_text" in p.aspects:
+        compare_other_text(cmp, reference, doc, p)
     if "page_setup" in p.aspects:
         compare_page_setup(cmp, reference, doc, p, skipped)
     evidence: dict[str, Any] = {

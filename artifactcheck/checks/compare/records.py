@@ -2,8 +2,9 @@
 each, e.g. ``08:15:00, T102, S4, 2``) against a gold document, by a key each line holds —
 for the "remove duplicate records" tasks (OSWorld's ``compare_unique_train_records``).
 
-A line is a body paragraph's text with leading and trailing whitespace removed; blank
-paragraphs are not lines. A line's key is group 1 of ``key_pattern`` when the pattern
+A line is a printed line of a body paragraph (its text up to a line break: a paragraph
+of four records separated by ``w:br`` prints four lines), with leading and trailing
+whitespace removed; blank lines are not lines. A line's key is group 1 of ``key_pattern`` when the pattern
 matches the whole line (the whole match when the pattern has no group), stripped; a line
 the pattern does not match has no key (it still counts as a line). Lines and keys are
 compared exactly (case and inner spacing count), as the evaluators they port do.
@@ -60,6 +61,10 @@ class CompareRecordsParams(CompareParams):
         return require_regex(value, "key_pattern")
 
 
+_LINE_BREAKS = re.compile(r"[\n\v\u2028]")
+"""What ends a printed line inside a paragraph: a line break (w:br, Docs' vertical tab)."""
+
+
 class _Records:
     """One document's lines (text, paragraph node) and their keys (None: no key)."""
 
@@ -67,11 +72,14 @@ class _Records:
         self.lines: list[tuple[str, Node]] = []
         self.keys: list[str | None] = []
         for node in body_paragraphs(doc):
-            line = node.text.strip()
-            if not line:
-                continue
-            self.lines.append((line, node))
-            self.keys.append(_key(line, pattern))
+            # A paragraph broken by line breaks (python-docx writes "\n" as w:br) prints
+            # one record per line: each printed line is a line.
+            for piece in _LINE_BREAKS.split(node.text):
+                line = piece.strip()
+                if not line:
+                    continue
+                self.lines.append((line, node))
+                self.keys.append(_key(line, pattern))
 
     def key_set(self) -> set[str]:
         return {k for k in self.keys if k is not None}
@@ -106,7 +114,7 @@ def _document(name: str, resources: Resources, what: str) -> Document:
 def compare_records(doc: Document, p: CompareRecordsParams, resources: Resources) -> CheckResult:
     """The document's lines are records like the gold's: unique keys, the gold's set of keys, as many lines, and (with lines_from) every line taken from an initial file.
 
-    A line is a non-empty body paragraph, stripped; its key is group 1 of ``key_pattern``
+    A line is a non-empty printed line of a body paragraph, stripped; its key is group 1 of ``key_pattern``
     matched against the whole line (no match: no key). Lines and keys are compared exactly.
     Every failed requirement is listed with the lines at fault; the score is 0/1, or with
     ``partial_credit`` the share of compared items that agree. A reference that cannot be

@@ -61,6 +61,24 @@ def normalize_text(text: str, p: TextCompareParams) -> str:
     return out
 
 
+def pairing_similarity(a: str, b: str) -> float:
+    """How alike two normalised texts are when pairing paragraphs, slides or rows: the
+    ratio, or nearly 1 when they differ only in letter case (a line set in capitals is
+    still that line, compared and reported as differing in case)."""
+    plain = ratio(a, b)
+    return plain if plain >= CASE_ONLY_SIMILARITY else max(plain, CASE_ONLY_SIMILARITY * ratio(a.casefold(), b.casefold()))
+
+
+CASE_ONLY_SIMILARITY = 0.95
+
+
+def difference_note(expected: str, actual: str, similarity: float) -> str:
+    """What a text difference is, in words: case only, else the similarity."""
+    if expected != actual and expected.casefold() == actual.casefold():
+        return "differs only in letter case (set in capitals, or retyped)"
+    return f"similarity {similarity:.2f}" if similarity < 1 else ""
+
+
 def is_blank(text: str) -> bool:
     return not text.strip()
 
