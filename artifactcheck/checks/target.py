@@ -332,7 +332,7 @@ def in_never_shown_part(doc: Document, node: Node) -> bool:
 
 def select_targets(doc: Document, target: Target) -> list[Node]:
     """The nodes ``target`` names, in document order, leaving out what lies in a header
-    or footer no page shows. Raises SelectorError for a selector that does not parse
+    or footer no page shows, and comments unless the selector names them. Raises SelectorError for a selector that does not parse
     (run_check reports it as ``status="error"``)."""
     if target.link is not None:
         nodes = _link_runs(doc, target)
@@ -346,6 +346,8 @@ def select_targets(doc: Document, target: Target) -> list[Node]:
             nodes = deepest(nodes)
     if cached(doc, "never_shown_parts", _never_shown_parts):
         nodes = [n for n in nodes if not in_never_shown_part(doc, n)]
+    if not _names_comments(target):
+        nodes = [n for n in nodes if not _in_comment(n)]
     if target.exclude is not None:
         excluded = {id(n) for n in select_union(doc, target.exclude)}
         nodes = [n for n in nodes if id(n) not in excluded and not any(id(a) in excluded for a in n.ancestors())]
@@ -360,6 +362,19 @@ def select_targets(doc: Document, target: Target) -> list[Node]:
         except IndexError:
             nodes = []
     return nodes
+
+
+def _names_comments(target: Target) -> bool:
+    """The target asks for comments itself (``comment``, ``comment paragraph``)."""
+    return target.selector is not None and "comment" in target.selector
+
+
+def _in_comment(node: Node) -> bool:
+    """``node`` is a comment or lies in one: the page does not print comments (as the
+    text checks read a document without them), so "a paragraph says TODO" is not passed
+    by a reviewer's comment saying it."""
+    flow = flow_of(node)
+    return flow is not None and flow.kind == "comment"
 
 
 # Pictures are counted as a reader meets them on the pages; text is counted in its flow.

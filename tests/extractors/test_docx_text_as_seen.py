@@ -359,3 +359,17 @@ def test_page_number_fields_in_the_body_print_their_page(tmp_path: Path) -> None
     printed = _printed(path)
     assert "Body page 1 of 2" in printed and "Second page is 2" in printed
     assert _status(path, "text_contains", {"phrases": ["Body page 1 of 2", "Second page is 2"]}) == "pass"
+
+
+def test_comment_text_is_not_a_target_unless_asked_for(tmp_path: Path) -> None:
+    """"A paragraph says 'please'": a reviewer's comment is not printed, yet its paragraph
+    was a target of every check with a text filter, and counted among the paragraphs."""
+    d = docx.Document()
+    first = d.add_paragraph("Visible one.")
+    d.add_paragraph("Visible two.")
+    d.add_comment(first.runs, text="Check this please", author="Reviewer")
+    path = _save(d, tmp_path / "comment.docx")
+    assert "please" not in _printed(path)
+    assert _status(path, "exists", {"target": {"text": "please"}}) == "fail"
+    assert _status(path, "count", {"target": "paragraph", "exactly": 2}) == "pass"
+    assert _status(path, "exists", {"target": {"selector": "comment paragraph", "text": "please"}}) == "pass"
