@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import weakref
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Annotated, Any, Literal, TypeVar
@@ -317,6 +317,43 @@ def labelled_text(node: Node, text: str | None = None) -> str:
     return rewrite_parts(text, paras, lambda p: f"{labels[id(p)]} {p.text}" if id(p) in labels else p.text)
 
 
+_NOTE_REFS = ("footnote_ref", "endnote_ref")
+
+
+def _runs(node: Node) -> list[Node]:
+    return [node] if node.kind == "run" else list(node.descendants("run"))
+
+
+def note_marks(node: Node) -> set[int]:
+    """The runs of ``node`` that print a footnote or endnote number: the reference marks
+    in the text (``footnote_ref``/``endnote_ref``) and the number each note starts with
+    (the note's first run, when its text is the note's ``label``: ``w:footnoteRef``)."""
+    marks = {id(r) for r in _runs(node) if any(k in r.attrs for k in _NOTE_REFS)}
+    around = next((a for a in node.ancestors() if a.kind == "footnote"), None)
+    notes = [node] if node.kind == "footnote" else [around] if around is not None else node.descendants("footnote")
+    for note in notes:
+        label = note.attrs.get("label")
+        first = next((r for r in note.descendants("run") if r.text), None)
+        if first is not None and isinstance(label, str) and label and first.text.strip() == label:
+            marks.add(id(first))
+    return marks
+
+
+def unmarked(node: Node, text: str, marks: set[int], *, caps: bool) -> str:
+    """``text`` (the node's typed text, maybe with list labels) without the runs in
+    ``marks`` (its note numbers) and, when ``caps``, with runs set in capitals
+    upper-cased, in one pass over the runs (each found in order after the one before, so
+    a mark "1" is never taken for a "1" elsewhere in the text)."""
+
+    def shown(run: Node) -> str:
+        if id(run) in marks:
+            return ""
+        upper = run.text.upper()
+        return upper if caps and run.attrs.get("caps") and len(upper) == len(run.text) else run.text
+
+    return rewrite_parts(text, _runs(node), shown)
+
+
 def _never_shown_parts(doc: Document) -> set[int]:
     """The headers and footers no page shows (a first-page header without "different
     first page", one of a section no rendered page belongs to): the file holds them, a
@@ -332,7 +369,9 @@ def in_never_shown_part(doc: Document, node: Node) -> bool:
 
 def select_targets(doc: Document, target: Target) -> list[Node]:
     """The nodes ``target`` names, in document order, leaving out what lies in a header
-    or footer no page shows, and comments unless the selector names them. Raises SelectorError for a selector that does not parse
+    or footer no page shows, and comments unless the selector names them. A ``text``
+    filter reads the node as printed (:func:`_printed_readings`). Raises SelectorError
+    for a selector that does not parse
     (run_check reports it as ``status="error"``)."""
     if target.link is not None:
         nodes = _link_runs(doc, target)
@@ -342,7 +381,12 @@ def select_targets(doc: Document, target: Target) -> list[Node]:
         if target.text is not None:
             text = target.text
             shown = shown_text if target.case_sensitive else (lambda n: n.text)
-            nodes = [n for n in nodes if text_matches(shown(n), text, target)]
+            otherwise = cached(doc, "printed_otherwise", _printed_otherwise)
+            nodes = [
+                n for n in nodes
+                if text_matches(shown(n), text, target)
+                or (id(n) in otherwise and any(text_matches(r, text, target) for r in _printed_readings(n, target)))
+            ]
             nodes = deepest(nodes)
     if cached(doc, "never_shown_parts", _never_shown_parts):
         nodes = [n for n in nodes if not in_never_shown_part(doc, n)]
@@ -362,6 +406,37 @@ def select_targets(doc: Document, target: Target) -> list[Node]:
         except IndexError:
             nodes = []
     return nodes
+
+
+def _printed_otherwise(doc: Document) -> set[int]:
+    """Ids of the nodes whose printed text differs from their typed text by list labels
+    or note marks: the paragraphs with a label, the runs with a mark, the notes, and
+    everything around them (computed once per document: most nodes have neither)."""
+    marked: set[int] = set()
+    for node in doc.root.iter():
+        if node.attrs.get("list_label") or node.kind == "footnote" or any(k in node.attrs for k in _NOTE_REFS):
+            for n in (node, *node.ancestors()):
+                if id(n) in marked:
+                    break
+                marked.add(id(n))
+            marked.update(id(d) for d in node.iter())  # a note's runs: its label is their text
+    return marked
+
+
+def _printed_readings(node: Node, target: Target) -> Iterator[str]:
+    """The texts beyond its own that a target's ``text`` may be found in, as the page
+    prints a node of :func:`_printed_otherwise`: with the list labels the page prints
+    ("2. Methods" on a numbered heading), and each reading without footnote marks
+    ("Results" on a heading printed "Results¹"); in capitals where a run is set so, when
+    case counts."""
+    labelled = labelled_text(node)
+    readings = [node.text] if labelled == node.text else [node.text, labelled]
+    if len(readings) > 1:
+        yield shown_text(node, labelled) if target.case_sensitive else labelled
+    marks = note_marks(node)
+    if marks:
+        for text in readings:
+            yield unmarked(node, text, marks, caps=target.case_sensitive)
 
 
 def _names_comments(target: Target) -> bool:

@@ -373,3 +373,22 @@ def test_comment_text_is_not_a_target_unless_asked_for(tmp_path: Path) -> None:
     assert _status(path, "exists", {"target": {"text": "please"}}) == "fail"
     assert _status(path, "count", {"target": "paragraph", "exactly": 2}) == "pass"
     assert _status(path, "exists", {"target": {"selector": "comment paragraph", "text": "please"}}) == "pass"
+
+
+def test_targets_named_by_their_printed_text(tmp_path: Path) -> None:
+    """"The step '2. Run setup' exists", "the heading 'Results' exists": a target's text
+    filter read the typed text only, so a numbered item (printed "2. Run setup") and a
+    heading carrying a footnote mark (printed "Results¹", text "Results1") were not found."""
+    d = docx.Document()
+    for text in ("Download the installer", "Run setup"):
+        d.add_paragraph(text, style="List Number")
+    heading = d.add_heading("Results", 1)
+    heading._p.append(parse_xml(f'<w:r {W}><w:rPr><w:vertAlign w:val="superscript"/></w:rPr><w:footnoteReference w:id="1"/></w:r>'))
+    path = _save(d, tmp_path / "printed_targets.docx")
+    _with_footnote(path)
+    printed = _printed(path)
+    assert "2. Run setup" in printed and "Results1" in printed.replace(" ", "")
+    assert _status(path, "exists", {"target": {"text": "2. Run setup", "match": "equals"}}) == "pass"
+    heading_results = {"selector": "paragraph[heading_level='1']", "text": "Results", "match": "equals"}
+    assert _status(path, "exists", {"target": heading_results}) == "pass"
+    assert _status(path, "exists", {"target": {"text": "3. Run setup", "match": "equals"}}) == "fail"

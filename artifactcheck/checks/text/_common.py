@@ -1,8 +1,7 @@
 """What the per-node text checks share (``text``, ``numbers_dates``, ``formulas``,
 ``links``): the pass/fail verdict over one row per target node, the excerpt length of
-compared text in the evidence, the rule that a value nobody could compute makes a
-value check ``error``, never ``fail``, and the text without its footnote marks (a
-superscript "1" after "350" is not part of the number or the sentence)."""
+compared text in the evidence, and the rule that a value nobody could compute makes a
+value check ``error``, never ``fail``."""
 
 from __future__ import annotations
 
@@ -10,7 +9,7 @@ from typing import Any
 
 from ...model import Node
 from ..result import CheckResult
-from ..target import cap_rows, rewrite_parts
+from ..target import cap_rows
 
 EXCERPT = 120
 
@@ -107,40 +106,3 @@ def _guard_unrendered_formats(result: CheckResult, nodes: list[Node]) -> CheckRe
         ),
         "error": {"type": "NumberFormatUnsupported", "cells": [n.id for n in odd[:20]]},
     })
-
-
-_NOTE_REFS = ("footnote_ref", "endnote_ref")
-
-
-def _runs(node: Node) -> list[Node]:
-    return [node] if node.kind == "run" else list(node.descendants("run"))
-
-
-def note_marks(node: Node) -> set[int]:
-    """The runs of ``node`` that print a footnote or endnote number: the reference marks
-    in the text (``footnote_ref``/``endnote_ref``) and the number each note starts with
-    (the note's first run, when its text is the note's ``label``: ``w:footnoteRef``)."""
-    marks = {id(r) for r in _runs(node) if any(k in r.attrs for k in _NOTE_REFS)}
-    around = next((a for a in node.ancestors() if a.kind == "footnote"), None)
-    notes = [node] if node.kind == "footnote" else [around] if around is not None else node.descendants("footnote")
-    for note in notes:
-        label = note.attrs.get("label")
-        first = next((r for r in note.descendants("run") if r.text), None)
-        if first is not None and isinstance(label, str) and label and first.text.strip() == label:
-            marks.add(id(first))
-    return marks
-
-
-def unmarked(node: Node, text: str, marks: set[int], *, caps: bool) -> str:
-    """``text`` (the node's typed text, maybe with list labels) without the runs in
-    ``marks`` (its note numbers) and, when ``caps``, with runs set in capitals
-    upper-cased, in one pass over the runs (each found in order after the one before, so
-    a mark "1" is never taken for a "1" elsewhere in the text)."""
-
-    def shown(run: Node) -> str:
-        if id(run) in marks:
-            return ""
-        upper = run.text.upper()
-        return upper if caps and run.attrs.get("caps") and len(upper) == len(run.text) else run.text
-
-    return rewrite_parts(text, _runs(node), shown)

@@ -24,12 +24,14 @@ from ..target import (
     labelled_text,
     no_match,
     node_ref,
+    note_marks,
     printed_text,
     rewrite_parts,
     select_targets,
     shown_text,
+    unmarked,
 )
-from ._common import EXCERPT, excerpt, guard_unknown_values, note_marks, unmarked, verdict
+from ._common import EXCERPT, excerpt, guard_unknown_values, verdict
 
 
 class TextOptions(BaseModel):

@@ -20,8 +20,8 @@ from ..normalize import (
 )
 from ..registry import Resources, register_check
 from ..result import CheckResult
-from ..target import TargetSpec, no_match, node_ref, select_targets
-from ._common import guard_unknown_values, note_marks, unmarked, verdict
+from ..target import TargetSpec, no_match, node_ref, note_marks, select_targets, unmarked
+from ._common import guard_unknown_values, verdict
 
 # -- numbers and dates ---------------------------------------------------------------------
 
