@@ -354,11 +354,24 @@ def unmarked(node: Node, text: str, marks: set[int], *, caps: bool) -> str:
     return rewrite_parts(text, _runs(node), shown)
 
 
+# The reasons extractors give for a part no page prints (not for one printed but not
+# located, like a header holding only a watermark LibreOffice draws as outlines).
+_NEVER_PRINTED = ("is not used", "no rendered page shows", "never referenced")
+
+
+def never_printed(part: Node) -> bool:
+    """``part`` (a header, footer or note) is on no page: the extractor says it is not
+    used, no rendered page shows it, or nothing refers to it."""
+    reason = part.attrs.get("not_rendered_reason")
+    return part.attrs.get("rendered") is False and isinstance(reason, str) and any(r in reason for r in _NEVER_PRINTED)
+
+
 def _never_shown_parts(doc: Document) -> set[int]:
     """The headers and footers no page shows (a first-page header without "different
     first page", one of a section no rendered page belongs to): the file holds them, a
-    reader never sees them, so no check finds what they hold."""
-    return {id(n) for n in doc.root.children if n.kind in ("header", "footer") and n.attrs.get("rendered") is False}
+    reader never sees them, so no check finds what they hold. A header printed on every
+    page but not located (only a watermark) is still shown."""
+    return {id(n) for n in doc.root.children if n.kind in ("header", "footer") and never_printed(n)}
 
 
 def in_never_shown_part(doc: Document, node: Node) -> bool:

@@ -326,6 +326,9 @@ def test_a_word_watermark_is_text_the_document_shows(tmp_path: Path) -> None:
     assert run_check("text_contains", doc, {"phrases": ["DRAFTMARK"]}).status == "pass"
     shape = next(n for n in doc.iter("shape") if n.attrs.get("wordart"))
     assert shape.text == "DRAFTMARK" and shape.attrs.get("watermark") is True
+    # the header is printed on the page though nothing in it could be located: targets find it
+    assert run_check("exists", doc, {"target": "shape[watermark]"}).status == "pass"
+    assert run_check("exists", doc, {"target": {"selector": "shape", "text": "DRAFTMARK"}}).status == "pass"
 
 
 def test_an_internal_link_is_its_bookmark(tmp_path: Path) -> None:

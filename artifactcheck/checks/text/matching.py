@@ -22,6 +22,7 @@ from ..target import (
     Target,
     TargetSpec,
     labelled_text,
+    never_printed,
     no_match,
     node_ref,
     note_marks,
@@ -87,23 +88,13 @@ class TextOptions(BaseModel):
 _PARTS_MAYBE_UNSHOWN = frozenset({"header", "footer", "footnote"})
 
 
-# The reasons the extractor gives for a part no page prints (not for one it printed and
-# could not locate, like a header holding only a watermark drawn as outlines).
-_NEVER_PRINTED = ("is not used", "no rendered page shows", "never referenced")
-
-
-def _never_printed(part: Node) -> bool:
-    reason = part.attrs.get("not_rendered_reason")
-    return part.attrs.get("rendered") is False and isinstance(reason, str) and any(r in reason for r in _NEVER_PRINTED)
-
-
 def unshown_removed(node: Node, text: str) -> str:
     """``text`` (the node's text or a reading of it) without the text of the node's
     header, footer and note children that no page prints: a document whose one page
     shows the first-page header "FIRSTONLY" does not say what its unused default header
     says. (Selecting targets already leaves such parts out; a document-wide scope reads
     the document's own text, which holds them.)"""
-    unshown = [c for c in node.children if c.kind in _PARTS_MAYBE_UNSHOWN and c.text and _never_printed(c)]
+    unshown = [c for c in node.children if c.kind in _PARTS_MAYBE_UNSHOWN and c.text and never_printed(c)]
     if not unshown:
         return text
     gone = {id(c) for c in unshown}
