@@ -15,6 +15,7 @@ import re
 from datetime import datetime
 
 from ...model import Node
+from .field_results import marked_fields, show_result
 
 _PICTURE = re.compile(r'\\@\s*(?:"([^"]*)"|(\S+))')
 # Word's date-time picture codes, longest first; text in single quotes is literal.
@@ -28,24 +29,10 @@ def show_clock_fields(root: Node, now: datetime | None = None) -> None:
     """Give every DATE/TIME field with a picture the text it shows at ``now`` (default:
     the moment of loading), in place; drop the extractor's private ``_clock`` marks."""
     now = now or datetime.now()
-    instances: dict[int, tuple[str, list[Node]]] = {}
-    for node in root.iter():
-        mark = node.attrs.pop("_clock", None)
-        if node.kind == "run" and isinstance(mark, tuple):
-            serial, instr = mark
-            instances.setdefault(serial, (instr, []))[1].append(node)
-    for instr, runs in instances.values():
+    for instr, runs in marked_fields(root, "_clock"):
         m = _PICTURE.search(instr)
-        if m is None:
-            continue
-        shown = format_picture(now, m.group(1) if m.group(1) is not None else m.group(2))
-        stored = "".join(r.text for r in runs)
-        if shown == stored:
-            continue
-        runs[0].attrs["field_result_stored"] = stored
-        runs[0].text = shown
-        for extra in runs[1:]:
-            extra.text = ""
+        if m is not None:
+            show_result(runs, format_picture(now, m.group(1) if m.group(1) is not None else m.group(2)))
 
 
 def format_picture(moment: datetime, picture: str) -> str:

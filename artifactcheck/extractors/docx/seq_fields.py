@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from ...model import Node
+from .field_results import marked_fields, show_result
 from .numbering import format_number
 
 _FORMATS = {"arabic": "decimal", "alphabetic": "Letter", "roman": "Roman"}
@@ -31,24 +32,11 @@ _FORMATS = {"arabic": "decimal", "alphabetic": "Letter", "roman": "Roman"}
 def show_seq_fields(root: Node) -> None:
     """Give every SEQ field's result the number it prints, in document order, in place;
     drop the extractor's private ``_seq`` marks."""
-    instances: dict[int, tuple[str, list[Node]]] = {}
-    for node in root.iter():
-        mark = node.attrs.pop("_seq", None)
-        if node.kind == "run" and isinstance(mark, tuple):
-            serial, instr = mark
-            instances.setdefault(serial, (instr, []))[1].append(node)
     counters: dict[str, int] = {}
-    for instr, runs in instances.values():  # dicts keep the order fields were met in
+    for instr, runs in marked_fields(root, "_seq"):
         shown = _next_value(instr, counters)
-        if shown is None:
-            continue
-        stored = "".join(r.text for r in runs)
-        if shown == stored:
-            continue
-        runs[0].attrs["field_result_stored"] = stored
-        runs[0].text = shown
-        for extra in runs[1:]:
-            extra.text = ""
+        if shown is not None:
+            show_result(runs, shown)
 
 
 def _next_value(instr: str, counters: dict[str, int]) -> str | None:
