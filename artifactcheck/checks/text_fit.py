@@ -16,6 +16,11 @@ or cell?
   (``normAutofit``, ``"shrink"``) is judged where it is drawn too: LibreOffice draws it
   shrunk when the shape's own bodyPr asks, and at full size when the setting is only
   inherited from the layout or master (the failing row then says so).
+- Cells, shapes and text boxes of a rendered document (a .docx laid out by LibreOffice):
+  judged on their paragraphs' drawn boxes (:func:`document_fit`): a cell of an
+  exact-height row fails when its text is drawn taller than the row (LibreOffice clips
+  the rest) or a paragraph of it is not drawn; cells of growing rows fit; a text box's
+  drawn text, when it fits its stated size less the insets, fits (else it is measured).
 - Otherwise (no layout), the text is measured with the real font metrics
   (``extractors/fonts/metrics.py``: Office fonts through their metric twins), word-wrapped
   greedily at the box width minus the insets when the shape wraps, and the needed height
@@ -36,7 +41,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..model import Document, Node
+from ..model import Box, Document, Node
 from .geometry import box_dict, result
 from .layout import drawn_text_box, ensure_layout_for
 from .registry import Resources, register_check
@@ -236,6 +241,157 @@ def drawn_fit(doc: Document, node: Node, tolerance_pt: float) -> dict[str, Any] 
     return row
 
 
+_FRAMES = ("cell", "shape", "textbox")
+
+
+def _own_paragraphs(node: Node) -> list[Node]:
+    """The paragraphs with text that ``node`` itself holds: not those of a table nested
+    in a cell or of a text box anchored in it (they are judged as their own frames)."""
+    out = []
+    for para in node.descendants("paragraph"):
+        holder = next((a for a in para.ancestors() if a.kind in _FRAMES), None)
+        if holder is node and para.text.strip():
+            out.append(para)
+    return out
+
+
+def _drawn_extent(paras: list[Node]) -> Box | None:
+    """The union of the drawn (``layout``) boxes of ``paras`` on the first page they are
+    drawn on; None when none of them is drawn. Writer starts a frame's first line at its
+    top (a cell's line band begins 0.3 pt under the row's rule, measured), not above it
+    as a slide line's band rises: the whole extent is the text's height."""
+    boxes = [b for p in paras for b in p.boxes if b.origin == "layout"]
+    if not boxes:
+        return None
+    page = min(b.page for b in boxes)
+    on_page = [b for b in boxes if b.page == page]
+    return Box(
+        page=page,
+        x0=min(b.x0 for b in on_page),
+        top=min(b.top for b in on_page),
+        x1=max(b.x1 for b in on_page),
+        bottom=max(b.bottom for b in on_page),
+        origin="layout",
+    )
+
+
+def document_fit(doc: Document, node: Node, tolerance_pt: float) -> dict[str, Any] | None:
+    """The verdict on the drawn text of a cell, shape or text box of a rendered document
+    (a .docx laid out by LibreOffice: paragraphs carry ``layout`` boxes), or None to
+    judge it otherwise. Measured on LibreOffice 7.4 renders (tests/checks/
+    test_text_fits_as_drawn.py):
+
+    - A row of exact height (``height_rule: exact``) does not grow: the lines below it
+      are clipped (still in the PDF's text layer, drawn over the next row, but not
+      painted) or, wholly clipped, not drawn at all. Its cells fail when their drawn text
+      is taller than the row (descenders cut count: a cell's tolerance is 0 unless the
+      author gives one, as for sheet cells), or when a paragraph of theirs is not drawn.
+    - Other rows grow to their text, and LibreOffice breaks even a word with no break
+      opportunity (a URL, a hash, a ``w:noWrap`` cell) at the cell's edge: a cell whose
+      paragraphs are all drawn fits, unless its text runs past the page's edge (a fixed
+      table wider than the page: the last column's words are drawn off it). Text drawn
+      off the page fails whatever holds it.
+    - A text box is clipped at its frame: its drawn text is compared with its stated
+      size less the default insets, and passes when it fits. An empty paragraph under
+      the text takes no room a reader sees (measuring it as a line failed boxes whose
+      text shows whole). A box whose drawn text does not fit so, or with a paragraph not
+      drawn (short labels the alignment cannot place are drawn all the same), is left
+      to the measurement."""
+    if node.kind not in _FRAMES or _on_slide_or_sheet(node):
+        return None  # slides are judged on their frames' drawn_text_box, sheets by Excel's rules
+    paras = _own_paragraphs(node)
+    box = _drawn_extent(paras)
+    if box is None:
+        return None
+    undrawn = [p for p in paras if not any(b.origin == "layout" for b in p.boxes)]
+    row: dict[str, Any] = {"measured": "drawn", "drawn_text_box": box_dict(box)}
+    off = _past_page(doc, box, tolerance_pt)
+    if off:
+        # a fixed table wider than the page: its last column's text runs past the edge
+        row.update(ok=False, overflow="drawn past the page edge by " + ", ".join(f"{v} pt ({k})" for k, v in off.items()))
+        return row
+    if node.kind == "cell":
+        return _cell_as_drawn(node, box, undrawn, tolerance_pt, row)
+    if undrawn:
+        return None
+    drawn_row = _box_as_drawn(node, box, tolerance_pt, row)
+    # Only a fit is taken from the drawing: the tree records neither a Word text box's
+    # insets (a LibreOffice frame states 0) nor whether it grows to its text
+    # (spAutoFit), so text drawn taller than the stated box less the default insets may
+    # still show whole ("-1-" in an 11.65 pt footer frame); that is left to the measurement.
+    return drawn_row if drawn_row is not None and drawn_row["ok"] else None
+
+
+def _past_page(doc: Document, box: Box, tolerance_pt: float) -> dict[str, float]:
+    """How far drawn text runs past each edge of its page (sides beyond the tolerance)."""
+    if box.page >= len(doc.pages):
+        return {}
+    page = doc.pages[box.page]
+    amounts = (-box.x0, -box.top, box.x1 - page.width, box.bottom - page.height)
+    return {side: round(v, 2) for side, v in zip(_SIDES, amounts, strict=True) if v > tolerance_pt}
+
+
+def _on_slide_or_sheet(node: Node) -> bool:
+    return any(a.kind in ("slide", "sheet") for a in node.ancestors())
+
+
+def _cell_as_drawn(cell: Node, box: Box, undrawn: list[Node], tolerance_pt: float, row: dict[str, Any]) -> dict[str, Any] | None:
+    parent = cell.parent
+    exact = parent is not None and parent.kind == "row" and parent.attrs.get("height_rule") == "exact"
+    height = parent.attrs.get("height_pt") if parent is not None else None
+    if not exact:
+        if undrawn:
+            return None  # not found on the page: the alignment may have missed it
+        row.update(ok=True, row_grows=True)
+        return row
+    span = cell.attrs.get("row_span", 1)
+    if not isinstance(height, (int, float)) or (isinstance(span, int) and span > 1):
+        return None  # a cell merged down several rows: their heights are not summed here
+    # Descenders cut by a 14 pt row under a 14 pt line ("gyp") are cut text. The first
+    # paragraph's space before pushes the text down the row; it is not in the drawn box.
+    before = next((p.attrs.get("space_before") for p in cell.descendants("paragraph")), None)
+    needed = round(box.bottom - box.top + (float(before) if isinstance(before, (int, float)) and before > 0 else 0.0), 2)
+    row.update(row_height_pt=height, needed_height_pt=needed)
+    if undrawn:
+        row.update(ok=False, overflow=f"{len(undrawn)} paragraph(s) not drawn: the row's exact height of {height:g} pt hides them")
+    elif needed > height + tolerance_pt:
+        row.update(ok=False, overflow=f"needs {needed} pt of height; the row is exactly {height:g} pt high and clips the rest")
+    else:
+        row["ok"] = True
+    return row
+
+
+def _box_as_drawn(node: Node, box: Box, tolerance_pt: float, row: dict[str, Any]) -> dict[str, Any] | None:
+    size = _stated_size(node)
+    if size is None:
+        return None
+    insets = node.attrs.get("insets_pt")
+    left, top, right, bottom = DEFAULT_INSETS_PT
+    if isinstance(insets, list) and len(insets) == 4 and all(isinstance(v, (int, float)) for v in insets):
+        left, top, right, bottom = (float(v) for v in insets)  # type: ignore[arg-type]
+    avail_w, avail_h = round(size[0] - left - right, 2), round(size[1] - top - bottom, 2)
+    need_w, need_h = round(box.x1 - box.x0, 2), round(box.bottom - box.top, 2)
+    row.update(needed_width_pt=need_w, available_width_pt=avail_w, needed_height_pt=need_h, available_height_pt=avail_h)
+    if need_h > avail_h + tolerance_pt:
+        row.update(ok=False, overflow=f"drawn {need_h} pt high, the box holds {avail_h} (the rest is clipped)")
+    elif need_w > avail_w + tolerance_pt:
+        row.update(ok=False, overflow=f"drawn {need_w} pt wide, the box holds {avail_w}")
+    else:
+        row["ok"] = True
+    return row
+
+
+def _stated_size(node: Node) -> tuple[float, float] | None:
+    """A document text box's size as the file states it (``width``/``height``): its
+    layout box may be the union of its text, not its frame."""
+    if node.attrs.get("vml"):
+        return None  # a VML box's stated size is not read reliably (0.089 x 0.088 pt seen)
+    w, h = node.attrs.get("width"), node.attrs.get("height")
+    if isinstance(w, (int, float)) and isinstance(h, (int, float)) and w > 0 and h > 0:
+        return float(w), float(h)
+    return _unrotated_size(node)
+
+
 @register_check(
     "text_fits",
     mechanism="geometric",
@@ -263,6 +419,8 @@ def text_fits(doc: Document, p: TextFitsParams, resources: Resources) -> CheckRe
             continue
         row: dict[str, Any] = {**node_ref(node), "boxes": [box_dict(b) for b in node.boxes[:1]]}
         drawn = drawn_fit(doc, node, p.tolerance_pt)
+        if drawn is None and doc.pages:
+            drawn = document_fit(doc, node, cell_tolerance if node.kind == "cell" else p.tolerance_pt)
         if drawn is not None:
             row.update(drawn)
             judged.append(row)
@@ -293,7 +451,7 @@ def text_fits(doc: Document, p: TextFitsParams, resources: Resources) -> CheckRe
             not_judged.append({**row, "reason": "not drawn (no box)"})
             continue
         m = measure_shape_text(node, *size)
-        if "autofit" not in node.attrs and "autofit_font_scale" not in node.attrs:
+        if "autofit" not in node.attrs and "autofit_font_scale" not in node.attrs and _on_slide_or_sheet(node):
             # The extractor did not say whether the shape shrinks its text to fit; a
             # failing row may then be text PowerPoint would shrink (design/checks-geometry.md).
             m["autofit_known"] = False
