@@ -1405,13 +1405,17 @@ def within_page(doc: Document, p: WithinPageParams, resources: Resources) -> Che
     bounds_name = "page margins" if p.within == "margins" else "pages"
     outside: list[dict[str, Any]] = []
     checked = 0
+    ensure_seen(doc, nodes)
     for node in nodes:
         cut = node.attrs.get("cut_off_pt")
         left, up, right, down = cut_off(node)
         # header and footer content lives in the margins: it is held to the page
         flow = flow_of(node)
         by_margins = p.within == "margins" and (flow is None or flow.kind not in REPEATED_KINDS)
-        for b in node.boxes:
+        # A slide frame's text is held to the page too: an unwrapped line runs off the
+        # slide from a frame that lies on it (drawn 261 pt past the right edge).
+        drawn = drawn_text_box(node) if shows_text(node) else None
+        for b in [*node.boxes, *([drawn] if drawn is not None else [])]:
             if b.page >= len(doc.pages):
                 continue
             checked += 1
@@ -1429,6 +1433,8 @@ def within_page(doc: Document, p: WithinPageParams, resources: Resources) -> Che
                 "right": _r(max(0, x1 - area[2])), "bottom": _r(max(0, bottom - area[3])),
             }
             row: dict[str, Any] = {**node_ref(node), "box": box_dict(b), "page_size_pt": [w, h]}
+            if b is drawn:
+                row["drawn_text"] = True
             if by_margins:
                 row["text_area_pt"] = [_r(v) for v in area]
             if cut:

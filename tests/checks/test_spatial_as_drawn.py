@@ -299,3 +299,29 @@ def test_logos_whose_transparent_margins_overlap_do_not_overlap(tmp_path: Path) 
         verdict = run_check(check, doc, {"target": "image"})
         assert verdict.status == "pass", (check, verdict.explanation)
     assert run_check("same_size", doc, {"target": "image"}).status == "pass"  # sizes stay the frames'
+
+
+def test_unwrapped_text_running_off_the_slide_hangs_off_it(tmp_path: Path) -> None:
+    """"Nothing hangs off the slide": a python-pptx text box whose frame lies on the slide
+    but whose unwrapped URL is drawn far past its right edge passed ``within_page``, which
+    held only the frame to the slide."""
+    url = "https://example.org/a/very/long/path/that/does/not/wrap/at/all"
+
+    def build(slide: Slide) -> None:
+        box = slide.shapes.add_textbox(Inches(6), Inches(3), Inches(3.5), Inches(0.8))
+        box.text_frame.word_wrap = False
+        box.text_frame.auto_size = MSO_AUTO_SIZE.NONE
+        box.text_frame.text = url
+
+    path = _deck(tmp_path / "off_edge.pptx", 6, build)
+    pdf = render_pdf(path).pdf_path
+    assert _glyphs(pdf, "does")[2] > 720  # drawn past the 720 pt wide slide
+    result = run_check("within_page", load(path), {"target": "textbox"})
+    assert result.status == "fail", result.explanation
+    assert result.evidence["outside"][0].get("drawn_text") is True
+
+    def on_slide(slide: Slide) -> None:
+        slide.shapes.add_textbox(Inches(1), Inches(3), Inches(3.5), Inches(0.8)).text_frame.text = "Short"
+
+    fits = _deck(tmp_path / "on_slide.pptx", 6, on_slide)
+    assert run_check("within_page", load(fits), {"target": "textbox"}).status == "pass"
