@@ -62,6 +62,9 @@ if TYPE_CHECKING:
     from PIL import Image  # imported where pixels are read
 
 MIN_OCR_HEIGHT_PX = 600  # small embedded pictures are upscaled to this height for tesseract
+MAX_FIRST_UPSCALE = 3.0
+"""...but by at most this much: a 120 px logo whose letters fill it, upscaled 5x, had
+letters 215 px high, of which tesseract read none (3x: 129 px, read)."""
 
 
 class OcrOptions(BaseModel):
@@ -197,18 +200,23 @@ def locate_on_page(doc: Document, page: int, resources: Resources, opts: OcrOpti
 def locate_in_image(node: Node, doc: Document, resources: Resources, opts: OcrOptions) -> tuple[list[_Located], OcrResult] | None:
     """OCR an image node's own bytes; word boxes mapped into the node's page box. None
     when the node has no decodable blob or no box."""
-    from PIL import Image
-
     sha = node.attrs.get("blob")
     blob = doc.blobs.get(sha) if isinstance(sha, str) else None
     if blob is None or blob.data is None or blob.decode_error or node.box is None:
         return None
-    image = decode_image(blob.data)
-    scale = max(1.0, MIN_OCR_HEIGHT_PX / max(1, image.height))
-    if scale > 1:
-        image = image.resize((round(image.width * scale), round(image.height * scale)), Image.Resampling.LANCZOS)
+    image = _drawn_pixels(blob.data, _backdrop(node))
     engine = _engine(resources)
-    found = engine.ocr(image, lang=opts.lang, psm=opts.psm)
+    scale = min(MAX_FIRST_UPSCALE, max(1.0, MIN_OCR_HEIGHT_PX / max(1, image.height)))
+    found = engine.ocr(_scaled(image, scale), lang=opts.lang, psm=opts.psm)
+    matches = find_phrase(found, opts.text, min_score=opts.min_score, min_conf=opts.min_conf)
+    retry = None if matches else _retry_scale(found, image, scale)
+    if retry is not None:
+        # Tesseract reads text 20-120 px high; the first scale only knew the picture's
+        # height. Read again at the scale the words it read call for.
+        again = engine.ocr(_scaled(image, retry), lang=opts.lang, psm=opts.psm)
+        again_matches = find_phrase(again, opts.text, min_score=opts.min_score, min_conf=opts.min_conf)
+        if again_matches:
+            found, matches = again, again_matches
     crop = crop_fractions(node.attrs)
     original = node.attrs.get("original_blob")
     if isinstance(original, str) and original != blob.sha256:
@@ -216,31 +224,141 @@ def locate_in_image(node: Node, doc: Document, resources: Resources, opts: OcrOp
     left, right = crop.get("left", 0.0), crop.get("right", 0.0)
     top, bottom = crop.get("top", 0.0), crop.get("bottom", 0.0)
     b = node.box
+    drawn = shown_frame(node, b)
     located = []
 
     def to_pt(px: float, py: float) -> tuple[float, float]:
         u = (px / found.width_px - left) / max(1e-9, 1 - left - right)
         v = (py / found.height_px - top) / max(1e-9, 1 - top - bottom)
-        return b.x0 + u * b.width, b.top + v * b.height
+        return drawn(u, v)
 
-    for m in find_phrase(found, opts.text, min_score=opts.min_score, min_conf=opts.min_conf):
+    for m in matches:
         boxes = []
         for w in m.words(found):
-            x0, y0 = to_pt(w.left, w.top)
-            x1, y1 = to_pt(w.left + w.width, w.top + w.height)
-            boxes.append(Box(page=b.page, x0=min(x0, x1), top=min(y0, y1), x1=max(x0, x1), bottom=max(y0, y1), origin="ocr"))
+            # all four corners: a turned picture draws the word's top-left elsewhere
+            corners = [to_pt(x, y) for x in (w.left, w.left + w.width) for y in (w.top, w.top + w.height)]
+            xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+            boxes.append(Box(page=b.page, x0=min(xs), top=min(ys), x1=max(xs), bottom=max(ys), origin="ocr"))
         located.append(_Located(b.page, m, _union(boxes), boxes))
     return located, found
 
 
-_COVERING_KINDS = frozenset({"shape", "textbox"})
+SMALL_TEXT_PX, LARGE_TEXT_PX, TARGET_TEXT_PX = 20, 120, 32  # word heights tesseract reads well, and the one to aim for
+MAX_OCR_PIXELS = 16_000_000  # an upscaled picture stays below this (a 1400x900 screenshot at 3.5x; tesseract time grows with it)
+
+
+def _scaled(image: Image.Image, scale: float) -> Image.Image:
+    from PIL import Image
+
+    if abs(scale - 1) < 1e-6:
+        return image
+    return image.resize((max(1, round(image.width * scale)), max(1, round(image.height * scale))), Image.Resampling.LANCZOS)
+
+
+def _retry_scale(found: OcrResult, image: Image.Image, scale: float) -> float | None:
+    """A better scale to read ``image`` at after a miss at ``scale``, or None, from the
+    median height of the words read: the 8-10 px labels of a screenshot need 3-4x (at 1x
+    tesseract read the 10 px ones and missed the 9 px "Customers"). A picture where
+    nothing was read is not read again: most are photos without text, and a miss would
+    cost a second run on each."""
+    heights = sorted(w.height for w in found.words if w.conf >= 50 and any(ch.isalnum() for ch in w.text))  # words, not a photo's specks
+    if not heights:
+        return None
+    median = heights[len(heights) // 2]
+    if SMALL_TEXT_PX <= median <= LARGE_TEXT_PX:
+        return None
+    wanted = scale * TARGET_TEXT_PX / max(1, median)
+    wanted = min(wanted, (MAX_OCR_PIXELS / max(1, image.width * image.height)) ** 0.5)
+    wanted = max(wanted, min(1.0, scale))
+    return wanted if max(wanted, scale) / min(wanted, scale) >= 1.4 else None
+
+
+def _drawn_pixels(data: bytes, backdrop: tuple[int, int, int]) -> Image.Image:
+    """The picture's pixels as the page shows them: transparency laid over ``backdrop``.
+    Converted to RGB as stored, a transparent logo's clear pixels (RGBA 0,0,0,0) turn
+    black and its black lettering disappears."""
+    from PIL import Image
+
+    rgba: Image.Image = decode_image(data, mode="RGBA")
+    if rgba.getchannel("A").getextrema()[0] == 255:
+        return rgba.convert("RGB")
+    canvas = Image.new("RGBA", rgba.size, (*backdrop, 255))
+    canvas.alpha_composite(rgba)
+    return canvas.convert("RGB")
+
+
+def _backdrop(picture: Node) -> tuple[int, int, int]:
+    """The colour behind a picture: its slide's solid (or gradient's first) background
+    colour, else white (a page, or a slide with a picture background)."""
+    slide = next((a for a in picture.ancestors() if a.kind == "slide"), None)
+    colour = slide.attrs.get("background_color") if slide is not None and slide.attrs.get("background_type") in ("solid", "gradient") else None
+    if isinstance(colour, str) and len(colour) == 7 and colour.startswith("#"):
+        try:
+            return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+        except ValueError:
+            pass
+    return 255, 255, 255
+
+
+Point = tuple[float, float]
+_QUARTER_TURNS: dict[int, Point] = {0: (1.0, 0.0), 1: (0.0, 1.0), 2: (-1.0, 0.0), 3: (0.0, -1.0)}  # (cos, sin)
+
+
+def shown_frame(node: Node, b: Box) -> Callable[[float, float], Point]:
+    """Where the page draws a point of a picture's shown part, given as fractions (u, v)
+    of its width and height: through its frame's transformed corners when the box keeps
+    them (a turned .pptx picture: top-left, top-right, bottom-right, bottom-left, flips
+    and groups included), else by its flips and right-angle turn about the box centre (a
+    half-turned or mirrored frame keeps an axis-aligned box, and no polygon). Without
+    the turn, text read from the top of a picture drawn upside down was placed at the
+    top, and a shape covering it there was missed."""
+    poly = b.polygon
+    if poly is not None and len(poly) == 4:
+        (ax, ay), (bx, by), _, (dx, dy) = poly
+        return lambda u, v: (ax + u * (bx - ax) + v * (dx - ax), ay + u * (by - ay) + v * (dy - ay))
+    mirrored, angle = _drawn_turn(node)
+    quarter = round(angle / 90)
+    if abs(angle - 90 * quarter) > 0.01:
+        quarter = 0  # another angle with no polygon: only the box is known
+    cos, sin = _QUARTER_TURNS[quarter % 4]
+    w, h = (b.height, b.width) if quarter % 2 else (b.width, b.height)
+    cx, cy = b.center
+
+    def to_pt(u: float, v: float) -> Point:
+        x, y = (u - 0.5) * w, (v - 0.5) * h
+        if mirrored:
+            x = -x
+        return cx + x * cos - y * sin, cy + x * sin + y * cos  # clockwise on screen (y down)
+
+    return to_pt
+
+
+def _drawn_turn(node: Node) -> tuple[bool, float]:
+    """(mirrored left-right, then turned clockwise by degrees): how the page draws the
+    picture's pixels, as OOXML applies ``flipH``/``flipV`` then ``rot`` (a vertical flip
+    is a mirror and a half turn); a flipped group's own account when the pptx extractor
+    gives one."""
+    attrs = node.attrs
+    if "mirrored_drawn" in attrs:
+        return attrs["mirrored_drawn"] is True, _degrees(attrs.get("rotation_drawn"))
+    flip_h, flip_v = attrs.get("flip_h") is True, attrs.get("flip_v") is True
+    turn = _degrees(attrs.get("rotation_effective", attrs.get("rotation")))
+    return flip_h != flip_v, (turn + (180.0 if flip_v else 0.0)) % 360
+
+
+def _degrees(value: object) -> float:
+    return float(value) % 360 if isinstance(value, (int, float)) and not isinstance(value, bool) else 0.0
+
+
+_COVERING_KINDS = frozenset({"shape", "textbox", "image"})
+MIN_COVERED = 0.5  # share of the text's box that must be under paint to call it hidden
 
 
 def hidden_reason(loc: _Located, picture: Node, doc: Document) -> str | None:
     """Why text read from a picture's own pixels is not on the page, or None when it is
-    shown: the part of the picture it is in hangs off the page, or an opaque shape is
-    drawn over it (on a slide, shapes later in the shape tree are drawn on top). A
-    person sees neither; the picture file still holds both."""
+    shown: the part of the picture it is in hangs off the page, or an opaque shape or
+    picture is drawn over it (on a slide, shapes later in the shape tree are drawn on
+    top). A person sees neither; the picture file still holds both."""
     width, height = page_size(doc, loc.page)
     cx, cy = loc.box.center
     if not (0 <= cx <= width and 0 <= cy <= height):
@@ -251,12 +369,42 @@ def hidden_reason(loc: _Located, picture: Node, doc: Document) -> str | None:
     for above in slide.descendants():
         if above.order <= picture.order or above.kind not in _COVERING_KINDS or picture.is_inside(above):
             continue
-        if not _opaque(above):
+        if above.kind != "image" and not _opaque(above):
             continue
         for b in above.boxes_on(loc.page):
-            if rect_fraction_inside(_rect(loc.box), _rect(b)) >= 0.5:
+            inside = rect_fraction_inside(_rect(loc.box), _rect(b))
+            if inside < MIN_COVERED:
+                continue
+            if above.kind != "image" or inside * _painted_share(above, b, loc.box, doc) >= MIN_COVERED:
                 return f"under {above.id}"
     return None
+
+
+def _painted_share(picture: Node, b: Box, text: Box, doc: Document) -> float:
+    """The share of the part of ``picture`` (drawn in box ``b``) over the ``text`` box
+    that its pixels paint: 1 for a picture without transparency, the share of mostly
+    opaque pixels for a logo with a transparent background, 0 when its bytes cannot be
+    read (not known to hide anything). A turned picture is judged on all its pixels."""
+    sha = picture.attrs.get("blob")
+    blob = doc.blobs.get(sha) if isinstance(sha, str) else None
+    if blob is None or blob.data is None or blob.decode_error:
+        return 0.0
+    try:
+        alpha = decode_image(blob.data, mode="RGBA").getchannel("A")
+    except Exception:  # noqa: BLE001 - undecodable or too large: not known to cover
+        return 0.0
+    if alpha.getextrema()[0] >= 128:
+        return 1.0
+    if b.polygon is None and b.width > 0 and b.height > 0:
+        fx = alpha.width / b.width
+        fy = alpha.height / b.height
+        x0, x1 = max(text.x0, b.x0), min(text.x1, b.x1)
+        y0, y1 = max(text.top, b.top), min(text.bottom, b.bottom)
+        part = (round((x0 - b.x0) * fx), round((y0 - b.top) * fy), round((x1 - b.x0) * fx), round((y1 - b.top) * fy))
+        if part[2] > part[0] and part[3] > part[1]:
+            alpha = alpha.crop(part)
+    histogram: list[int] = alpha.histogram()
+    return sum(histogram[128:]) / max(1, sum(histogram))
 
 
 def _rect(b: Box) -> tuple[float, float, float, float]:
@@ -343,8 +491,10 @@ def ocr_text_in_region(doc: Document, p: OcrRegionParams, resources: Resources) 
     """OCR finds the text inside a page region ("top 20%", "last page bottom third"); without page, on any page.
 
     A match is inside when its word boxes' union is covered by the region grown by
-    ``tolerance_pt``. Matches found elsewhere are listed with their boxes, so a failure
-    says where the text actually is.
+    ``tolerance_pt``. Turned or mirrored pictures on the page, whose text the page's OCR
+    cannot read, are also read from their own pixels (words placed where they are drawn,
+    hidden ones left out) when the page's OCR has no match inside. Matches found
+    elsewhere are listed with their boxes, so a failure says where the text actually is.
     """
     name = "ocr_text_in_region"
     if extracted_without_layout(doc):
@@ -365,15 +515,20 @@ def ocr_text_in_region(doc: Document, p: OcrRegionParams, resources: Resources) 
             w, h = page_size(doc, page)
             x0, top, x1, bottom = _region_on(p.region, w, h)
             region_shape = shape_of(Box(page=page, x0=x0, top=top, x1=x1, bottom=bottom))
-            for loc in located:
+            sources: list[tuple[_Located, str | None]] = [(loc, None) for loc in located]
+            if not any(relate("covered_by", shape_of(loc.box), region_shape, tolerance=p.tolerance_pt) for loc in located):
+                sources += _turned_picture_matches(doc, page, resources, p, ocr_runs)
+            for loc, picture in sources:
                 inside = relate("covered_by", shape_of(loc.box), region_shape, tolerance=p.tolerance_pt)
                 row = {**loc.evidence(), "inside": inside, "region_pt": bounds_dict((x0, top, x1, bottom), page)}
+                if picture is not None:
+                    row["read_from"] = picture
                 matches.append(row)
                 if inside and inside_any is None:
                     inside_any = row
             if inside_any is not None:
                 break  # found: later pages need not be OCR'd
-        evidence.update(matches=matches[:20], pages_searched=[pg for pg, _ in ocr_runs], **_ocr_evidence(ocr_runs))
+        evidence.update(matches=matches[:20], pages_searched=[pg for pg, _ in ocr_runs if isinstance(pg, int)], **_ocr_evidence(ocr_runs))
         if inside_any is not None:
             explanation = f"OCR found {inside_any['text']!r} (score {inside_any['score']}) inside region {evidence['region']!r} on page {inside_any['page']}"
             return result(name, passed=True, explanation=explanation, evidence=evidence)
@@ -386,6 +541,30 @@ def ocr_text_in_region(doc: Document, p: OcrRegionParams, resources: Resources) 
         return result(name, passed=False, explanation=explanation, evidence=evidence)
 
     return _guarded(name, body)
+
+
+def _turned_picture_matches(
+    doc: Document, page: int, resources: Resources, opts: OcrOptions, ocr_runs: list[tuple[int | str, OcrResult]]
+) -> list[tuple[_Located, str | None]]:
+    """The phrase in the page's turned or mirrored pictures, read from their own pixels
+    and placed where the page draws them, leaving out what is hidden: the page's OCR does
+    not read upside-down or vertical text (a stamp turned 180 read as 'poAqiddy')."""
+    out: list[tuple[_Located, str | None]] = []
+    for node in doc:
+        if node.kind != "image" or node.box is None or node.box.page != page or not _is_turned(node):
+            continue
+        got = locate_in_image(node, doc, resources, opts)
+        if got is None:
+            continue
+        located, found = got
+        ocr_runs.append((node.id, found))
+        out += [(loc, node.id) for loc in located if hidden_reason(loc, node, doc) is None]
+    return out
+
+
+def _is_turned(node: Node) -> bool:
+    mirrored, angle = _drawn_turn(node)
+    return mirrored or angle % 360 != 0 or (node.box is not None and node.box.polygon is not None)
 
 
 # -- ocr_text_in_node ------------------------------------------------------------------
