@@ -60,9 +60,10 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorBody, "description": text}
     for code, text in (
         (401, "missing or wrong bearer token"),
+        (408, "the request body stopped arriving"),
         (413, "upload over the size limit"),
         (422, "the input is at fault (corrupt artifact, bad rubric, bad params)"),
-        (503, "busy: retry after the Retry-After header's seconds"),
+        (503, "busy or stopping: retry after the Retry-After header's seconds"),
         (504, "the request's deadline passed"),
     )
 }
@@ -79,6 +80,14 @@ class _Gate:
         self.lock = threading.Lock()
         self.pending: set[concurrent.futures.Future[Any]] = set()
         self.executor: concurrent.futures.ThreadPoolExecutor | None = None
+        self.stopping_at: float | None = None
+
+    def begin_stop(self) -> None:
+        """The server is stopping (SIGTERM): requests still waiting for their work
+        ``shutdown_grace_s`` from now get a typed 503 instead of being cancelled by
+        uvicorn (whose answer is a text/plain 500)."""
+        if self.stopping_at is None:
+            self.stopping_at = time.monotonic()
 
     def start(self) -> None:
         self.executor = concurrent.futures.ThreadPoolExecutor(
@@ -120,10 +129,27 @@ class _Gate:
             self.pending.add(future)
         future.add_done_callback(finished)
         try:
-            return await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), max(0.0, deadline - time.monotonic()))
-        except TimeoutError:
+            return await self._result(asyncio.wrap_future(future), deadline)
+        except ServiceError:
             abandoned.set()
-            raise ServiceError(504, "DeadlinePassed", f"not done within the {self.settings.deadline_s:g} s deadline") from None
+            raise
+
+    async def _result(self, work: asyncio.Future[T], deadline: float) -> T:
+        """``work``'s result, or 504 at the deadline, or 503 once a stop began
+        ``shutdown_grace_s`` ago (checked every quarter second)."""
+        while True:
+            now = time.monotonic()
+            stop_by = self.stopping_at + self.settings.shutdown_grace_s if self.stopping_at is not None else None
+            if now >= deadline:
+                raise ServiceError(504, "DeadlinePassed", f"not done within the {self.settings.deadline_s:g} s deadline")
+            if stop_by is not None and now >= stop_by:
+                raise ServiceError(503, "ShuttingDown", "the server is stopping and this work did not finish in its "
+                                   f"{self.settings.shutdown_grace_s:g} s grace; send it again",
+                                   headers={"Retry-After": str(RETRY_AFTER_S)})
+            try:
+                return await asyncio.wait_for(asyncio.shield(work), min(0.25, deadline - now))
+            except TimeoutError:
+                continue
 
     def wait_idle(self, timeout: float) -> bool:
         """Wait until no work is running (graceful shutdown); True when idle in time."""
@@ -168,7 +194,8 @@ def create_app(settings: ServiceSettings | None = None, *, renderer: Renderer | 
         lifespan=lifespan,
     )
     app.state.gate = gate
-    app.add_middleware(BodyLimit, max_bytes=int(settings.max_upload_mb * 1024 * 1024))
+    app.add_middleware(BodyLimit, max_bytes=int(settings.max_upload_mb * 1024 * 1024), idle_s=settings.upload_idle_s,
+                       deadline_s=settings.deadline_s)
 
     # -- errors ------------------------------------------------------------------------------
     def error_response(status: int, kind: str, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
@@ -186,7 +213,7 @@ def create_app(settings: ServiceSettings | None = None, *, renderer: Renderer | 
 
     @app.exception_handler(RequestValidationError)
     async def on_invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        parts = [f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg')}" for e in exc.errors()]
+        parts = [f"{'.'.join(str(p) for p in e.get('loc', ()))}: {_plain(str(e.get('msg')))}" for e in exc.errors()]
         return error_response(422, "InvalidRequest", "; ".join(parts) or "invalid request")
 
     @app.exception_handler(StarletteHTTPException)
@@ -251,6 +278,7 @@ def create_app(settings: ServiceSettings | None = None, *, renderer: Renderer | 
         artifact: Annotated[UploadFile, File(description=".docx/.xlsx/.pptx file or a saved Google API response")],
         render: Annotated[bool, Form(description=".docx: attach layout boxes from a LibreOffice render")] = True,
     ) -> Response:
+        await _refuse_repeated(request, ("artifact", "render"))
         workdir = request_dir()
         request.state.workdir = workdir
         try:
@@ -287,6 +315,7 @@ def create_app(settings: ServiceSettings | None = None, *, renderer: Renderer | 
         format: Annotated[Literal["json", "html"], Query(description="json (default) or html")] = "json",
     ) -> Response:
         parsed_params = _parse_params(params)
+        await _refuse_repeated(request, ("artifact", "rubric", "trace", "params"))
         workdir = request_dir()
         request.state.workdir = workdir
         try:
@@ -333,21 +362,43 @@ def create_app(settings: ServiceSettings | None = None, *, renderer: Renderer | 
     return app
 
 
+def _plain(message: str) -> str:
+    """FastAPI's message for a file field that came as text (a part without a filename,
+    or a form field) names a Python class; say what to send instead."""
+    if "Expected UploadFile" in message:
+        return "expected a file (a multipart part with a filename), got a text field"
+    return message
+
+
 def _authorized(request: Request, token: str) -> bool:
     scheme, _, given = request.headers.get("authorization", "").partition(" ")
     return scheme.lower() == "bearer" and hmac.compare_digest(given.strip().encode(), token.encode())
 
 
 def _parse_params(raw: str | None) -> dict[str, Any] | None:
+    """The ``params`` field: strict JSON (finite numbers, bounded nesting: json.loads
+    alone let ``[[[...`` 100,000 deep out as a RecursionError, a 500)."""
+    from ..errors import UsageError
+    from ..input_files import parse_json
+
     if raw is None or not raw.strip():
         return None
     try:
-        value = json.loads(raw)
-    except ValueError as exc:
-        raise ServiceError(422, "InvalidRequest", f"params: not JSON: {exc}") from None
+        value = parse_json(raw, what="params field", error=UsageError)
+    except ArtifactCheckError as exc:
+        raise ServiceError(422, "InvalidRequest", f"params: {exc}") from None
     if not isinstance(value, dict):
         raise ServiceError(422, "InvalidRequest", "params must be a JSON object")
     return value
+
+
+async def _refuse_repeated(request: Request, fields: tuple[str, ...]) -> None:
+    """A field sent twice (two ``artifact`` parts) is refused: FastAPI keeps one of them
+    silently, so the report would score a file the client did not mean."""
+    form = await request.form()  # parsed (and cached) by FastAPI already
+    repeated = [name for name in fields if len(form.getlist(name)) > 1]
+    if repeated:
+        raise ServiceError(422, "InvalidRequest", f"{', '.join(repeated)}: given more than once; send one")
 
 
 async def _save(upload: UploadFile, folder: Path, default: str, *, keep_folders: bool = False) -> Path:

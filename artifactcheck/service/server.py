@@ -9,8 +9,14 @@ and the exit status is 0.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import math
+import os
 import signal
+import time
+from pathlib import Path
+from typing import Any
 
 from ..errors import ArtifactCheckError, MissingDependency
 from ..extractors.render.pool import PoolSettings
@@ -26,6 +32,42 @@ log = logging.getLogger("artifactcheck.service")
 
 def _exit_cleanly(signum: int, frame: object) -> None:
     raise SystemExit(0)
+
+
+def _kill_child_groups() -> int:
+    """SIGKILL the process group of every child we started in its own session (cold
+    soffice runs, a warm pool's fallback): after the grace, work still running is
+    abandoned, and a cold LibreOffice would otherwise keep the process alive (Python
+    joins the worker threads at exit) until its own render timeout. Linux /proc only."""
+    me, killed = os.getpid(), 0
+    own_group = os.getpgrp()
+    for entry in Path("/proc").iterdir() if Path("/proc").is_dir() else []:
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rfind(")") + 2 :].split()  # state ppid pgrp ...
+        pid, ppid, pgrp = int(entry.name), int(fields[1]), int(fields[2])
+        if ppid == me and pgrp == pid and pgrp != own_group and fields[0] != "Z":
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(pgrp, signal.SIGKILL)
+                killed += 1
+    return killed
+
+
+def _end_abandoned_work(gate: Any, seconds: float) -> None:
+    """Until the request threads are done (at most ``seconds``), kill the LibreOffice
+    they wait on; a thread whose render was killed ends with a RenderError at once."""
+    deadline = time.monotonic() + seconds
+    while True:
+        killed = _kill_child_groups()
+        if killed:
+            log.warning("killed %d LibreOffice process group(s) of abandoned work", killed)
+        if not gate.pending or time.monotonic() >= deadline:
+            return
+        time.sleep(0.2)
 
 
 def serve(settings: ServiceSettings) -> None:
@@ -49,11 +91,20 @@ def serve(settings: ServiceSettings) -> None:
             renderer = LibreOfficeRenderer()
     else:
         renderer = LibreOfficeRenderer()
+    app = None
     try:
         app = create_app(settings, renderer=warm)
+        gate = app.state.gate
+
+        class _Server(uvicorn.Server):
+            async def shutdown(self, sockets: Any = None) -> None:
+                gate.begin_stop()  # requests past the grace get a JSON 503 before uvicorn cancels them
+                await super().shutdown(sockets)
+
         config = uvicorn.Config(
             app, host=settings.host, port=settings.port, log_level="info",
-            timeout_graceful_shutdown=int(settings.shutdown_grace_s), lifespan="on", access_log=False,
+            # uvicorn cancels what is left a little after the gate answered it
+            timeout_graceful_shutdown=math.ceil(settings.shutdown_grace_s) + 2, lifespan="on", access_log=False,
         )
         log.info("artifactcheck service on http://%s:%d (renderer: %s)", settings.host, settings.port,
                  f"warm pool of {settings.renderers}" if warm is not None else "cold")
@@ -63,7 +114,7 @@ def serve(settings: ServiceSettings) -> None:
         previous = signal.signal(signal.SIGTERM, _exit_cleanly)
         try:
             with use_renderer(renderer):
-                uvicorn.Server(config).run()
+                _Server(config).run()
         except KeyboardInterrupt:
             pass
         finally:
@@ -71,4 +122,6 @@ def serve(settings: ServiceSettings) -> None:
     finally:
         if warm is not None:
             warm.close()
+        if app is not None:
+            _end_abandoned_work(app.state.gate, settings.shutdown_grace_s + 10)
         log.info("artifactcheck service stopped")

@@ -32,6 +32,9 @@ class ServiceSettings:
     """Per-request deadline (queueing included); past it the answer is 504."""
     shutdown_grace_s: float = 30.0
     """On SIGTERM, how long requests in flight may take to finish."""
+    upload_idle_s: float = 60.0
+    """A request body that sends no bytes for this long gets 408 (a stalled client must
+    not hold its request, or a shutdown drain, forever)."""
 
     def check(self) -> ServiceSettings:
         """Refuse settings that would be unsafe or cannot work."""
@@ -40,7 +43,7 @@ class ServiceSettings:
                 f"binding to {self.host} needs a bearer token (--token-file or {TOKEN_ENV}); "
                 "without one the service listens on 127.0.0.1 only"
             )
-        for name in ("max_upload_mb", "deadline_s"):
+        for name in ("max_upload_mb", "deadline_s", "upload_idle_s"):
             if getattr(self, name) <= 0:
                 raise ArtifactCheckError(f"{name} must be positive")
         if self.max_concurrent < 1 or self.max_queue < 0 or self.renderers < 0:
