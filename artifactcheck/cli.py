@@ -98,6 +98,23 @@ def output_file(path: Path | None, option: str) -> None:
         raise UsageError(f"{option} {path}: folder {path.parent} does not exist")
 
 
+def input_dir(path: Path | None, option: str) -> None:
+    """Refuse an input folder that does not exist or is a file (``--assets``): otherwise
+    every reference image would be "not found" at scoring time, far from the typo."""
+    if path is not None and not path.is_dir():
+        raise UsageError(f"{option} {path}: {'is not a folder' if path.exists() else 'does not exist'}")
+
+
+def input_file(value: str | Path, what: str) -> None:
+    """Refuse an existing path that is not a regular file (a folder, a FIFO, a device)
+    as the artifact: reading a FIFO blocks, and a folder was scored as the agent's
+    failure ("no such file"), though it is the caller's mistake. A path that does not
+    exist is left to the command (it may be a Google URL or file id)."""
+    path = Path(value)
+    if path.exists() and not path.is_file():
+        raise UsageError(f"{what} {path}: is not a regular file (a folder, pipe or device); give the file itself")
+
+
 def output_dir(path: Path | None, option: str) -> None:
     """Refuse an output folder that is an existing file, or whose parent does not exist."""
     if path is None:
@@ -127,6 +144,7 @@ def extract(
 
     output_file(output, "--output")
     output_dir(assets, "--assets")
+    input_file(file, "artifact")
     if server is not None and layout:
         raise UsageError("--layout renders here; with --server, leave it out (the server returns frame boxes)")
     if server is not None:
@@ -170,6 +188,8 @@ def score(
 
     output_file(json_out, "--json")
     output_file(html_out, "--html")
+    input_file(artifact, "artifact")
+    input_dir(assets, "--assets")
     if server is not None:
         with _client(server, token_file) as client:
             options: dict[str, Any] = {"trace": trace, "assets": assets, "params": parse_params(param or []) or None}
@@ -187,7 +207,7 @@ def score(
 def batch(
     manifest: Annotated[Path, typer.Argument(help="CSV or JSONL rows: artifact, rubric, trace, task, run.")],
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Output directory (default: <manifest>.out next to it).")] = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Parallel worker processes.")] = 2,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Parallel worker processes.")] = 2,
     html: Annotated[bool, typer.Option("--html/--no-html", help="Also write an HTML report per row.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Re-score rows whose report already exists.")] = False,
     renderer: Annotated[str | None, typer.Option("--renderer", help="auto (default: a warm LibreOffice pool of up to --jobs processes while rows need rendering), warm or cold. Env: ARTIFACTCHECK_RENDERER.")] = None,
@@ -286,6 +306,7 @@ def render(
     from .loading import load
 
     output_dir(out, "--out")
+    input_file(file, "file")
     with renderer_mode(renderer):
         written = write_box_pages(load(file), file, out, dpi=dpi)
     typer.echo(f"wrote {len(written)} page image(s) to {out}", err=True)
@@ -322,6 +343,7 @@ def serve(
     max_queue: Annotated[int, typer.Option("--max-queue", min=0, help="Requests waiting; more get 503 + Retry-After.")] = 16,
     deadline: Annotated[float, typer.Option("--deadline", help="Seconds per request, queueing included (504 after).")] = 300.0,
     shutdown_grace: Annotated[float, typer.Option("--shutdown-grace", help="Seconds in-flight requests get on SIGTERM.")] = 30.0,
+    upload_idle_timeout: Annotated[float, typer.Option("--upload-idle-timeout", help="Seconds a request body may send nothing before 408.")] = 60.0,
 ) -> None:
     """Run the HTTP service (JSON API, OpenAPI at /docs) with a warm LibreOffice pool."""
     from .client import read_token
@@ -331,6 +353,7 @@ def serve(
     run_service(ServiceSettings(
         host=host, port=port, renderers=renderers, token=read_token(token_file), max_upload_mb=max_upload_mb,
         max_concurrent=max_concurrent, max_queue=max_queue, deadline_s=deadline, shutdown_grace_s=shutdown_grace,
+        upload_idle_s=upload_idle_timeout,
     ))
 
 

@@ -41,10 +41,13 @@ def read_input_bytes(
         fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
         raise error(f"cannot read the {what}: {exc.strerror or exc}", path=p) from None
+    # fstat before fdopen: fdopen of a directory raises IsADirectoryError naming the
+    # descriptor ("3: Is a directory"), not the file.
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode):
+        os.close(fd)
+        raise error(f"the {what} is not a regular file (a directory, device or pipe)", path=p)
     with os.fdopen(fd, "rb") as fh:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise error(f"the {what} is not a regular file (a directory, device or pipe)", path=p)
         if st.st_size > budget:
             raise too_large(f"the {what} is {st.st_size} bytes (limit {budget} bytes; "
                             f"{current_limits().describe('input_file_bytes')})", path=p)
