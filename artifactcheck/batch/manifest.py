@@ -7,7 +7,6 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -67,26 +66,15 @@ def read_manifest(path: str | Path, *, rubric_root: str | Path | None = None) ->
 
     manifest = Path(path)
     data = read_input_bytes(manifest, what="manifest", error=ArtifactCheckError, too_large=ArtifactCheckError)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise ArtifactCheckError(f"cannot read manifest: {exc}", path=manifest) from None
+    text = _decode(data, manifest)
     root = str(Path(rubric_root).resolve()) if rubric_root is not None else None
-    raw: list[tuple[int, dict[str, Any]]] = []
     if manifest.suffix.lower() in (".jsonl", ".ndjson") or text.lstrip().startswith("{"):
-        for number, line in enumerate(text.splitlines(), 1):
-            if line.strip():
-                try:
-                    item = json.loads(line)
-                except ValueError as exc:
-                    raise ArtifactCheckError(f"line {number}: not JSON: {exc}", path=manifest) from None
-                if not isinstance(item, dict):
-                    raise ArtifactCheckError(f"line {number}: each line must be a JSON object", path=manifest)
-                raw.append((number, item))
+        raw = _jsonl_rows(text, manifest)
     else:
-        reader = csv.DictReader(io.StringIO(text))
-        for record in reader:
-            raw.append((reader.line_num, {k.strip(): (v or "").strip() for k, v in record.items() if k}))
+        raw = _csv_rows(text, manifest)
+    if not raw:
+        # an empty manifest is a mistake (a wrong file, a header only), not a batch of 0
+        raise ArtifactCheckError("the manifest has no rows (a header and one row per artifact are needed)", path=manifest)
     base = manifest.parent
     rows: list[BatchRow] = []
     seen: set[tuple[str, str]] = set()
@@ -122,6 +110,67 @@ def read_manifest(path: str | Path, *, rubric_root: str | Path | None = None) ->
                 "rename one of them", path=manifest)
         rows.append(row)
     return rows
+
+
+def _decode(data: bytes, manifest: Path) -> str:
+    """UTF-8 text (a BOM allowed); a UTF-16 export or a legacy code page is named, with
+    the line of the first bad byte, instead of a codec message with a byte offset."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise ArtifactCheckError("the manifest is UTF-16 text; save it as UTF-8 (CSV UTF-8)", path=manifest)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise ArtifactCheckError(f"line {line}: the manifest is not UTF-8 text (byte 0x{data[exc.start]:02x}); "
+                                 "save it as UTF-8", path=manifest) from None
+
+
+def _jsonl_rows(text: str, manifest: Path) -> list[tuple[int, dict[str, Any]]]:
+    from ..input_files import parse_json
+
+    raw: list[tuple[int, dict[str, Any]]] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:  # strict: bounded nesting (a 100,000-deep line was a RecursionError), no NaN
+            item = parse_json(line, what=f"manifest line {number}", error=ArtifactCheckError)
+        except ArtifactCheckError as exc:
+            raise ArtifactCheckError(exc.message, path=manifest) from None
+        if not isinstance(item, dict):
+            raise ArtifactCheckError(f"line {number}: each line must be a JSON object", path=manifest)
+        for key, value in item.items():
+            if isinstance(value, bool) or (value is not None and not isinstance(value, (str, int))):
+                raise ArtifactCheckError(f"line {number}: {key} must be a string, got {type(value).__name__}", path=manifest)
+        raw.append((number, {k: _no_nul(str(v), k, number, manifest) if v is not None else None for k, v in item.items()}))
+    return raw
+
+
+def _csv_rows(text: str, manifest: Path) -> list[tuple[int, dict[str, Any]]]:
+    """CSV rows; strict quoting, and a row with more fields than the header is refused
+    (an unquoted comma in a path shifted every later column: the rubric became the
+    artifact's second half and the real rubric was dropped without a word)."""
+    raw: list[tuple[int, dict[str, Any]]] = []
+    reader = csv.DictReader(io.StringIO(text), strict=True)
+    try:
+        header = reader.fieldnames or []
+        if len(header) == 1 and ";" in header[0]:
+            raise ArtifactCheckError(f"the header {header[0]!r} is one column: separate the columns with commas, "
+                                     "not semicolons", path=manifest)
+        for record in reader:
+            number = reader.line_num
+            if None in record:
+                raise ArtifactCheckError(f"line {number}: {len(header) + len(record[None])} fields, but the header has "
+                                         f"{len(header)}; quote a value that holds a comma", path=manifest)
+            raw.append((number, {k.strip(): _no_nul((v or "").strip(), k, number, manifest) for k, v in record.items() if k}))
+    except csv.Error as exc:  # unterminated quote, a field over csv's size limit
+        raise ArtifactCheckError(f"line {reader.line_num + 1}: not valid CSV: {exc}", path=manifest) from None
+    return raw
+
+
+def _no_nul(value: str, key: str, number: int, manifest: Path) -> str:
+    if "\x00" in value:
+        raise ArtifactCheckError(f"line {number}: {key.strip()} holds a NUL character", path=manifest)
+    return value
 
 
 def _artifact_location(base: Path, value: str) -> str:
