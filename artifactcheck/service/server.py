@@ -15,11 +15,11 @@ import math
 import os
 import signal
 import time
-from pathlib import Path
 from typing import Any
 
 from ..errors import ArtifactCheckError, MissingDependency
 from ..extractors.render.pool import PoolSettings
+from ..extractors.render.process_group import live_processes
 from ..extractors.render.renderer import LibreOfficeRenderer, Renderer
 from ..extractors.render.selection import use_renderer
 from ..extractors.render.warm import WarmRenderer
@@ -41,18 +41,10 @@ def _kill_child_groups() -> int:
     joins the worker threads at exit) until its own render timeout. Linux /proc only."""
     me, killed = os.getpid(), 0
     own_group = os.getpgrp()
-    for entry in Path("/proc").iterdir() if Path("/proc").is_dir() else []:
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        fields = stat[stat.rfind(")") + 2 :].split()  # state ppid pgrp ...
-        pid, ppid, pgrp = int(entry.name), int(fields[1]), int(fields[2])
-        if ppid == me and pgrp == pid and pgrp != own_group and fields[0] != "Z":
+    for proc in live_processes():
+        if proc.ppid == me and proc.pgrp == proc.pid and proc.pgrp != own_group:
             with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(pgrp, signal.SIGKILL)
+                os.killpg(proc.pgrp, signal.SIGKILL)
                 killed += 1
     return killed
 

@@ -13,7 +13,9 @@ import os
 import signal
 import subprocess
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 __all__ = ["group_alive", "group_members", "group_rss_bytes", "kill_group", "paths_in_cmdlines"]
 
@@ -37,11 +39,18 @@ def kill_group(proc: subprocess.Popen[bytes], *, settle_s: float = 5.0) -> None:
         time.sleep(0.02)
 
 
-def group_members(pgid: int) -> list[int]:
-    """Live (non-zombie) processes whose process group is ``pgid``."""
+class ProcStat(NamedTuple):
+    """A live process as ``/proc/PID/stat`` gives it."""
+
+    pid: int
+    ppid: int
+    pgrp: int
+
+
+def live_processes() -> Iterator[ProcStat]:
+    """Every live (non-zombie) process, read from ``/proc`` (none when not Linux)."""
     if not _PROC.is_dir():  # pragma: no cover - not Linux
-        return []
-    found = []
+        return
     for entry in _PROC.iterdir():
         if not entry.name.isdigit():
             continue
@@ -51,9 +60,13 @@ def group_members(pgid: int) -> list[int]:
             continue
         # Fields after the ")" that ends comm: state ppid pgrp ...
         fields = stat[stat.rfind(")") + 2 :].split()
-        if len(fields) > 2 and int(fields[2]) == pgid and fields[0] != "Z":
-            found.append(int(entry.name))
-    return found
+        if len(fields) > 2 and fields[0] != "Z":
+            yield ProcStat(int(entry.name), int(fields[1]), int(fields[2]))
+
+
+def group_members(pgid: int) -> list[int]:
+    """Live (non-zombie) processes whose process group is ``pgid``."""
+    return [p.pid for p in live_processes() if p.pgrp == pgid]
 
 
 def group_alive(pgid: int) -> bool:
