@@ -1074,16 +1074,8 @@ class _Layouter:
                     groups.append(m.pdf_chars)
             elif n.kind == "paragraph":
                 slot[n.id] = len(groups)
-                groups.append(
-                    np.concatenate(
-                        [_EMPTY]
-                        + [
-                            self.runs.get(c.id, _RunMatch()).pdf_chars
-                            for c in n.children
-                            if c.kind == "run"
-                        ]
-                    )
-                )
+                runs = [self.runs[c.id].pdf_chars for c in n.children if c.kind == "run" and c.id in self.runs]
+                groups.append(_joined(runs))
         fragments = _fragments_many(self.cols, groups)
         claimed_frames: set[int] = set()  # layout.areas given to a text box or shape
         for n in order:
@@ -1138,6 +1130,18 @@ class _Layouter:
         for page in self.doc.pages:
             if page.index < len(self.page_section):
                 page.attrs["section"] = self.page_section[page.index]
+
+
+def _joined(parts: list[_Idx]) -> _Idx:
+    """``np.concatenate([_EMPTY] + parts)`` without the copy for none or one part (most
+    paragraphs have one run): the arrays are never written in place, and
+    :func:`_fragments_many` concatenates every group again as int64, so only the values
+    count. Runs without a match had contributed ``_EMPTY``, i.e. nothing."""
+    if not parts:
+        return _EMPTY
+    if len(parts) == 1:
+        return parts[0]
+    return np.concatenate(parts)
 
 
 def _fragments_many(cols: CharColumns, groups: list[_Idx]) -> list[list[Box]]:
