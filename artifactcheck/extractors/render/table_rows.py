@@ -150,7 +150,7 @@ def _fit(table: Node) -> bool:
             drawn = cell.attrs.get("drawn_text_box")
             if isinstance(drawn, dict) and "text_overflows" in cell.attrs:
                 # judged against the file's row height before; the row is drawn this tall
-                cell.attrs["text_overflows"] = text_outside(cell.boxes[0], Box(page=page, **drawn))
+                cell.attrs["text_overflows"] = text_outside(cell.boxes[0], Box.model_validate({"page": page, **drawn}))
     if table.boxes:
         frame = table.boxes[0]
         table.attrs["frame_box"] = box_attr(frame)
