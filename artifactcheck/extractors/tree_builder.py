@@ -5,11 +5,11 @@ readable in evidence. ``fill_container_text`` gives every container the plain te
 subtree so extractors only set text on leaves.
 
 ``make_node``/``make_box`` build exactly what ``Model.model_construct(**all_fields)``
-builds - the same ``__dict__``, fields-set, extra and private state - without pydantic's
-per-call generic work (validation, defaults lookup, private-attribute initialisation),
-which dominated the extraction of 100k-cell sheets and a third of a deck's. Values must
-already be valid: the extractor produces them (boxes with ``x0 <= x1`` and ``top <=
-bottom``, JSON-able attrs). A test compares both constructions
+builds - every slot of the slotted Node/Box set, navigation included - without pydantic's
+per-call generic work (validation, defaults lookup), which dominated the extraction of
+100k-cell sheets and a third of a deck's. Values must already be valid: the extractor
+produces them (boxes with ``x0 <= x1`` and ``top <= bottom``, JSON-able attrs). A test
+compares both constructions
 (tests/extractors/test_xlsx_units.py).
 """
 
@@ -40,11 +40,7 @@ def fill_container_text(root: Node) -> None:
             parts = [c.text for c in node.children]
             if joiner == _DEFAULT_JOINER:
                 parts = [p for p in parts if p]
-            # What pydantic's __setattr__ does for a plain field, without its read of
-            # ``node.__dict__``: that read makes CPython build a dict object for an instance
-            # whose values it kept without one (~64 bytes a row or paragraph, for good).
-            _set(node, "text", joiner.join(parts))
-            node.__pydantic_fields_set__.add("text")
+            node.text = joiner.join(parts)
 
 
 def set_leaf_text(leaf: Node, text: str) -> None:
@@ -69,9 +65,6 @@ def set_leaf_text(leaf: Node, text: str) -> None:
 
 _new = object.__new__
 _set = object.__setattr__
-# Every field is set, so one shared fields-set per class is exact: pydantic only ever
-# adds names to it (on assignment), and they are all members already. Saves ~1.4 KB a cell.
-_NODE_FIELDS = set(Node.model_fields)
 
 
 def make_box(page: int, x0: float, top: float, x1: float, bottom: float, origin: BoxOrigin = "native") -> Box:
@@ -122,7 +115,7 @@ def make_node(
     children: list[Node] | None = None,
 ) -> Node:
     n = _new(Node)
-    # Field by field into the key-sharing instance dict (see make_box): ~130 bytes a node less.
+    # Slot by slot, as validation would set them (model/node.py).
     _set(n, "id", id)
     _set(n, "kind", kind)
     _set(n, "text", text)
@@ -131,11 +124,8 @@ def make_node(
     _set(n, "boxes", [] if boxes is None else boxes)
     _set(n, "source", source)
     _set(n, "children", [] if children is None else children)
-    _set(n, "__pydantic_fields_set__", _NODE_FIELDS)
-    _set(n, "__pydantic_extra__", None)
-    _set(n, "__pydantic_private__", None)
-    _set(n, "_parent", None)  # navigation slots (model/node.py), as Node.model_post_init sets them
+    _set(n, "_parent", None)  # navigation slots (model/node.py), as Node.__post_init__ sets them
     _set(n, "_document", None)
     _set(n, "_order", -1)
-    count_node()  # what Node.model_post_init does for nodes built through pydantic
+    count_node()  # what Node.__post_init__ does for nodes built through pydantic
     return n

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -107,7 +108,8 @@ class Document(BaseModel):
     tools: list[ToolInfo] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)
 
-    _by_id: dict[str, Node] = PrivateAttr(default_factory=dict)
+    _by_id: dict[str, Node] | None = PrivateAttr(default=None)  # built on first get()
+    _numbered: bool = PrivateAttr(default=False)  # Node.order written (number_nodes)
     _nodes: list[Node] = PrivateAttr(default_factory=list)
     _selection: SelectionIndex[Node] | None = PrivateAttr(default=None)  # built lazily
     _layout_hook: Callable[[Document], None] | None = PrivateAttr(default=None)
@@ -117,8 +119,16 @@ class Document(BaseModel):
         self._link()
 
     def _link(self) -> None:
-        """Give every node its parent, document and pre-order position; index ids."""
+        """Give every node its parent and document; check that ids are unique.
+
+        Pre-order positions (``Node.order``) and the id index (``get``) are built on first
+        use (``number_nodes``, ``_index``): most scorings read neither, and on a 100k-cell
+        sheet they are 3 MiB of position ints and a 3.7 MiB dict held for the tree's life
+        (design/xlsx-geometry.md). The duplicate check sorts the ids instead of indexing
+        them: a list of pointers, freed before the call returns."""
         self._selection = None
+        self._by_id = None
+        self._numbered = False
         # Navigation slots (model/node.py) written with object.__setattr__: pydantic's
         # __setattr__ costs ~1 us a call, a third of loading a 100k-cell sheet
         # (bench/bench_extract_xlsx.py). The walk is Node.iter's pre-order, inlined, and
@@ -126,25 +136,40 @@ class Document(BaseModel):
         put = object.__setattr__
         root = self.root
         put(root, "_parent", None)
-        by_id: dict[str, Node] = {}
         nodes: list[Node] = []
         stack = [root]
         pop, push, add = stack.pop, stack.extend, nodes.append
         while stack:
             node = pop()
             put(node, "_document", self)
-            put(node, "_order", len(nodes))
+            put(node, "_order", -1)  # numbered on demand (number_nodes)
             add(node)
             children = node.children
             if children:
                 for child in children:
                     put(child, "_parent", node)
                 push(reversed(children))
-            by_id[node.id] = node
-            if len(by_id) != len(nodes):  # one dict probe per node instead of two
-                raise ValueError(f"duplicate node id {node.id!r}")
-        self._by_id = by_id
+        ids = sorted([n.id for n in nodes])
+        for a, b in itertools.pairwise(ids):
+            if a == b:
+                raise ValueError(f"duplicate node id {a!r}")
+        del ids
         self._nodes = nodes
+
+    def number_nodes(self) -> None:
+        """Write every node's pre-order position (``Node.order`` calls this on first read)."""
+        if self._numbered:  # a node cut from the tree after linking keeps order -1
+            return
+        put = object.__setattr__
+        for i, node in enumerate(self._nodes):
+            put(node, "_order", i)
+        self._numbered = True  # after the loop: a thread reading meanwhile numbers too (same values)
+
+    def _index(self) -> dict[str, Node]:
+        by_id = self._by_id
+        if by_id is None:  # two threads may both build it: equal dicts, the last one kept
+            by_id = self._by_id = {n.id: n for n in self._nodes}
+        return by_id
 
     def __repr__(self) -> str:
         """One line, whatever the size of the tree (pydantic's default printed every node:
@@ -231,7 +256,7 @@ class Document(BaseModel):
     def get(self, node_id: str) -> Node:
         """The node with this id; KeyError names the id when there is none."""
         try:
-            return self._by_id[node_id]
+            return self._index()[node_id]
         except KeyError:
             raise KeyError(f"no node with id {node_id!r}") from None
 

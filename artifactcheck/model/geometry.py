@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, TypeAdapter, model_validator
 from pydantic.dataclasses import dataclass
+from pydantic.fields import FieldInfo
 
 BoxOrigin = Literal["native", "layout", "ocr"]
 """How a box was obtained: ``native`` file geometry, ``layout`` a rendered PDF, ``ocr``."""
@@ -135,8 +136,9 @@ class Box:
     def model_construct(cls, **values: Any) -> Box:
         """A box from trusted values, unvalidated (defaults filled) - as ``BaseModel.model_construct``."""
         new = _new(cls)
-        for f in dataclasses.fields(cls):
-            _set(new, f.name, values.get(f.name, f.default))
+        fields: dict[str, FieldInfo] = cls.__pydantic_fields__  # type: ignore[attr-defined]  # pydantic's dataclass sets it
+        for name, info in fields.items():
+            _set(new, name, values[name] if name in values else info.get_default(call_default_factory=True))
         return new
 
     def model_dump(self, *, mode: Literal["python", "json"] = "python") -> dict[str, Any]:

@@ -20,10 +20,14 @@ KIND``, design/attributes.md).
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from functools import cache
+from typing import TYPE_CHECKING, Any, Literal, NoReturn, Protocol
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue
+from pydantic import ConfigDict, Field, JsonValue, TypeAdapter
+from pydantic.dataclasses import dataclass
+from pydantic.fields import FieldInfo
 
 from .budget import count_node
 from .geometry import Box
@@ -56,16 +60,35 @@ NodeKind = Literal[
 ]
 NODE_KINDS: tuple[str, ...] = NodeKind.__args__  # type: ignore[attr-defined]
 _set = object.__setattr__
+_new = object.__new__
 
 
-class Node(BaseModel):
+class _Linked:
+    """Where a node sits: its parent, its Document and its pre-order position. Slots of a
+    base class, not fields: never serialised, never compared, never validated; the
+    Document writes them when it links the tree (``Document._link``)."""
+
+    __slots__ = ("_document", "_order", "_parent")
+    if TYPE_CHECKING:
+        _parent: Node | None
+        _document: TreeOwner | None
+        _order: int
+
+
+@dataclass(slots=True, config=ConfigDict(extra="forbid"))
+class Node(_Linked):
     """A tree node. ``text`` is the plain text of the whole subtree; ``boxes`` holds one
     box per page the node is drawn on (empty when the node is not rendered, in which case
     ``attrs["rendered"]`` is ``False`` and says why in ``attrs["not_rendered_reason"]``);
     ``source`` points back into the file (XML part and shape id, API objectId, A1 cell).
     """
 
-    model_config = ConfigDict(extra="forbid")
+    # A slotted pydantic dataclass, not a BaseModel: the same validation, JSON and JSON
+    # schema, but no instance dict, fields-set, extras or private attributes per node -
+    # 128 bytes instead of 192, on every node of every tree (a 100k-cell sheet holds 110k;
+    # design/xlsx-geometry.md). The model_* methods below keep the BaseModel spelling.
+    # Every way a Node is born sets the navigation slots: __post_init__ (validation),
+    # model_construct, tree_builder.make_node; copies and pickles carry them.
 
     id: str
     kind: NodeKind
@@ -81,18 +104,7 @@ class Node(BaseModel):
     source: str | None = None
     children: list[Node] = Field(default_factory=list)
 
-    # Navigation state lives in slots, not in pydantic private attributes: those are a
-    # dict per node (~200 bytes; 22 MiB of a 100k-cell sheet's tree, design/xlsx-geometry.md).
-    # Every way a Node is born sets them (model_post_init for validation and
-    # model_construct, tree_builder.make_node), copies and pickles carry them; the Document
-    # writes them when it links the tree. Not fields: never serialised, not compared.
-    __slots__ = ("__weakref__", "_document", "_order", "_parent")  # __weakref__: Nodes stay weak-referable, as before
-    if TYPE_CHECKING:
-        _parent: Node | None
-        _document: TreeOwner | None
-        _order: int
-
-    def model_post_init(self, context: Any, /) -> None:
+    def __post_init__(self) -> None:
         _set(self, "_parent", None)
         _set(self, "_document", None)
         _set(self, "_order", -1)
@@ -107,28 +119,67 @@ class Node(BaseModel):
         _set(self, "_document", nav.get("_document"))
         _set(self, "_order", nav.get("_order", -1))
 
-    # Copies and pickles keep the navigation state, as they kept pydantic's private
-    # attributes (pickles carry it in the same '__pydantic_private__' entry as before).
+    # -- copies and pickles: fields and navigation ---------------------------------------
     def __copy__(self) -> Node:
-        new = super().__copy__()
+        new = _new(Node)
+        for name in NODE_FIELDS:
+            _set(new, name, getattr(self, name))
         new._set_navigation(self._navigation())
         return new
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Node:
         memo = {} if memo is None else memo
-        new = super().__deepcopy__(memo)
+        new = _new(Node)
+        memo[id(self)] = new
+        for name in NODE_FIELDS:
+            _set(new, name, copy.deepcopy(getattr(self, name), memo))
         new._set_navigation(copy.deepcopy(self._navigation(), memo))
         return new
 
-    def __getstate__(self) -> dict[Any, Any]:
-        state = super().__getstate__()
-        state["__pydantic_private__"] = self._navigation()
-        return state
+    def __getstate__(self) -> tuple[tuple[Any, ...], dict[str, Any]]:
+        return tuple(getattr(self, name) for name in NODE_FIELDS), self._navigation()
 
-    def __setstate__(self, state: dict[Any, Any]) -> None:
-        nav = state.get("__pydantic_private__")
-        super().__setstate__({**state, "__pydantic_private__": None})
+    def __setstate__(self, state: tuple[tuple[Any, ...], dict[str, Any]]) -> None:
+        values, nav = state
+        for name, value in zip(NODE_FIELDS, values, strict=True):
+            _set(self, name, value)
         self._set_navigation(nav)
+
+    # -- the BaseModel spelling ----------------------------------------------------------
+    def model_copy(self, *, update: dict[str, Any] | None = None, deep: bool = False) -> Node:
+        """A copy (shallow unless ``deep``) with ``update`` applied, unvalidated - as
+        ``BaseModel.model_copy``; the copy keeps the navigation state."""
+        new = copy.deepcopy(self) if deep else self.__copy__()
+        for name, value in (update or {}).items():
+            if name not in _NODE_FIELD_SET:
+                raise ValueError(f"Node has no field {name!r}")
+            _set(new, name, value)
+        return new
+
+    @classmethod
+    def model_construct(cls, **values: Any) -> Node:
+        """A node from trusted values, unvalidated (defaults filled) - as ``BaseModel.model_construct``."""
+        new = _new(cls)
+        fields: dict[str, FieldInfo] = cls.__pydantic_fields__  # type: ignore[attr-defined]  # pydantic's dataclass sets it
+        for name, info in fields.items():
+            _set(new, name, values[name] if name in values else info.get_default(call_default_factory=True))
+        new.__post_init__()
+        return new
+
+    def model_dump(self, *, mode: Literal["python", "json"] = "python", **options: Any) -> dict[str, Any]:
+        """The node as a dict (``exclude_none``, ``include``, ``exclude``... as pydantic's)."""
+        return _node_adapter().dump_python(self, mode=mode, **options)  # type: ignore[no-any-return]
+
+    def model_dump_json(self, *, indent: int | None = None, **options: Any) -> str:
+        return _node_adapter().dump_json(self, indent=indent, **options).decode()
+
+    @classmethod
+    def model_validate(cls, value: Any) -> Node:
+        return _node_adapter().validate_python(value)
+
+    @classmethod
+    def model_validate_json(cls, data: str | bytes) -> Node:
+        return _node_adapter().validate_json(data)
 
     def __repr__(self) -> str:
         text = self.text if len(self.text) <= 40 else self.text[:37] + "..."
@@ -149,6 +200,8 @@ class Node(BaseModel):
     @property
     def order(self) -> int:
         """Position in document order (pre-order), -1 before the node joins a Document."""
+        if self._order < 0 and self._document is not None:
+            self._document.number_nodes()  # positions are written on first read
         return self._order
 
     def ancestors(self) -> Iterator[Node]:
@@ -204,6 +257,46 @@ class Node(BaseModel):
         return self.attrs.get(name, default)
 
 
+NODE_FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Node))
+"""Node's fields, in declaration (and JSON) order."""
+_NODE_FIELD_SET = frozenset(NODE_FIELDS)
+
+
+@cache
+def _node_adapter() -> TypeAdapter[Node]:
+    return TypeAdapter(Node)
+
+
+class _NoChildren(list["Node"]):
+    """The one empty, read-only children list that leaf nodes of large trees share.
+
+    An empty list is 56 bytes; a 100k-cell sheet's cells would hold 5.3 MiB of them
+    (design/xlsx-geometry.md). It is a ``list`` to everyone that reads it (equal to ``[]``,
+    serialised as ``[]``); changing it in place raises instead of changing every leaf at
+    once - give the node a list of its own (``node.children = [child]``)."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError("this node's children is the shared empty list NO_CHILDREN: assign node.children = [...]")
+
+    append = extend = insert = remove = clear = sort = reverse = _refuse
+    pop = __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+
+    def __copy__(self) -> _NoChildren:
+        return self
+
+    def __deepcopy__(self, memo: object) -> _NoChildren:
+        return self
+
+    def __reduce__(self) -> str:
+        return "NO_CHILDREN"  # pickles to the module's one instance
+
+
+NO_CHILDREN: list[Node] = _NoChildren()
+"""The shared empty children list (``tree_builder.make_node(children=NO_CHILDREN)``)."""
+
+
 class TreeOwner(Protocol):
     """What a node knows of the Document that holds it (``model/document.py``): its root
     and the selector index of the whole tree. A protocol, so nodes sit below documents."""
@@ -213,3 +306,5 @@ class TreeOwner(Protocol):
 
     @property
     def selection(self) -> SelectionIndex[Node]: ...
+
+    def number_nodes(self) -> None: ...

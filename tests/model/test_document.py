@@ -151,7 +151,7 @@ def test_navigation_survives_copies_and_pickles() -> None:
     lone = Node(id="x", kind="cell")
     built = Node.model_construct(id="y", kind="cell")
     assert (lone.parent, lone.document, lone.order) == (built.parent, built.document, built.order) == (None, None, -1)
-    assert lone.__pydantic_private__ is None  # no per-node private dict
+    assert not hasattr(lone, "__dict__")  # a slotted node: no per-node dict, fields-set or private dict
 
 
 def test_duplicate_ids_are_refused_also_when_one_node_appears_twice() -> None:

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import mimetypes
 import re
-from typing import Any
+from typing import Any, cast
 
 from lxml import etree
 
-from ...model import Node
+from ...model import Node, NodeKind
 from ...model.units import emu_to_pt
 
 WP_NS = "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"
@@ -184,7 +184,7 @@ def mime_for(part: str, content_types: dict[str, str]) -> str:
 def blank_node(node_id: str, kind: str, attrs: dict[str, Any], source: str | None) -> Node:
     return Node(
         id=node_id,
-        kind=kind,
+        kind=cast("NodeKind", kind),
         attrs={k: v for k, v in attrs.items() if v is not None},
         source=source,
     )

@@ -24,13 +24,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from lxml import etree
 
 from ...digest import file_digest
 from ...errors import ArtifactCheckError, CorruptArtifact, RenderError
-from ...model import ArtifactInfo, Document, Node, ToolInfo
+from ...model import ArtifactInfo, Document, Node, NodeKind, ToolInfo
 from ..drawingml.color import SCHEME_SLOTS, Theme
 from ..tree_builder import fill_container_text
 from .body import BodyWalker, WalkState
@@ -281,7 +281,7 @@ def _headers_footers(state: WalkState, sections: list[Section], *, even_odd: boo
                         )
                         + ")",
                     )
-                node = Node(id=node_id, kind=kind, attrs=attrs, children=content, source=rel.target)
+                node = Node(id=node_id, kind=cast("NodeKind", kind), attrs=attrs, children=content, source=rel.target)
                 seen[(kind, htype, rel.target)] = node
                 out.append(node)
     return out

@@ -26,9 +26,9 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from ...model import ArtifactInfo, Document, Node, Page, Style, ToolInfo, describe_image
+from ...model import ArtifactInfo, Document, Node, NodeKind, Page, Style, ToolInfo, describe_image
 from ..tree_builder import fill_container_text
 from .values import dimension_pt, index_value, optional_color_hex
 
@@ -411,7 +411,7 @@ def _tab_nodes(prefix: str, doc: Mapping[str, Any], ctx: _Context) -> list[Node]
             attrs: dict[str, Any] = {"type": role or "section", "section": 0, f"{kind}_id": hid}
             if role and not used[role]:
                 attrs.update(rendered=False, not_rendered_reason=f"{role} {kind} is not used (switched off in the document style)")
-            nodes.append(Node(id=nid, kind=kind, attrs=attrs, source=hid,
+            nodes.append(Node(id=nid, kind=cast("NodeKind", kind), attrs=attrs, source=hid,
                               children=_content(nid, part.get("content", []), ctx)))
     for fid, fn in (doc.get("footnotes") or {}).items():
         nid = f"{prefix}footnote-{fid}"

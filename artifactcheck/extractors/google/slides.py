@@ -30,9 +30,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import accumulate
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from ...model import ArtifactInfo, Box, Document, Node, Page, Style, ToolInfo, describe_image
+from ...model import (
+    ArtifactInfo,
+    Box,
+    Document,
+    Node,
+    NodeKind,
+    Page,
+    Style,
+    ToolInfo,
+    describe_image,
+)
 from ...model.units import emu_to_pt
 from ..pptx.deck import orientation
 from ..pptx.see_through import see_through
@@ -475,7 +485,7 @@ def element_node(node_id: str, element: Json, *, page: int, parent_m: Matrix, de
     elif "speakerSpotlight" in element:
         kind = "media"
         attrs["media_type"] = "speaker_spotlight"
-    return Node(id=node_id, kind=kind, attrs=attrs, style=style, boxes=boxes, source=obj_id, children=children)
+    return Node(id=node_id, kind=cast("NodeKind", kind), attrs=attrs, style=style, boxes=boxes, source=obj_id, children=children)
 
 
 def _give_text_boxes(paragraphs: list[Node], boxes: list[Box]) -> list[Node]:

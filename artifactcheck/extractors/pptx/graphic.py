@@ -10,12 +10,12 @@ area; cells it covers (``hMerge``/``vMerge``) are kept, with ``merged_into`` and
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from lxml import etree
 
 from ...errors import ArtifactCheckError
-from ...model import Box, Node, Style
+from ...model import Box, Node, NodeKind, Style
 from ..drawingml.color import A_NS
 from ..tree_builder import make_node
 from .fill import Fill, read_fill
@@ -81,7 +81,7 @@ def graphic_frame(walker: ShapeWalker, frame: etree._Element, parent: Affine, no
     # A chart's drawn title is its text, as in workbooks (xlsx/drawing.py), so "the slide
     # says 'Sales by Region'" finds a chart title.
     text = str(attrs.get("title") or "") if kind == "chart" else ""
-    return Node(id=node_id, kind=kind, text=text, attrs=attrs, boxes=boxes, source=source, children=children)
+    return Node(id=node_id, kind=cast("NodeKind", kind), text=text, attrs=attrs, boxes=boxes, source=source, children=children)
 
 
 # -- tables ------------------------------------------------------------------------------

@@ -11,12 +11,12 @@ objects live in ``graphic.py``; the attributes every shape carries in ``shape_at
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, cast
 
 from lxml import etree
 
 from ...errors import ArtifactTooLarge
-from ...model import Box, Node, Style
+from ...model import Box, Node, NodeKind, Style
 from ..drawingml.color import A_NS
 from .fill import Fill, line_color, shadow_alpha, shape_fill
 from .geometry import EMU_PER_PT, Affine, Xfrm, XfrmParts, read_xfrm_parts, to_box
@@ -245,7 +245,7 @@ class ShapeWalker:
                 _mark_unrendered(n, attrs.get("not_rendered_reason", ""))
         return Node(
             id=node_id,
-            kind=kind,
+            kind=cast("NodeKind", kind),
             style=Style(fill=fill_color, fill_theme=fill_theme, fill_theme_mods=fill_mods, valign=valign, wrap=wrap),
             attrs=attrs,
             boxes=boxes,

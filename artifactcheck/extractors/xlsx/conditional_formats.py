@@ -31,6 +31,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...model import Node
+from .cell_index import CellIndex
 from .cf_formula import Context, XlError
 from .cf_rules import Built, build_test, is_number
 from .cf_scales import colour_scale_stops, data_bar, icon, icon_thresholds, scale_colour, threshold
@@ -59,7 +60,7 @@ def cf_value(node: Node | None) -> Any:
 class _Sheet:
     """Cell values of one sheet by position, for formulas and range statistics."""
 
-    def __init__(self, by_pos: dict[tuple[int, int], Node]) -> None:
+    def __init__(self, by_pos: CellIndex) -> None:
         self.by_pos = by_pos
         self._values: dict[tuple[int, int], Any] = {}
 
@@ -99,7 +100,7 @@ class _Sheet:
 
 def apply_conditional_formats(
     rules: list[dict[str, Any]],
-    by_pos: dict[tuple[int, int], Node],
+    by_pos: CellIndex,
     *,
     today: dt.date | None = None,
     date1904: bool = False,

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from lxml import etree
 
-from ...model import Blob, Box, Node, describe_image
+from ...model import Blob, Box, Node, NodeKind, describe_image
 from ...model.units import emu_to_pt
 from .chart import read_chart
 from .grid import SheetGrid
@@ -213,7 +213,7 @@ class DrawingReader:
             attrs["connector"] = True
         nv_sp = el.find(f"{XDR}nvSpPr/{XDR}cNvSpPr")
         kind = "textbox" if nv_sp is not None and nv_sp.get("txBox") in ("1", "true") else "shape"
-        return Node(id=node_id, kind=kind, text=text, attrs=attrs, boxes=[box], source=source)
+        return Node(id=node_id, kind=cast("NodeKind", kind), text=text, attrs=attrs, boxes=[box], source=source)
 
     def _picture(self, el: etree._Element, node_id: str, source: str, box: Box, attrs: dict[str, Any]) -> Node:
         blip = el.find(f"{XDR}blipFill/{A}blip")

@@ -40,6 +40,7 @@ from openpyxl.utils import get_column_letter
 from ...digest import file_digest
 from ...errors import ArtifactCheckError, ArtifactTooLarge, CorruptArtifact, UnsupportedFormat
 from ...model import ArtifactInfo, Blob, Box, Document, Node, Page, Style, ToolInfo, describe_image
+from ...model.node import NO_CHILDREN
 from ..fonts.metrics import (
     MAX_MEASURED_CHARS,
     em_measurer,
@@ -52,6 +53,7 @@ from ..package.inspection import inspect_package
 from ..package.xml import one_line
 from ..tree_builder import compact_attrs, fill_container_text
 from .autofit import measurable, needed_height
+from .cell_index import CellIndex
 from .conditional_formats import apply_conditional_formats
 from .display_style import DisplayStyler
 from .drawing import DrawingReader
@@ -182,14 +184,14 @@ class _Extractor:
         self._strs: dict[str, str] = {}
         self._floats: dict[float, float] = {}
         self._ints: dict[int, int] = {}
-        self.sheet_cells: dict[str, dict[tuple[int, int], Node]] = {}
+        self.sheet_cells: dict[str, CellIndex] = {}
         self.today: dt.date | None = None
         self.recalc: Recalculation | None = None
         self.persons: dict[str, str] = {}
         self.defined_names: dict[str, str] = {}  # workbook-level name (lower case) -> formula text
         self.table_refs: dict[str, str] = {}  # table name (lower case) -> "Sheet!A1:D9"
         self.pivots: list[Node] = []
-        self.pending_validations: list[tuple[Any, dict[tuple[int, int], Node], list[dict[str, Any]]]] = []
+        self.pending_validations: list[tuple[Any, CellIndex, list[dict[str, Any]]]] = []
 
     # -- workbook -------------------------------------------------------------------
     def run(self) -> Document:
@@ -577,7 +579,7 @@ class _SheetBuilder:
         shared_f: dict[str, tuple[str, str]] = {}
         sheet_children: list[Node] = []
         row_nodes: list[Node] = []
-        cells_by_pos: dict[tuple[int, int], Node] = {}
+        cells_by_pos = CellIndex()
         max_x = max_y = 0.0
         # Typed loosely: each row's raw records leave the list (None) as the row is built, so
         # the records and the tree never peak together (7 MiB of a 100k-cell sheet's 148).
@@ -655,8 +657,8 @@ class _SheetBuilder:
             attrs["declared_dimension"] = sx.dimension
         if cells_by_pos:
             # Generators, not lists of every row and column (1.6 MiB at 100k cells, at the peak).
-            r0, r1 = min(p[0] for p in cells_by_pos), max(p[0] for p in cells_by_pos)
-            c0, c1 = min(p[1] for p in cells_by_pos), max(p[1] for p in cells_by_pos)
+            r0, r1 = min(cells_by_pos.rows()), max(cells_by_pos.rows())
+            c0, c1 = min(cells_by_pos.columns()), max(cells_by_pos.columns())
             attrs["used_range"] = f"{get_column_letter(c0)}{r0}:{get_column_letter(c1)}{r1}"
         attrs.update(self._view_attrs())
         tab = self.ex.styles.colours.resolve(sx.tab_color) if sx.tab_color is not None else None
@@ -820,7 +822,7 @@ class _SheetBuilder:
         return make_node(
             cell_id, kind="cell", text=text, style=style, attrs=compact_attrs(attrs),
             boxes=[make_box(self.index, x0, top, x1, bottom)],
-            source=cell_id, children=children,
+            source=cell_id, children=children or NO_CHILDREN,  # most cells are leaves: one shared list
         )
 
     def _ref(self, r: int, c: int) -> str:
@@ -1077,7 +1079,7 @@ class _SheetBuilder:
         self.ex.current_part = self.part
         return out
 
-    def _orphan_comment_cell(self, r: int, c: int, row_nodes: list[Node], by_pos: dict[tuple[int, int], Node]) -> None:
+    def _orphan_comment_cell(self, r: int, c: int, row_nodes: list[Node], by_pos: CellIndex) -> None:
         node = self._cell((r, c, 0, "n", None, None, None, None, None), None, [], [], {})
         if node is None:
             return
@@ -1244,7 +1246,7 @@ class _SheetBuilder:
         self.ex.current_part = self.part
         return out
 
-    def _mark_ranges(self, by_pos: dict[tuple[int, int], Node], items: list[dict[str, Any]], apply: Any) -> None:
+    def _mark_ranges(self, by_pos: CellIndex, items: list[dict[str, Any]], apply: Any) -> None:
         for idx, item in enumerate(items):
             for rng in str(item.get("ranges") or "").split():
                 rect = split_range(rng)
@@ -1270,7 +1272,7 @@ class _SheetBuilder:
             v = node.attrs.get("value")
             node.attrs["checked"] = v if isinstance(v, bool) else (str(v).lower() in ("true", "yes", "☑", "☒", "✓", "x") if v is not None else False)
 
-    def _mark_table(self, by_pos: dict[tuple[int, int], Node], table: dict[str, Any],
+    def _mark_table(self, by_pos: CellIndex, table: dict[str, Any],
                     layers: dict[tuple[int, int], dict[str, Any]]) -> None:
         """Mark the table's cells, and collect what its table style gives each one."""
         rect = split_range(str(table.get("ref") or ""))
@@ -1291,7 +1293,7 @@ class _SheetBuilder:
                     if props:
                         layers[(r, c)] = props
 
-    def _display_styles(self, by_pos: dict[tuple[int, int], Node], tables: dict[tuple[int, int], dict[str, Any]]) -> None:
+    def _display_styles(self, by_pos: CellIndex, tables: dict[tuple[int, int], dict[str, Any]]) -> None:
         """Each cell's displayed style from its layers (``display_style.py``); a
         conditional number format also changes the text shown."""
         styler = self.ex.styler
