@@ -259,9 +259,17 @@ def _unique_grams(s: str, n: int, stride: int) -> tuple[npt.NDArray[np.uint64], 
         h *= _GRAM_BASE
         h += codes[k : k + m]
     h = h[::stride]
-    uniq, first, counts = np.unique(h, return_index=True, return_counts=True)
-    once = counts == 1
-    return uniq[once], first[once].astype(np.int64) * stride
+    # Sorted once, unstably, and the runs of equal hashes found by comparing neighbours:
+    # only hashes that occur once are kept, so their position is the same whatever the
+    # sort's order of equal values. np.unique with return_index sorts stably (a merge
+    # sort): 4x slower on a 400-page stream (0.28 s against 0.06 s for 1.6M characters).
+    order = np.argsort(h)
+    hs = h[order]
+    edge = np.empty(hs.size + 1, dtype=np.bool_)  # edge[i]: hs[i] differs from hs[i - 1]
+    edge[0] = edge[-1] = True
+    np.not_equal(hs[1:], hs[:-1], out=edge[1:-1])
+    once = edge[:-1] & edge[1:]
+    return hs[once], order[once].astype(np.int64) * stride
 
 
 def _anchors(t: str, p: str, t_off: int, p_off: int, n: int) -> list[tuple[int, int]]:

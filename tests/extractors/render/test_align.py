@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import docx
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from artifactcheck.extractors.render import (
     PageLayout,
@@ -283,3 +285,26 @@ def test_layout_box_equals_the_validated_box() -> None:
     assert fast == slow and fast.model_dump() == slow.model_dump()
     assert Box.model_construct(**slow.model_dump()).model_dump() == fast.model_dump()
     assert Box.model_validate(fast.model_dump()) == fast and fast.width == slow.width
+
+
+@given(st.text(alphabet="ab c\u00e9\u4e2d", max_size=300), st.integers(1, 6), st.sampled_from([1, 2, 4]))
+@settings(max_examples=300, deadline=None)
+def test_unique_grams_are_those_np_unique_finds(s: str, n: int, stride: int) -> None:
+    """The sort-and-compare-neighbours reading of the n-grams that occur once gives what
+    np.unique's counts and first indices give (hashes sorted, their start positions)."""
+    import numpy as np
+
+    from artifactcheck.extractors.render.align import _GRAM_BASE, _unique_grams
+
+    if len(s) < n:
+        return
+    codes = np.frombuffer(s.encode("utf-32-le", "surrogatepass"), dtype=np.uint32).astype(np.uint64)
+    m = len(codes) - n + 1
+    h = codes[:m].copy()
+    for k in range(1, n):
+        h *= _GRAM_BASE
+        h += codes[k : k + m]
+    uniq, first, counts = np.unique(h[::stride], return_index=True, return_counts=True)
+    hashes, starts = _unique_grams(s, n, stride)
+    assert hashes.tolist() == uniq[counts == 1].tolist()
+    assert starts.tolist() == (first[counts == 1] * stride).tolist()
