@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from .errors import ArtifactCheckError, CorruptArtifact, UnsupportedFormat
+from .errors import ArtifactCheckError, CorruptArtifact, UnsupportedFormat, UsageError
 from .extractors.office import extract_office
 from .extractors.package.sniff import sniff
 from .extractors.package.xml import element_budget
@@ -114,6 +114,11 @@ def _load(source: str | Path, **options: Any) -> Document:
 
             return load_google(source, **options)
     path = Path(source)
+    if path.exists() and not path.is_file():
+        # A folder, FIFO or device is the caller's mistake, not a missing or broken file:
+        # it was "no such file" (a folder in a batch manifest was the agent's FAIL).
+        kind_of = "a folder" if path.is_dir() else "not a regular file (a pipe or device)"
+        raise UsageError(f"is {kind_of}, not an artifact file; give the file itself", path=path)
     kind = sniff(path) if path.is_file() else "empty"
     if kind == "zip" and not _plainly_ooxml(path):
         from .snapshot import is_bundle, load_bundle

@@ -163,6 +163,34 @@ def test_an_artifact_that_is_not_a_regular_file_is_a_usage_error(tmp_path: Path)
         assert result.exit_code == 2 and "is not a regular file" in result.output, result.output
 
 
+def test_a_folder_artifact_is_named_in_the_library_and_batch_not_missing(tmp_path: Path) -> None:
+    """load() of a folder said "no such file"; a batch row whose artifact is a folder was
+    scored as the agent's failure (every step "fail"). It is the caller's mistake: load
+    raises UsageError naming the folder, and the row's steps are errors, not failures."""
+    import json
+
+    from artifactcheck import load
+    from artifactcheck.errors import UsageError
+
+    folder = tmp_path / "deck.pptx"
+    folder.mkdir()
+    with pytest.raises(UsageError, match=rf"{folder}: is a folder, not an artifact file"):
+        load(folder)
+    manifest = tmp_path / "m.csv"
+    manifest.write_text(f"artifact,rubric\n{folder},{DECK / 'rubric.yaml'}\n{tmp_path / 'missing.pptx'},{DECK / 'rubric.yaml'}\n")
+    result = runner.invoke(app, ["batch", str(manifest), "--out", str(tmp_path / "out")])
+    assert result.exit_code in (0, 1), result.output
+    reports = sorted((tmp_path / "out" / "reports").rglob("*.json"))
+    loaded = [json.loads(p.read_text()) for p in reports]
+    by_artifact = {Path(r["artifact"]["path"]).name: r for r in loaded if isinstance(r, dict) and r.get("artifact")}
+    assert len(by_artifact) == 2, [p.name for p in reports]
+    as_folder = by_artifact["deck.pptx"]
+    assert as_folder["counts"]["failed"] == 0 and as_folder["counts"]["error"] == len(as_folder["steps"])
+    assert "is a folder" in as_folder["artifact_error"]
+    missing = by_artifact["missing.pptx"]  # no file at all: the agent produced nothing, a failure
+    assert missing["counts"]["failed"] == len(missing["steps"]) and missing["artifact_error"] == "file not found"
+
+
 def test_assets_folder_and_jobs_are_checked_before_work(tmp_path: Path) -> None:
     result = runner.invoke(app, ["score", str(DECK / "pass.pptx"), "--rubric", str(DECK / "rubric.yaml"),
                                  "--assets", str(tmp_path / "nope")])
