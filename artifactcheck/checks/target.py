@@ -382,7 +382,8 @@ def in_never_shown_part(doc: Document, node: Node) -> bool:
 
 def select_targets(doc: Document, target: Target) -> list[Node]:
     """The nodes ``target`` names, in document order, leaving out what lies in a header
-    or footer no page shows, and comments unless the selector names them. A ``text``
+    or footer no page shows, and comments, deleted and hidden text unless the selector
+    names them. A ``text``
     filter reads the node as printed (:func:`_printed_readings`). Raises SelectorError
     for a selector that does not parse
     (run_check reports it as ``status="error"``)."""
@@ -405,6 +406,8 @@ def select_targets(doc: Document, target: Target) -> list[Node]:
         nodes = [n for n in nodes if not in_never_shown_part(doc, n)]
     if not _names_comments(target):
         nodes = [n for n in nodes if not _in_comment(n)]
+    if not _names_unprinted(target):
+        nodes = [n for n in nodes if not unprinted(n)]
     if target.exclude is not None:
         excluded = {id(n) for n in select_union(doc, target.exclude)}
         nodes = [n for n in nodes if id(n) not in excluded and not any(id(a) in excluded for a in n.ancestors())]
@@ -455,6 +458,24 @@ def _printed_readings(node: Node, target: Target) -> Iterator[str]:
 def _names_comments(target: Target) -> bool:
     """The target asks for comments itself (``comment``, ``comment paragraph``)."""
     return target.selector is not None and "comment" in target.selector
+
+
+# Why the .docx extractor marks text the page does not print (extractors/docx/body.py and
+# extract.py): a tracked deletion, hidden text (w:vanish), a paragraph of nothing else.
+_UNPRINTED_REASONS = frozenset({"tracked deletion", "hidden text (w:vanish)", "only tracked deletions or hidden text"})
+_UNPRINTED_WORDS = ("hidden", "deleted", "rendered", "tracked")
+
+
+def unprinted(node: Node) -> bool:
+    """``node`` is text the page does not print: deleted (a tracked deletion) or hidden.
+    "The document has 3 paragraphs" counts what a reader sees, not a hidden fourth."""
+    return node.attrs.get("rendered") is False and node.attrs.get("not_rendered_reason") in _UNPRINTED_REASONS
+
+
+def _names_unprinted(target: Target) -> bool:
+    """The selector asks about hidden or deleted text itself (``run[hidden=true]``,
+    ``run[deleted_text]``, ``paragraph[rendered=false]``): keep what it names."""
+    return target.selector is not None and any(word in target.selector for word in _UNPRINTED_WORDS)
 
 
 def _in_comment(node: Node) -> bool:
