@@ -178,10 +178,16 @@ def _build(pkg: DocxPackage) -> Document:
         children=children,
         source=main,
     )
-    show_seq_fields(root)  # before _mark_unrendered: a caption number is visible text
+    # The SEQ/DATE passes walk the whole tree for the walker's private marks, which only
+    # a field makes (no field counted: no mark); a cropped picture has a blob. A
+    # 180-page file with neither spent ~50 ms walking its 41k nodes for nothing.
+    if state.field_count:
+        show_seq_fields(root)  # before _mark_unrendered: a caption number is visible text
     _mark_unrendered(root)
-    show_cropped_pictures(root, state.blobs, state.warnings)
-    show_clock_fields(root)
+    if state.blobs:
+        show_cropped_pictures(root, state.blobs, state.warnings)
+    if state.field_count:
+        show_clock_fields(root)
     fill_container_text(root)
     digest = file_digest(pkg.path)
     return Document(
