@@ -7,6 +7,8 @@ them (a 26 KB deck can hold a 3.9 MiB part of 584k empty shapes)."""
 from __future__ import annotations
 
 import io
+import re
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -41,8 +43,45 @@ def parse_xml(data: bytes, *, path: str | Path, part: str) -> etree._Element:
         raise CorruptArtifact(f"part {part} is not well-formed XML: {one_line(exc)}", path=path) from None
     if root is None:
         raise CorruptArtifact(f"part {part} is empty", path=path)
-    charge_elements(int(root.xpath("count(descendant-or-self::*)")), path=path, part=part)
+    charge_elements(element_count(root, data), path=path, part=part)
     return root
+
+
+# The XML declaration, the one processing instruction element_count allows (its
+# pseudo-attributes cannot hold a '<'), after an optional UTF-8 byte order mark.
+_XML_DECLARATION = re.compile(rb"(?:\xef\xbb\xbf)?<\?xml[ \t\r\n]")
+_LT, _SLASH, _BANG, _QUESTION = b"</!?"
+_READ_BYTES_FROM = 64 * 1024  # below, numpy's fixed costs outweigh the XPath's (measured)
+
+
+def element_count(root: etree._Element, data: bytes) -> int:
+    """The number of elements in ``root``'s tree, parsed from ``data``: what
+    ``root.xpath("count(descendant-or-self::*)")`` says, read off the bytes when that is
+    exact, at a tenth of its cost (the XPath builds a node set of every element: 43 ms
+    for the 370k of a 12 MB document.xml, the bytes 5 ms).
+
+    Exact for a well-formed UTF-8 document without ``<!`` (comments, CDATA sections, a
+    DOCTYPE) and without processing instructions other than the XML declaration: there
+    a '<' starts a tag and nothing else (text and attribute values cannot hold one, and
+    in UTF-8 the byte is never part of another character), so the elements are the
+    '<' that do not start an end tag ``</``. Any other document is counted by the XPath,
+    and so are small ones, and every one while numpy is not loaded: importing it for
+    this would cost more than it saves (a .docx render loads it anyway).
+    """
+    np = sys.modules.get("numpy")
+    if np is None or len(data) < _READ_BYTES_FROM:
+        return int(root.xpath("count(descendant-or-self::*)"))
+    encoding = root.getroottree().docinfo.encoding or ""
+    if encoding.upper() == "UTF-8" and b"\x00" not in data:
+        octets = np.frombuffer(data, dtype=np.uint8)
+        opens = np.flatnonzero(octets[:-1] == _LT)  # a '<' cannot be the last byte
+        after = np.bincount(octets[opens + 1], minlength=256)  # the byte after each '<'
+        instructions = int(after[_QUESTION])
+        if not after[_BANG] and (
+            instructions == 0 or (instructions == 1 and _XML_DECLARATION.match(data) is not None)
+        ):
+            return int(opens.size) - int(after[_SLASH]) - instructions
+    return int(root.xpath("count(descendant-or-self::*)"))
 
 
 def one_line(exc: BaseException) -> str:
