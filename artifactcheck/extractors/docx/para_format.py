@@ -51,9 +51,10 @@ _FLAGS = (
 
 
 def _twips(el: etree._Element, *names: str) -> float | None:
-    """The first of ``names`` that ``el`` states, twips -> points; None if none parse."""
+    """The first of ``names`` (qualified attribute names: ``_LEFT``...) that ``el``
+    states, twips -> points; None if none parse."""
     for name in names:
-        raw = el.get(f"{W}{name}")
+        raw = el.get(name)
         if raw is None:
             continue
         try:
@@ -61,6 +62,20 @@ def _twips(el: etree._Element, *names: str) -> float | None:
         except ValueError:
             return None
     return None
+
+
+# The attribute names the readers below ask for, qualified once: building each with an
+# f-string per call cost about as much as the read (tens of thousands of w:ind and w:spacing).
+_START, _LEFT, _END, _RIGHT, _HANGING, _FIRST_LINE = (
+    f"{W}{a}" for a in ("start", "left", "end", "right", "hanging", "firstLine")
+)
+_SPACING_SIDES = tuple(
+    (key, f"{W}{attr}Autospacing", f"{W}{attr}")
+    for key, attr in (("space_before", "before"), ("space_after", "after"))
+)
+_LINE, _LINE_RULE_ATTR, _TAB, _POS, _VAL, _LEADER = (
+    f"{W}{a}" for a in ("line", "lineRule", "tab", "pos", "val", "leader")
+)
 
 
 def geometry_layer(ppr: etree._Element | None) -> dict[str, Any]:
@@ -71,59 +86,75 @@ def geometry_layer(ppr: etree._Element | None) -> dict[str, Any]:
     ``ind_right`` (pt), ``ind_first`` (pt: positive first-line indent, negative hanging
     indent; one key, because a layer stating either replaces the other), ``tabs`` (tuple
     of ``(position_pt, align or "clear", leader)``), and the flags of ``_FLAGS``. One
-    pass over the children: a long document has tens of thousands of ``w:pPr``."""
+    pass over the children: a long document has tens of thousands of ``w:pPr``
+    (``styles.read_ppr`` makes this same pass itself, with :data:`GEOMETRY_READERS`)."""
     out: dict[str, Any] = {}
     if ppr is None:
         return out
     for child in ppr:
-        reader = _READERS.get(child.tag)
+        reader = GEOMETRY_READERS.get(child.tag)
         if reader is not None:
             reader(child, out)
     return out
 
 
 def _spacing(sp: etree._Element, out: dict[str, Any]) -> None:
-    for key, attr in (("space_before", "before"), ("space_after", "after")):
-        auto = _on_attr(sp.get(f"{W}{attr}Autospacing"))
+    for key, auto_attr, attr in _SPACING_SIDES:
+        auto = _on_attr(sp.get(auto_attr))
         if auto is not None:
             out[f"{key}_auto"] = auto
         value = _twips(sp, attr)
         if value is not None:
             out[key] = value
-    raw_line = sp.get(f"{W}line")
+    raw_line = sp.get(_LINE)
     if raw_line is not None:
         try:
             out["line"] = int(float(raw_line))
-            out["line_rule"] = sp.get(f"{W}lineRule") or "auto"
+            out["line_rule"] = sp.get(_LINE_RULE_ATTR) or "auto"
         except ValueError:
             pass
 
 
 def _indent(ind: etree._Element, out: dict[str, Any]) -> None:
-    left = _twips(ind, "start", "left")
-    right = _twips(ind, "end", "right")
+    # _twips(ind, _START, _LEFT) and so on, the reads unrolled: most paragraphs state a
+    # w:ind, and the generic loop was most of the cost of reading one
+    get = ind.get
+    raw = get(_START)
+    left = _points(raw if raw is not None else get(_LEFT))
+    raw = get(_END)
+    right = _points(raw if raw is not None else get(_RIGHT))
     if left is not None:
         out["ind_left"] = left
     if right is not None:
         out["ind_right"] = right
     # w:hanging wins over w:firstLine when both are stated (17.3.1.12)
-    hanging = _twips(ind, "hanging")
-    first = _twips(ind, "firstLine")
+    hanging = _points(get(_HANGING))
+    first = _points(get(_FIRST_LINE))
     if hanging is not None:
         out["ind_first"] = -hanging
     elif first is not None:
         out["ind_first"] = first
 
 
+def _points(raw: str | None) -> float | None:
+    """A stated twips value in points; None when absent or malformed (as :func:`_twips`)."""
+    if raw is None:
+        return None
+    try:
+        return float(raw) / 20.0
+    except ValueError:
+        return None
+
+
 def _tabs(tabs: etree._Element, out: dict[str, Any]) -> None:
     stops: list[tuple[float, str, str]] = []
-    for tab in tabs.findall(f"{W}tab"):
-        pos = _twips(tab, "pos")
-        val = tab.get(f"{W}val") or "left"
+    for tab in tabs.findall(_TAB):
+        pos = _twips(tab, _POS)
+        val = tab.get(_VAL) or "left"
         if pos is None:
             continue
         align = "clear" if val == "clear" else _TAB_ALIGN.get(val, "left")
-        leader = tab.get(f"{W}leader") or "none"
+        leader = tab.get(_LEADER) or "none"
         stops.append((pos, align, leader if leader in _LEADERS else "none"))
     out["tabs"] = tuple(stops)
 
@@ -135,7 +166,8 @@ def _flag(key: str) -> Any:
     return read
 
 
-_READERS: dict[str, Any] = {
+# Child tag of a w:pPr -> the reader adding what that child states to a geometry layer.
+GEOMETRY_READERS: dict[str, Any] = {
     f"{W}spacing": _spacing,
     f"{W}ind": _indent,
     f"{W}tabs": _tabs,

@@ -110,6 +110,14 @@ class TableLook:
         )
 
 
+_CORNERS = {
+    ("firstRow", "firstCol"): "nwCell",
+    ("firstRow", "lastCol"): "neCell",
+    ("lastRow", "firstCol"): "swCell",
+    ("lastRow", "lastCol"): "seCell",
+}
+
+
 def cell_parts(
     look: TableLook,
     *,
@@ -146,12 +154,7 @@ def cell_parts(
     elif look.col_bands:
         band = (cell - (1 if look.first_col else 0)) // max(1, col_band_size)
         parts.add("band1Vert" if band % 2 == 0 else "band2Vert")
-    corner = {
-        ("firstRow", "firstCol"): "nwCell",
-        ("firstRow", "lastCol"): "neCell",
-        ("lastRow", "firstCol"): "swCell",
-        ("lastRow", "lastCol"): "seCell",
-    }.get((row_part or "", col_part or ""))
+    corner = _CORNERS.get((row_part or "", col_part or ""))
     if corner is not None:
         parts.add(corner)
     return tuple(p for p in PART_ORDER if p in parts)
