@@ -23,6 +23,7 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib.metadata import PackageNotFoundError, version
+from itertools import repeat
 from pathlib import Path
 from typing import Any, cast
 
@@ -400,4 +401,5 @@ def _mark_unrendered(root: Node) -> None:
                 node.attrs.update(
                     rendered=False, not_rendered_reason="empty paragraph (no visible text)"
                 )
-        stack.extend((c, own) for c in node.children)
+        if node.children:  # (child, own) pairs, made in C: no generator step per node
+            stack.extend(zip(node.children, repeat(own)))
