@@ -141,6 +141,16 @@ class AlignmentResult:
         return list(got.boxes) if got else []
 
 
+# The same again for the Basic Multilingual Plane as numpy lookup arrays, filled by
+# _learn: a code point's number of key characters, and its key character when it has
+# exactly one. ``str.translate`` with a dict table takes a slow path for any text beyond
+# ASCII (~30 ns a character: 8 ms for the 290k of a 180-page Russian document, and each
+# stream is translated twice); the arrays read the same values in C (_keys_and_lengths).
+_BMP = 0x10000
+_LEN_ARRAY = np.zeros(_BMP, dtype=np.uint8)
+_KEY_ARRAY = np.zeros(_BMP, dtype=np.uint32)
+
+
 def _learn(text: str) -> None:
     """Make sure every distinct character of ``text`` is in the translate tables."""
     for ch in set(text):
@@ -148,6 +158,30 @@ def _learn(text: str) -> None:
             k = normalize_char(ch)
             _KEY_TABLE[ord(ch)] = k or None
             _LEN_TABLE[ord(ch)] = chr(len(k))  # NFKC expands one character to <= 18
+            if ord(ch) < _BMP:
+                _LEN_ARRAY[ord(ch)] = len(k)
+                _KEY_ARRAY[ord(ch)] = ord(k) if len(k) == 1 else 0
+
+
+def _keys_and_lengths(text: str) -> tuple[str, npt.NDArray[np.uint8]]:
+    """``(text.translate(_KEY_TABLE), _key_lengths(text))`` (after :func:`_learn`): from
+    the lookup arrays when every character is in the BMP (the same string and numbers),
+    else by the translate tables. A character with several key characters ("№" -> "no",
+    a ligature) has them written in per distinct character."""
+    codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    if not codes.size or int(codes.max()) >= _BMP:
+        return text.translate(_KEY_TABLE), _key_lengths(text)
+    lens = _LEN_ARRAY[codes]
+    out = np.repeat(_KEY_ARRAY[codes], lens)  # a several-key character's slots hold 0 here
+    several = np.flatnonzero(lens > 1)
+    if several.size:
+        starts = np.cumsum(lens, dtype=np.int64) - lens  # where each character's keys go
+        of = codes[several]
+        for code in np.unique(of).tolist():
+            at = starts[several[of == code]]
+            for j, ch in enumerate(_KEY_TABLE[code] or ""):
+                out[at + j] = ord(ch)
+    return out.tobytes().decode("utf-32-le", "surrogatepass"), lens
 
 
 def key_text(text: str) -> str:
@@ -166,7 +200,8 @@ def layout_keys(layout: PdfLayout, indices: npt.NDArray[np.int64]) -> tuple[str,
     if len(layout.text) == len(layout.columns.page):  # one code point per character
         text = layout.codes[idx].tobytes().decode("utf-32-le", "surrogatepass") if idx.size else ""
         _learn(text)
-        return text.translate(_KEY_TABLE), np.repeat(idx, _key_lengths(text))
+        key_string, key_lengths = _keys_and_lengths(text)
+        return key_string, np.repeat(idx, key_lengths)
     keys = [normalize_char(layout.chars[i].char) for i in idx.tolist()]
     lens = np.fromiter(map(len, keys), dtype=np.int64, count=len(keys))
     return "".join(keys), np.repeat(idx, lens)
@@ -184,9 +219,9 @@ def _key_stream(texts: Sequence[str]) -> tuple[str, list[int]]:
     """
     joined = "".join(texts)
     _learn(joined)
-    keys = joined.translate(_KEY_TABLE)
+    keys, lens = _keys_and_lengths(joined)
     before = np.zeros(len(joined) + 1, dtype=np.int64)  # key chars before each position
-    np.cumsum(_key_lengths(joined), out=before[1:])
+    np.cumsum(lens, out=before[1:])
     text_ends = np.cumsum(np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)))
     return keys, before[text_ends].tolist()
 
@@ -200,10 +235,10 @@ def _pdf_key_stream(layout: PdfLayout) -> tuple[str, npt.NDArray[np.int64]]:
     n = len(cols.page)
     if len(text) == n:
         _learn(text)
-        lens = _key_lengths(text)
+        key_string, lens = _keys_and_lengths(text)
         if not lens[cols.generated].any():  # generated chars are whitespace: no keys
             origin = np.repeat(np.arange(n, dtype=np.int64), lens)
-            return text.translate(_KEY_TABLE), origin  # kept an array: used as one
+            return key_string, origin  # kept an array: used as one
     # Unusual characters (several code points, or a generated one with a key): one by one.
     keys: list[str] = []
     origin_list: list[int] = []
