@@ -67,6 +67,9 @@ _HYPERLINK_INSTR = re.compile(
 _ANCHOR_SWITCH = re.compile(r'\\l\s+"([^"]*)"|\\l\s+(\S+)')
 _TRANSPARENT_INLINE = {"smartTag", "customXml", "dir", "bdo", "ins", "moveTo"}
 _DELETED_INLINE = {"del", "moveFrom"}
+# Paragraph children _inline has no branch for, met in most paragraphs: skipped before
+# the name is split off and compared with every branch's.
+_INLINE_SKIPPED = frozenset(f"{W}{t}" for t in ("pPr", "bookmarkStart", "bookmarkEnd", "proofErr"))
 
 
 # Fields whose shown value is the page they print on (or the page count), not their stored result.
@@ -642,6 +645,8 @@ class BodyWalker:
     def _inline(self, parent: etree._Element, para: _Para, inherited: dict[str, Any]) -> None:
         for el in parent:
             tag = el.tag
+            if tag in _INLINE_SKIPPED:
+                continue  # nothing to read (the most common children after runs)
             ns, name = _tag_parts(tag) if isinstance(tag, str) else ("", "")
             if name == "r" and ns == W_NS:
                 self._run(el, para, inherited)

@@ -379,14 +379,13 @@ def _mark_unrendered(root: Node) -> None:
             else inherited
         )
         if node.kind == "paragraph" and node.attrs.get("rendered") is not False:
-            runs = [c for c in node.children if c.kind == "run"]
             visible = [c for c in node.children if c.attrs.get("rendered") is not False]
             if not node.children:
                 node.attrs.update(
                     rendered=False, not_rendered_reason="empty paragraph (no visible text)"
                 )
             elif not visible:
-                hidden = all(c.attrs.get("hidden") for c in runs)
+                hidden = all(c.attrs.get("hidden") for c in node.children if c.kind == "run")
                 node.attrs.update(
                     rendered=False,
                     not_rendered_reason="hidden text (w:vanish)"
