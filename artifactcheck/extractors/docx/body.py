@@ -49,7 +49,15 @@ from .styles import (
     read_rpr,
     underline_kind,
 )
-from .table_styles import TableLook, cell_grid, cell_parts, row_attrs, table_layer
+from .table_styles import (
+    TableLook,
+    cell_grid,
+    col_parts_key,
+    parts_of,
+    row_attrs,
+    row_parts_key,
+    table_layer,
+)
 
 W = f"{{{W_NS}}}"
 MC = "{http://schemas.openxmlformats.org/markup-compatibility/2006}"
@@ -390,6 +398,7 @@ class BodyWalker:
         col_band_size = int(tprops.get("col_band_size", 1))
         # (table style, parts, w:tcPr) -> the cell's Style and widths
         cell_looks: dict[tuple[Any, ...], tuple[Style, dict[str, Any]]] = {}
+        styled_parts: dict[tuple[Any, Any], tuple[str, ...]] = {}
         for ri, ((tr, rextra), cells) in enumerate(zip(rows_el, layout)):
             row_id = f"{node_id}/r{ri}"
             tr_pr = find_child(tr, f"{W}trPr")
@@ -402,20 +411,20 @@ class BodyWalker:
             elif tr_pr is not None and find_child(tr_pr, f"{W}ins") is not None:
                 rattrs["tracked"] = "insert"
             cell_nodes: list[Node] = []
+            row_key = row_parts_key(
+                look, row=ri, rows=len(layout), header_row=header_row, row_band_size=row_band_size
+            )
             for ci, (tc, col, span, vmerge, cextra, layer) in enumerate(cells):
                 if vmerge == "continue" and (ri, col) not in row_span:
                     continue  # covered by the merge origin above; Word does not show it
-                parts = cell_parts(
-                    look,
-                    row=ri,
-                    rows=len(layout),
-                    cell=ci,
-                    cells=len(cells),
-                    header_row=header_row,
-                    row_band_size=row_band_size,
-                    col_band_size=col_band_size,
-                )
-                parts = tuple(p for p in parts if p in tstyle.parts)
+                # cell_parts(...) limited to the parts the style defines, per (row half,
+                # column half): a table has a handful of combinations and ~500 cells
+                col_key = col_parts_key(look, cell=ci, cells=len(cells), col_band_size=col_band_size)
+                parts = styled_parts.get((row_key, col_key))
+                if parts is None:
+                    parts = styled_parts[(row_key, col_key)] = tuple(
+                        p for p in parts_of(row_key, col_key) if p in tstyle.parts
+                    )
                 look_key = (style_id, parts, _layer_key(layer))
                 got = cell_looks.get(look_key)
                 if got is None:

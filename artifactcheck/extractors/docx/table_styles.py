@@ -23,6 +23,7 @@ band sizes other than 1, which is every built-in style). Columns are counted by 
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -130,7 +131,21 @@ def cell_parts(
     col_band_size: int = 1,
 ) -> tuple[str, ...]:
     """The conditional parts that apply to cell ``cell`` (0-based among its row's
-    ``cells``) of row ``row`` (of ``rows``), lowest priority first (:data:`PART_ORDER`)."""
+    ``cells``) of row ``row`` (of ``rows``), lowest priority first (:data:`PART_ORDER`).
+    The row's half and the column's half are :func:`row_parts_key` and
+    :func:`col_parts_key`: a table walker reads the row's once per row."""
+    return parts_of(
+        row_parts_key(look, row=row, rows=rows, header_row=header_row, row_band_size=row_band_size),
+        col_parts_key(look, cell=cell, cells=cells, col_band_size=col_band_size),
+    )
+
+
+def row_parts_key(
+    look: TableLook, *, row: int, rows: int, header_row: bool = False, row_band_size: int = 1
+) -> tuple[str | None, str | None]:
+    """What the row contributes to :func:`cell_parts`: its row part (``firstRow``,
+    ``lastRow``) and, without one, its band (``band1Horz``/``band2Horz``, None when rows
+    are not banded)."""
     row_part = None
     if row == 0:
         row_part = "firstRow" if look.first_row else None
@@ -138,22 +153,36 @@ def cell_parts(
         row_part = "lastRow" if look.last_row else None
     elif header_row:
         row_part = "firstRow"  # a repeated header row looks like the first row
+    band = None
+    if row_part is None and look.row_bands:
+        n = (row - (1 if look.first_row else 0)) // max(1, row_band_size)
+        band = "band1Horz" if n % 2 == 0 else "band2Horz"
+    return row_part, band
+
+
+def col_parts_key(look: TableLook, *, cell: int, cells: int, col_band_size: int = 1) -> tuple[str | None, str | None]:
+    """What the column contributes to :func:`cell_parts`: its column part (``firstCol``,
+    ``lastCol``) and, without one, its band (``band1Vert``/``band2Vert`` or None)."""
     col_part = None
     if cell == 0:
         col_part = "firstCol" if look.first_col else None
     elif cell == cells - 1:
         col_part = "lastCol" if look.last_col else None
-    parts: set[str] = set()
-    if row_part is not None:
-        parts.add(row_part)
-    elif look.row_bands:
-        band = (row - (1 if look.first_row else 0)) // max(1, row_band_size)
-        parts.add("band1Horz" if band % 2 == 0 else "band2Horz")
-    if col_part is not None:
-        parts.add(col_part)
-    elif look.col_bands:
-        band = (cell - (1 if look.first_col else 0)) // max(1, col_band_size)
-        parts.add("band1Vert" if band % 2 == 0 else "band2Vert")
+    band = None
+    if col_part is None and look.col_bands:
+        n = (cell - (1 if look.first_col else 0)) // max(1, col_band_size)
+        band = "band1Vert" if n % 2 == 0 else "band2Vert"
+    return col_part, band
+
+
+@functools.lru_cache(maxsize=256)
+def parts_of(row_key: tuple[str | None, str | None], col_key: tuple[str | None, str | None]) -> tuple[str, ...]:
+    """:func:`cell_parts` from its row's and column's halves: the row part or band, the
+    column part or band, and the corner part where a row part meets a column part, in
+    :data:`PART_ORDER`. Cached: a table has a handful of combinations."""
+    row_part, row_band = row_key
+    col_part, col_band = col_key
+    parts = {p for p in (row_part or row_band, col_part or col_band) if p is not None}
     corner = _CORNERS.get((row_part or "", col_part or ""))
     if corner is not None:
         parts.add(corner)
