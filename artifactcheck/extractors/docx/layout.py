@@ -123,6 +123,9 @@ class _Layouter:
         self.textboxes: list[Node] = []
         self.page_chars: dict[int, range] = {}
         self.rules_by_page: dict[int, PageRules] | None = None
+        # (body block, _runs(block)): the runs of each top-level body block, text boxes'
+        # too, for _page_sections (found by the same walk as body_runs and textboxes)
+        self.top_runs: list[tuple[Node, list[Node]]] = []
         page = self.cols.page
         if self.n_chars:  # chars come page by page
             starts = np.flatnonzero(np.concatenate(([True], page[1:] != page[:-1])))
@@ -137,9 +140,11 @@ class _Layouter:
                 if top.attrs.get("rendered") is not False:
                     self.note_runs.extend(_runs(top))
             elif top.kind != "comment":
+                outside, every, boxes = _body_content(top)
                 if top.kind != "textbox":  # a text box is a sibling of its anchor paragraph
-                    self.body_runs.extend(_runs(top, skip_textboxes=True))
-                self.textboxes.extend(_of_kind(top, "textbox"))
+                    self.body_runs.extend(outside)
+                self.textboxes.extend(boxes)
+                self.top_runs.append((top, every))
 
     # -- text ----------------------------------------------------------------------------
     def run(self) -> None:
@@ -441,13 +446,11 @@ class _Layouter:
         """Section shown on each page: the section of the first body block drawn there."""
         n = len(self.layout.pages)
         first: dict[int, int] = {}
-        for top in self.doc.root.children:
-            if top.kind in ("header", "footer", "footnote", "comment"):
-                continue
+        for top, top_runs in self.top_runs:  # every top-level block but headers, footers, notes, comments
             sec = top.attrs.get("section")
             if not isinstance(sec, int):
                 continue
-            for r in _runs(top):
+            for r in top_runs:
                 m = self.runs.get(r.id)
                 if m is not None:
                     for pg in m.pages:
@@ -1298,6 +1301,34 @@ def _runs(node: Node, *, skip_textboxes: bool = False) -> list[Node]:
             continue
         stack.extend(reversed(n.children))
     return out
+
+
+def _body_content(top: Node) -> tuple[list[Node], list[Node], list[Node]]:
+    """``(_runs(top, skip_textboxes=True), _runs(top), _of_kind(top, "textbox"))`` from
+    one walk of ``top`` (each list in the order its own walk gives: all three are
+    ``top.iter()``'s pre-order, filtered): the layout asked for each of them in turn, and
+    a long document's blocks hold 41k nodes."""
+    outside: list[Node] = []
+    every: list[Node] = []
+    boxes: list[Node] = []
+    # (node, inside a text box, inside a run: _runs stops at a run, _of_kind goes on)
+    stack: list[tuple[Node, bool, bool]] = [(top, False, False)]
+    while stack:
+        n, in_box, in_run = stack.pop()
+        kind = n.kind
+        if kind == "textbox":
+            boxes.append(n)
+            in_box = n is not top  # _runs of a text box reads its own runs, not nested boxes'
+        elif kind == "run" and not in_run:
+            if n.attrs.get("rendered") is not False and (n.text or n.attrs.get("field") in PAGE_NUMBER_FIELDS):
+                every.append(n)
+                if not in_box:
+                    outside.append(n)
+            in_run = True
+        children = n.children
+        if children:
+            stack.extend(zip(reversed(children), itertools.repeat(in_box), itertools.repeat(in_run)))
+    return outside, every, boxes
 
 
 def _of_kind(root: Node, kind: str) -> list[Node]:
