@@ -183,6 +183,8 @@ def unchecked_box(page: int, x0: float, top: float, x1: float, bottom: float, or
 
 def union_all(boxes: list[Box]) -> list[Box]:
     """One covering box per page, in page order."""
+    if len(boxes) < 2:  # what the loop gives for none or one (most cells, rows), sooner
+        return list(boxes)
     by_page: dict[int, Box] = {}
     for b in boxes:
         by_page[b.page] = by_page[b.page].union(b) if b.page in by_page else b
