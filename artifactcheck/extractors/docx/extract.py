@@ -369,36 +369,39 @@ def _mark_unrendered(root: Node) -> None:
     """Say why a node will have no box, before any layout: empty paragraphs, paragraphs
     whose every run is hidden, and everything inside a node that is not printed."""
     stack: list[tuple[Node, dict[str, Any] | None]] = [(root, None)]
+    pop, push = stack.pop, stack.extend
+    # Every node passes here (41k in a 180-page file): its attrs and their "rendered"
+    # are read once into locals, and read again only where they change.
     while stack:
-        node, inherited = stack.pop()
-        if inherited is not None and node.attrs.get("rendered") is not False:
-            node.attrs.update(inherited)
+        node, inherited = pop()
+        attrs = node.attrs
+        rendered = attrs.get("rendered")
+        if inherited is not None and rendered is not False:
+            attrs.update(inherited)
+            rendered = attrs.get("rendered")
         own = (
-            {"rendered": False, "not_rendered_reason": node.attrs["not_rendered_reason"]}
-            if node.attrs.get("rendered") is False
+            {"rendered": False, "not_rendered_reason": attrs["not_rendered_reason"]}
+            if rendered is False
             else inherited
         )
-        if node.kind == "paragraph" and node.attrs.get("rendered") is not False:
-            visible = [c for c in node.children if c.attrs.get("rendered") is not False]
-            if not node.children:
-                node.attrs.update(
-                    rendered=False, not_rendered_reason="empty paragraph (no visible text)"
-                )
+        children = node.children
+        if rendered is not False and node.kind == "paragraph":
+            visible = [c for c in children if c.attrs.get("rendered") is not False]
+            if not children:
+                attrs.update(rendered=False, not_rendered_reason="empty paragraph (no visible text)")
             elif not visible:
-                hidden = all(c.attrs.get("hidden") for c in node.children if c.kind == "run")
-                node.attrs.update(
+                hidden = all(c.attrs.get("hidden") for c in children if c.kind == "run")
+                attrs.update(
                     rendered=False,
                     not_rendered_reason="hidden text (w:vanish)"
                     if hidden
                     else "only tracked deletions or hidden text",
                 )
                 if hidden:
-                    node.attrs["hidden"] = True
+                    attrs["hidden"] = True
             elif not any(c.text.strip() for c in visible if c.kind == "run") and all(
                 c.kind == "run" for c in visible
             ):
-                node.attrs.update(
-                    rendered=False, not_rendered_reason="empty paragraph (no visible text)"
-                )
-        if node.children:  # (child, own) pairs, made in C: no generator step per node
-            stack.extend(zip(node.children, repeat(own)))
+                attrs.update(rendered=False, not_rendered_reason="empty paragraph (no visible text)")
+        if children:  # (child, own) pairs, made in C: no generator step per node
+            push(zip(children, repeat(own)))
