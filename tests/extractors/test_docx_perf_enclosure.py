@@ -61,6 +61,29 @@ def test_enclosure_fast_path_gives_the_reference_box(seed: int) -> None:
             assert got.model_dump_json() == want.model_dump_json()
 
 
+@pytest.mark.parametrize("seed", range(20))
+def test_enclosures_of_a_page_are_each_box_s_enclosure(seed: int) -> None:
+    rng = random.Random(seed)
+    rules = PageRules(_grid_rules(rng, 3))
+    texts = []
+    for _ in range(300):
+        x0, top = rng.uniform(40, 560), rng.uniform(40, 760)
+        x1, bottom = x0 + rng.choice((0.0, 0.5, rng.uniform(1, 120))), top + rng.uniform(0, 40)
+        texts.append(Box(page=3, x0=x0, top=top, x1=x1, bottom=bottom, origin="layout"))
+    texts += [Box(page=3, x0=float(x), top=float(y), x1=float(x) + 5, bottom=float(y) + 5, origin="layout")
+              for x in range(40, 560, 10) for y in range(40, 760, 70)]  # on rule lines: ties
+    got = rules.enclosures(texts)
+    want = [rules.enclosure(t) for t in texts]
+    assert [g.model_dump_json() if g else None for g in got] == [w.model_dump_json() if w else None for w in want]
+    assert any(got) and not all(got)
+
+
+def test_enclosures_without_rules_or_texts() -> None:
+    text = Box(page=0, x0=10, top=10, x1=20, bottom=20, origin="layout")
+    assert PageRules([]).enclosures([text, text]) == [None, None]
+    assert PageRules([PdfRule(0, 0.0, 0.0, 1.0, 100.0)]).enclosures([]) == []
+
+
 def test_enclosure_without_rules_is_none() -> None:
     text = Box(page=0, x0=10, top=10, x1=20, bottom=20, origin="layout")
     assert PageRules([]).enclosure(text) is None

@@ -20,6 +20,9 @@ from __future__ import annotations
 from collections import defaultdict
 from math import isfinite
 
+import numpy as np
+import numpy.typing as npt
+
 from ...model import Box, Node
 from ...model.geometry import unchecked_box, union_all
 from ..render.layout import PdfArea, PdfRule
@@ -91,6 +94,57 @@ class PageRules:
         return _rule_box(text.page, left, top, right, bottom)
 
 
+    def enclosures(self, texts: list[Box]) -> list[Box | None]:
+        """``[self.enclosure(t) for t in texts]``, the rule tests made for all of them at
+        once (a rule by text matrix per direction): a dense table's cells on one page ask
+        together. The same float tests and the same extremes as :meth:`enclosure` (a
+        max/min of centres is the same whichever rule holds it), so the same boxes."""
+        if not texts:
+            return []
+        if not self.vertical or not self.horizontal:
+            return [None] * len(texts)
+        t = _TOLERANCE_PT
+        x0 = np.array([b.x0 for b in texts])
+        top = np.array([b.top for b in texts])
+        x1 = np.array([b.x1 for b in texts])
+        bottom = np.array([b.bottom for b in texts])
+        lefts, rights = _nearest_pairs(self.vertical, top + t, bottom - t, x0 + t / 2, x1 - t / 2)
+        tops, bottoms = _nearest_pairs(self.horizontal, x0 + t, x1 - t, top + t / 2, bottom - t / 2)
+        out: list[Box | None] = []
+        for text, left, right, up, down in zip(texts, lefts, rights, tops, bottoms, strict=True):
+            if left is None or right is None or up is None or down is None or right <= left or down <= up:
+                out.append(None)
+            else:
+                out.append(_rule_box(text.page, left, up, right, down))
+        return out
+
+
+def _nearest_pairs(
+    rules: list[tuple[float, float, float]],
+    start_by: npt.NDArray[np.float64],
+    end_from: npt.NDArray[np.float64],
+    low_by: npt.NDArray[np.float64],
+    high_from: npt.NDArray[np.float64],
+) -> tuple[list[float | None], list[float | None]]:
+    """:func:`_nearest_pair` for many bands at once (one per element of the arrays). The
+    first of equal extremes wins, as in the loop (``argmax``/``argmin`` give the first):
+    the same rule, so even a signed zero is the same."""
+    centres = np.array([r[0] for r in rules])
+    start = np.array([r[1] for r in rules])[None, :]
+    end = np.array([r[2] for r in rules])[None, :]
+    spans: npt.NDArray[np.bool_] = (start <= start_by[:, None]) & (end >= end_from[:, None])
+    below: npt.NDArray[np.bool_] = spans & (centres[None, :] <= low_by[:, None])
+    above: npt.NDArray[np.bool_] = spans & (centres[None, :] >= high_from[:, None])
+    low = centres[np.where(below, centres[None, :], -np.inf).argmax(axis=1)].tolist()
+    high = centres[np.where(above, centres[None, :], np.inf).argmin(axis=1)].tolist()
+    has_low: list[bool] = np.logical_or.reduce(below, axis=1).tolist()  # .any(axis=1), typed
+    has_high: list[bool] = np.logical_or.reduce(above, axis=1).tolist()
+    return (
+        [v if found else None for v, found in zip(low, has_low, strict=True)],
+        [v if found else None for v, found in zip(high, has_high, strict=True)],
+    )
+
+
 def _nearest_pair(
     rules: list[tuple[float, float, float]], start_by: float, end_from: float, low_by: float, high_from: float
 ) -> tuple[float | None, float | None]:
@@ -125,14 +179,22 @@ def box_table_by_borders(table: Node, rules: dict[int, PageRules]) -> None:
     cells = [c for r in rows for c in r.children if c.kind == "cell"]
     found: dict[int, dict[str, Box]] = defaultdict(dict)  # page -> cell id -> enclosure
     refused: set[int] = set()
-    for cell in cells:
-        for box in cell.boxes:
-            page_rules = rules.get(box.page)
-            enclosed = page_rules.enclosure(box) if page_rules is not None else None
-            if enclosed is None:
-                refused.add(box.page)
-            else:
-                found[box.page][cell.id] = enclosed
+    pairs = [(cell, box) for cell in cells for box in cell.boxes]
+    # Each page's cell boxes asked at once (PageRules.enclosures), then taken in order.
+    on_page: dict[int, list[int]] = {}
+    for k, (_, box) in enumerate(pairs):
+        on_page.setdefault(box.page, []).append(k)
+    enclosures: list[Box | None] = [None] * len(pairs)
+    for page, ks in on_page.items():
+        page_rules = rules.get(page)
+        if page_rules is not None:
+            for k, enclosed in zip(ks, page_rules.enclosures([pairs[k][1] for k in ks]), strict=True):
+                enclosures[k] = enclosed
+    for (cell, box), enclosed in zip(pairs, enclosures, strict=True):
+        if enclosed is None:
+            refused.add(box.page)
+        else:
+            found[box.page][cell.id] = enclosed
     accepted = {p for p, by_cell in found.items() if p not in refused and _distinct(list(by_cell.values()))}
     pages = {b.page for c in cells for b in c.boxes}
     if not accepted:
