@@ -36,9 +36,9 @@ import numpy.typing as npt
 from ...model import Blob, Box, Document, Node, Page, ToolInfo
 from ...model.blobs import decode_image, phash_as_stored
 from ...model.crop import crop_fractions
-from ...model.geometry import union_all
+from ...model.geometry import unchecked_box, union_all
 from ..render import PdfLayout, TextSpan, align_text_to_layout, read_layout, render_pdf
-from ..render.align import key_text, layout_box, layout_keys, sorted_unique
+from ..render.align import key_text, layout_keys, sorted_unique
 from ..render.layout import CharColumns, PdfArea, PdfRule, mean_colour
 from ..tree_builder import set_boxes, set_leaf_text
 from .body import PAGE_NUMBER_FIELDS
@@ -177,16 +177,24 @@ class _Layouter:
         # Without an index map the characters are the span's own, and their arrays and
         # pages can be made for every accepted span at once (~12k spans in the body pass).
         bulk = self._chars_and_pages([spans[k].pdf_chars for k in accepted]) if index_map is None else None
+        # No run matched before (the first pass) and no id twice: every claim below only
+        # sets characters, in any order the same, so they are set at once after the loop.
+        fresh = (
+            bulk is not None
+            and not any(r.id in self.runs for r in runs)
+            and len({r.id for r in runs}) == len(runs)
+        )
         at = 0
         for k, (r, span) in enumerate(zip(runs, spans)):
             if at < len(accepted) and accepted[at] == k:
                 at += 1
             else:
                 kept = self.runs.setdefault(r.id, _RunMatch(key_chars=span.key_chars))
-                self.claimed[kept.pdf_chars] = True
+                if not fresh:  # fresh: a new match, no characters
+                    self.claimed[kept.pdf_chars] = True
                 continue
             if bulk is not None:
-                chars, pages = bulk[0][at - 1], bulk[1][at - 1]
+                chars, pages = bulk[1][at - 1], bulk[2][at - 1]
             else:
                 got = np.asarray(span.pdf_chars, dtype=np.int64)
                 chars = sorted_unique(index_map[got]) if index_map is not None else got
@@ -203,12 +211,18 @@ class _Layouter:
                 matched=min(span.matched_chars, span.key_chars),
                 pdf_chars=chars,
             )
-            self.claimed[chars] = True
+            if not fresh:
+                self.claimed[chars] = True
+        if fresh and bulk is not None:
+            self.claimed[bulk[0]] = True  # every accepted run's characters
 
-    def _chars_and_pages(self, groups: list[list[int]]) -> tuple[list[_Idx], list[list[int] | None]] | None:
+    def _chars_and_pages(
+        self, groups: list[list[int]]
+    ) -> tuple[_Idx, list[_Idx], list[list[int] | None]] | None:
         """For each group of character indices (sorted, unique), its array and
-        ``self._pages`` of it, made for all groups at once: the arrays are slices of one
-        array, the pages read where a group's page changes. None (ask ``_pages`` one by
+        ``self._pages`` of it, made for all groups at once (and first, all the groups'
+        characters as one array): the arrays are slices of that one, the pages read where
+        a group's page changes. None (ask ``_pages`` one by
         one) when some group's drawn characters do not come in page order, where
         ``_pages`` takes sorted_unique (not met in a rendered PDF, whose characters come
         page by page)."""
@@ -229,7 +243,7 @@ class _Layouter:
         page_owner, pages_flat = owner[new_page], page[new_page].tolist()
         cuts = np.searchsorted(page_owner, np.arange(len(groups) + 1, dtype=np.int64)).tolist()
         pages: list[list[int] | None] = [pages_flat[a:b] for a, b in itertools.pairwise(cuts)]
-        return arrays, pages
+        return flat, arrays, pages
 
     def _pages(self, chars: _Idx) -> list[int]:
         """The pages (sorted) of the drawn characters among ``chars`` (sorted indices)."""
@@ -1231,7 +1245,7 @@ def _fragments_many(cols: CharColumns, groups: list[_Idx]) -> list[list[Box]]:
     x1 = np.maximum.reduceat(cols.x1[idx], at).tolist()
     y1 = np.maximum.reduceat(bottom, at).tolist()
     for g, p, a, b, c, d in zip(gid[at].tolist(), page[at].tolist(), x0, y0, x1, y1, strict=True):
-        out[g].append(layout_box(p, a, b, c, d))  # well-formed: extents of characters
+        out[g].append(unchecked_box(p, a, b, c, d, "layout"))  # layout_box's box: extents of characters
     return out
 
 
