@@ -67,11 +67,6 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-def set_boxes(node: Node, boxes: list[Box]) -> None:
-    """``node.boxes = boxes`` (a slot store on a slotted Node)."""
-    node.boxes = boxes
-
-
 def make_box(page: int, x0: float, top: float, x1: float, bottom: float, origin: BoxOrigin = "native") -> Box:
     """A box without pydantic's per-call validation (points; ``native`` by default, the
     sheet canvas; ``layout`` for extents read from a rendered PDF); the caller guarantees

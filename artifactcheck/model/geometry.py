@@ -35,7 +35,7 @@ class Box:
     """
 
     # A slotted pydantic dataclass, not a BaseModel: the same validation and JSON schema,
-    # but no instance dict, fields-set or extras per box - 88 bytes instead of ~230 (a
+    # but no instance dict, fields-set or extras per box - 88 bytes instead of ~160 (a
     # 100k-cell sheet holds 100k boxes; design/xlsx-geometry.md). The model_* methods
     # below keep the BaseModel spelling every caller and test already uses.
 

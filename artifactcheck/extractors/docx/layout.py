@@ -40,7 +40,7 @@ from ...model.geometry import unchecked_box, union_all
 from ..render import PdfLayout, TextSpan, align_text_to_layout, read_layout, render_pdf
 from ..render.align import key_text, layout_keys, sorted_unique
 from ..render.layout import CharColumns, PdfArea, PdfRule, mean_colour
-from ..tree_builder import set_boxes, set_leaf_text
+from ..tree_builder import set_leaf_text
 from .body import PAGE_NUMBER_FIELDS
 from .table_borders import PageRules, box_table_by_borders
 
@@ -1143,13 +1143,13 @@ class _Layouter:
             if kind == "run":
                 m = runs_of.get(n.id)
                 if m is not None:
-                    set_boxes(n, fragments[slot[n.id]])
+                    n.boxes = fragments[slot[n.id]]
                     key_total += m.key_chars
                     matched_total += min(m.matched, m.key_chars)
                     if 0 < m.ratio < 0.999:
                         n.attrs["layout_match"] = round(m.ratio, 3)
             elif kind == "image":
-                set_boxes(n, self.image_boxes.get(n.id, []))
+                n.boxes = self.image_boxes.get(n.id, [])
                 if n.id in self.image_cut:
                     n.attrs["cut_off_pt"] = self.image_cut[n.id]  # type: ignore[assignment]
                 if not n.boxes and n.attrs.get("rendered") is not False:
@@ -1158,7 +1158,7 @@ class _Layouter:
                         n.id, "picture not located"
                     )
             elif kind == "paragraph":
-                set_boxes(n, self._paragraph_boxes(n, fragments[slot[n.id]]))
+                n.boxes = self._paragraph_boxes(n, fragments[slot[n.id]])
             elif kind in _CONTAINERS:
                 boxes = [
                     b
@@ -1169,7 +1169,7 @@ class _Layouter:
                     )
                     for b in c.boxes
                 ]
-                set_boxes(n, union_all(boxes))
+                n.boxes = union_all(boxes)
                 if kind == "table" and n.boxes and (self.layout.rules or self.layout.areas):
                     box_table_by_borders(n, self._page_rules())
                 if kind == "textbox":

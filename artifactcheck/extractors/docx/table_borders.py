@@ -26,7 +26,6 @@ import numpy.typing as npt
 from ...model import Box, Node
 from ...model.geometry import unchecked_box, union_all
 from ..render.layout import PdfArea, PdfRule
-from ..tree_builder import set_boxes  # not node.boxes = ...: see set_boxes
 
 _TOLERANCE_PT = 1.0
 # How far above and below a table's text its own paint reaches: cell padding, a header
@@ -201,12 +200,12 @@ def box_table_by_borders(table: Node, rules: dict[int, PageRules]) -> None:
         _frame_by_paint(table, rows, rules)
         return
     for cell in cells:
-        set_boxes(cell, [found[b.page][cell.id] if b.page in accepted else b for b in cell.boxes])
+        cell.boxes = [found[b.page][cell.id] if b.page in accepted else b for b in cell.boxes]
     spanning = [c for c in cells if _row_span(c) > 1]
     for row in rows:
-        set_boxes(row, _row_boxes(row, spanning) or row.boxes)
+        row.boxes = _row_boxes(row, spanning) or row.boxes
     _box_empty_cells(rows, cells, accepted)
-    set_boxes(table, union_all([b for r in rows for b in r.boxes]) or table.boxes)
+    table.boxes = union_all([b for r in rows for b in r.boxes]) or table.boxes
     table.attrs["box_from"] = "borders" if accepted == pages else "borders_on_some_pages"
 
 
