@@ -71,3 +71,67 @@ def test_a_selector_that_names_hidden_or_deleted_text_still_finds_it(edited: Pat
     assert deleted.status == "pass", deleted.explanation
     unshown = run_check("count", doc, {"target": "paragraph[rendered=false]", "at_least": 2})
     assert unshown.status == "pass", unshown.explanation
+
+
+def _with_view(src: Path, dest: Path, **view: str) -> Path:
+    d = docx.Document(str(src))
+    element = OxmlElement("w:revisionView")
+    for name, value in view.items():
+        element.set(qn(f"w:{name}"), value)
+    d.settings.element.insert(0, element)
+    d.save(str(dest))
+    return dest
+
+
+@pytest.fixture(scope="module")
+def deleted_before(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A deleted paragraph whose words the next drawn paragraph shares ("Th", "paragraph.")."""
+    d = docx.Document()
+    d.add_paragraph("First visible paragraph.")
+    gone = d.add_paragraph()
+    run = gone.add_run("This paragraph was deleted.")
+    deletion = _tracked("w:del", 1)
+    run._r.addprevious(deletion)
+    deletion.append(run._r)
+    for t in deletion.iter(qn("w:t")):
+        t.tag = qn("w:delText")
+    mark = OxmlElement("w:rPr")
+    mark.append(_tracked("w:del", 2))
+    gone._p.get_or_add_pPr().append(mark)
+    d.add_paragraph("Third visible paragraph.")
+    path = tmp_path_factory.mktemp("deleted") / "deleted_before.docx"
+    d.save(str(path))
+    return path
+
+
+def _char_tops(pdf: Path, text: str) -> list[float]:
+    import pypdfium2 as pdfium
+
+    page = pdfium.PdfDocument(str(pdf))[0]
+    tp = page.get_textpage()
+    drawn = tp.get_text_range()
+    at = drawn.find(text)
+    assert at >= 0, drawn
+    return [round(page.get_height() - tp.get_charbox(k)[3], 1) for k in range(at, at + len(text))]
+
+
+@pytest.mark.parametrize("view", [{}, {"insDel": "0"}, {"markup": "false"}], ids=["shown", "insDel-off", "markup-off"])
+def test_the_paragraph_after_a_deletion_is_boxed_where_it_is_drawn(
+    deleted_before: Path, tmp_path: Path, view: dict[str, str]
+) -> None:
+    """LibreOffice draws a tracked deletion struck through unless the file's
+    w:revisionView hides it. Left out of the alignment, the drawn deletion's characters
+    were matched into the next paragraph: the one-line "Third visible paragraph." got a
+    box two lines tall. Its box must be its own line, whichever the view."""
+    path = _with_view(deleted_before, tmp_path / "viewed.docx", **view) if view else deleted_before
+    pdf = render_pdf(path).pdf_path
+    printed = " ".join(page_texts(pdf))
+    assert ("was deleted" in printed) == (not view)
+    tops = _char_tops(pdf, "Third visible paragraph.")
+    doc = load(path)
+    third = next(n for n in doc.iter("paragraph") if n.text == "Third visible paragraph.")
+    assert len(third.boxes) == 1, third.boxes
+    box = third.boxes[0]
+    assert box.height < 16, box  # one 11-pt line
+    assert box.top <= min(tops) + 1 and max(tops) - 1 <= box.bottom, (box, tops)
+    assert doc.root.attrs["layout_text_coverage"] == 1.0

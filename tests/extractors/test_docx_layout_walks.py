@@ -20,10 +20,11 @@ def test_one_walk_finds_what_three_found(path: Path) -> None:
     for top in doc.root.children:
         if top.kind in ("header", "footer", "footnote", "comment"):
             continue
-        outside, every, boxes = _body_content(top)
-        assert [n.id for n in outside] == [n.id for n in _runs(top, skip_textboxes=True)]
-        assert [n.id for n in every] == [n.id for n in _runs(top)]
-        assert [n.id for n in boxes] == [n.id for n in _of_kind(top, "textbox")]
+        for deletions in (True, False):
+            outside, every, boxes = _body_content(top, deletions=deletions)
+            assert [n.id for n in outside] == [n.id for n in _runs(top, skip_textboxes=True, deletions=deletions)]
+            assert [n.id for n in every] == [n.id for n in _runs(top, deletions=deletions)]
+            assert [n.id for n in boxes] == [n.id for n in _of_kind(top, "textbox")]
 
 
 def test_the_fixtures_have_text_boxes_to_walk_into() -> None:

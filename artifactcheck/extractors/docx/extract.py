@@ -62,6 +62,7 @@ def extract_docx(path: str | Path, *, render: bool = True, **options: Any) -> Do
         try:
             try:
                 doc = _build(pkg)
+                deletions = deletions_drawn(pkg)
             except ArtifactCheckError:
                 raise
             except Exception as exc:
@@ -74,7 +75,7 @@ def extract_docx(path: str | Path, *, render: bool = True, **options: Any) -> Do
             from .layout import attach_layout
 
             try:
-                attach_layout(doc, p, timeout=float(options.get("timeout", 120)))
+                attach_layout(doc, p, timeout=float(options.get("timeout", 120)), deletions=deletions)
             except ArtifactCheckError:
                 raise
             except Exception as exc:
@@ -127,6 +128,21 @@ def _producer(pkg: DocxPackage) -> str | None:
     app = root.findtext(f"{_EP}Application")
     ver = root.findtext(f"{_EP}AppVersion")
     return " ".join(x for x in (app, ver) if x) or None
+
+
+def deletions_drawn(pkg: DocxPackage) -> bool:
+    """Whether the file's view shows tracked deletions, as LibreOffice then draws them
+    (struck through) in the PDF: yes unless ``w:settings/w:revisionView`` turns off
+    ``w:markup`` or ``w:insDel`` (ECMA-376 17.15.1.69; both hide them in LibreOffice 7.4,
+    measured on python-docx files with each attribute set)."""
+    settings = pkg.optional_xml(pkg.first_of_type(pkg.main_part, "settings"))
+    view = settings.find(f"{W}revisionView") if settings is not None else None
+    if view is None:
+        return True
+    return all(
+        (view.get(f"{W}{name}") or "true").lower() not in ("0", "false", "off")
+        for name in ("markup", "insDel")
+    )
 
 
 def _build(pkg: DocxPackage) -> Document:

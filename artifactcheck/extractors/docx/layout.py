@@ -92,8 +92,9 @@ def _key_len(text: str) -> int:
     return len(key_text(text))
 
 
-def attach_layout(doc: Document, path: Path, *, timeout: float = 120) -> None:
-    """Render ``path`` and give ``doc``'s nodes their layout boxes (in place)."""
+def attach_layout(doc: Document, path: Path, *, timeout: float = 120, deletions: bool = True) -> None:
+    """Render ``path`` and give ``doc``'s nodes their layout boxes (in place).
+    ``deletions``: the file's view shows tracked deletions (:func:`deletions_drawn`)."""
     rendered = render_pdf(path, timeout=timeout)
     layout = read_layout(rendered.pdf_path, rules=True)  # bordered tables are boxed by rules
     doc.tools.append(ToolInfo(name=rendered.renderer_name, version=rendered.renderer_version))
@@ -102,14 +103,15 @@ def attach_layout(doc: Document, path: Path, *, timeout: float = 120) -> None:
     ]
     # Boxes come from text alignment only; the renderer exports an untagged PDF by default
     # (nothing reads the structure tree), so there is nothing to warn about.
-    _Layouter(doc, layout).run()
+    _Layouter(doc, layout, deletions=deletions).run()
     doc.selection.invalidate()  # the selector mirror caches pages per node: rebuild it lazily
 
 
 class _Layouter:
-    def __init__(self, doc: Document, layout: PdfLayout) -> None:
+    def __init__(self, doc: Document, layout: PdfLayout, *, deletions: bool = True) -> None:
         self.doc = doc
         self.layout = layout
+        self.deletions = deletions  # LibreOffice draws the tracked deletions (struck through)
         # Everything below works on the layout's numpy columns (no PdfChar tuples): a
         # 430-page document has 680k characters, and a Python step per character per
         # pass was most of the extraction time (design/docx-tree.md).
@@ -138,9 +140,9 @@ class _Layouter:
                     self.hf_nodes.append(top)
             elif top.kind == "footnote":
                 if top.attrs.get("rendered") is not False:
-                    self.note_runs.extend(_runs(top))
+                    self.note_runs.extend(_runs(top, deletions=self.deletions))
             elif top.kind != "comment":
-                outside, every, boxes = _body_content(top)
+                outside, every, boxes = _body_content(top, deletions=self.deletions)
                 if top.kind != "textbox":  # a text box is a sibling of its anchor paragraph
                     self.body_runs.extend(outside)
                 self.textboxes.extend(boxes)
@@ -162,7 +164,7 @@ class _Layouter:
         self._align_subset(self.note_runs, pages=None)
         self._fill_gaps(self.note_runs)
         for tb in self.textboxes:
-            self._fill_gaps(_runs(tb, skip_textboxes=True))
+            self._fill_gaps(_runs(tb, skip_textboxes=True, deletions=self.deletions))
         self._images()
         self._assign()
 
@@ -171,7 +173,7 @@ class _Layouter:
     ) -> None:
         if not runs:
             return
-        result = align_text_to_layout([TextSpan(r.id, r.text) for r in runs], layout, boxes=False)
+        result = align_text_to_layout([TextSpan(r.id, _drawn(r)) for r in runs], layout, boxes=False)
         spans = result.spans
         accepted = [k for k, span in enumerate(spans) if not (span.ratio < accept or not span.pdf_chars)]
         # Without an index map the characters are the span's own, and their arrays and
@@ -274,13 +276,13 @@ class _Layouter:
         return self.layout.subset(idx), idx
 
     def _align_subset(self, runs: list[Node], pages: set[int] | None) -> None:
-        todo = [r for r in runs if _key_len(r.text) > 0]
+        todo = [r for r in runs if _key_len(_drawn(r)) > 0]
         if not todo:
             return
         sub, idx = self._sublayout(pages)
         if not idx.size:
             for r in todo:
-                self.runs.setdefault(r.id, _RunMatch(key_chars=_key_len(r.text)))
+                self.runs.setdefault(r.id, _RunMatch(key_chars=_key_len(_drawn(r))))
             return
         self._align(todo, sub, accept=_ACCEPT_PASS2 if pages is not None else 0.3, index_map=idx)
 
@@ -295,7 +297,7 @@ class _Layouter:
         i = 0
         while i < n:
             m = self.runs.get(runs[i].id)
-            if m is None or m.ratio >= _RETRY_BELOW or _key_len(runs[i].text) < 3:
+            if m is None or m.ratio >= _RETRY_BELOW or _key_len(_drawn(runs[i])) < 3:
                 i += 1
                 continue
             j = i
@@ -334,7 +336,7 @@ class _Layouter:
             m = matched[i]
             if m is not None and m.ratio >= 0.999:
                 continue
-            key = key_text(r.text)
+            key = key_text(_drawn(r))
             if not key or len(key) > _GAP_FILL_MAX_KEYS:
                 continue
             lo = next(
@@ -365,7 +367,12 @@ class _Layouter:
             if not 0 < hi - lo <= _GAP_FILL_SPAN:
                 continue
             window = np.arange(lo, hi, dtype=np.int64)
-            keys, origin = layout_keys(self.layout, window[~self.claimed[window]])
+            free = ~self.claimed[window]
+            if m is not None and m.pdf_chars.size:
+                # its own partial match is free to it: "Heading2" matched as "ding2" (the
+                # global pass took "Hea" from the page's header) is found whole
+                free |= np.isin(window, m.pdf_chars, assume_unique=True)
+            keys, origin = layout_keys(self.layout, window[free])
             at = keys.rfind(key) if from_end else keys.find(key)
             if at < 0:
                 continue
@@ -389,7 +396,7 @@ class _Layouter:
         last = len(self.layout.pages) - 1
         per_box = []
         for tb in self.textboxes:
-            runs = _runs(tb, skip_textboxes=True)  # nested boxes take their own turn
+            runs = _runs(tb, skip_textboxes=True, deletions=self.deletions)  # nested boxes take their own turn
             if not runs:
                 continue
             pages = self._anchor_pages(str(tb.attrs.get("anchor_paragraph") or ""))
@@ -413,7 +420,7 @@ class _Layouter:
     def _claim_exact(self, runs: list[Node], pages: set[int] | None) -> bool:
         """Find the runs' concatenated key text verbatim among the unclaimed characters
         (on ``pages``, or all) and claim it run by run. False when it is not there."""
-        keys = [key_text(r.text) for r in runs]
+        keys = [key_text(_drawn(r)) for r in runs]
         whole = "".join(keys)
         if len(whole) < 4:
             return False
@@ -442,7 +449,7 @@ class _Layouter:
             return []
         pages = [
             pg
-            for r in _runs(anchor, skip_textboxes=True)
+            for r in _runs(anchor, skip_textboxes=True, deletions=self.deletions)
             for pg in self.runs.get(r.id, _RunMatch()).pages
         ]
         if pages:
@@ -511,7 +518,7 @@ class _Layouter:
                 self.hf_pages.setdefault(node.id, set()).add(page)
                 if node.id not in text_runs:
                     text_runs[node.id] = [
-                        r for r in _runs(node) if _key_len(r.text) > 0 or r.attrs.get("field") in PAGE_NUMBER_FIELDS
+                        r for r in _runs(node, deletions=self.deletions) if _key_len(_drawn(r)) > 0 or r.attrs.get("field") in PAGE_NUMBER_FIELDS
                     ]
                 shown[kind] = text_runs[node.id]
             if not any(shown.values()):
@@ -537,7 +544,7 @@ class _Layouter:
             hf.attrs["not_rendered_reason"] = (
                 f"no rendered page shows section {hf.attrs['section']}'s {hf.attrs['type']} {hf.kind}"
             )
-            for r in _runs(hf):
+            for r in _runs(hf, deletions=self.deletions):
                 self.runs.pop(r.id, None)
                 r.attrs["rendered"] = False
                 r.attrs["not_rendered_reason"] = hf.attrs["not_rendered_reason"]
@@ -580,13 +587,13 @@ class _Layouter:
                 lead += 1
             if lead == 0 or lead == len(rows):
                 continue
-            head_runs = [r for row in rows[:lead] for r in _runs(row)]
+            head_runs = [r for row in rows[:lead] for r in _runs(row, deletions=self.deletions)]
             head_pages = {pg for r in head_runs for pg in self.runs.get(r.id, _RunMatch()).pages}
             if not head_pages:
                 continue
             first_top: dict[int, float] = {}  # per page, the top of the table's own first row there
             for row in rows[lead:]:
-                for r in _runs(row):
+                for r in _runs(row, deletions=self.deletions):
                     m = self.runs.get(r.id)
                     if m is None or not len(m.pdf_chars):
                         continue
@@ -681,7 +688,7 @@ class _Layouter:
         empty run has no characters to match, so its paragraph's other runs say it (the
         new text is then located by the gap filling that follows)."""
         for hf in self.hf_nodes:
-            for run in _runs(hf):
+            for run in _runs(hf, deletions=self.deletions):
                 if run.attrs.get("field") in PAGE_NUMBER_FIELDS:
                     self._show_page_number(run, self._printed_page(run, neighbours=False))
         for run in self.body_runs:
@@ -1120,13 +1127,16 @@ class _Layouter:
         key_total = 0
         matched_total = 0
         order = _post_order(self.doc.root)
-        runs_of = self.runs
+        runs_of = dict(self.runs)
         # Every run's and every paragraph's text fragments in one vectorised pass.
         groups: list[_Idx] = []
         slot: dict[str, int] = {}
         for n in order:
             kind = n.kind
             if kind == "run":
+                if _drawn_deletion(n):  # its characters stay claimed; no box, no coverage
+                    runs_of.pop(n.id, None)  # (post-order: before its paragraph is grouped)
+                    continue
                 m = runs_of.get(n.id)
                 if m is not None:
                     slot[n.id] = len(groups)
@@ -1263,7 +1273,7 @@ def _chunks(runs: list[Node], max_keys: int) -> list[list[Node]]:
     out: list[list[Node]] = [[]]
     size = 0
     for r in runs:
-        k = _key_len(r.text)
+        k = _key_len(_drawn(r))
         if out[-1] and size + k > max_keys:
             out.append([])
             size = 0
@@ -1297,7 +1307,33 @@ def _reason(n: Node) -> str:
     return "no rendered content found"
 
 
-def _runs(node: Node, *, skip_textboxes: bool = False) -> list[Node]:
+_DELETION = "tracked deletion"  # body.py's reason for a run of deleted text
+
+
+def _drawn_deletion(n: Node) -> bool:
+    """A run of tracked-deleted text: not the document's text, but LibreOffice draws it,
+    struck through, where it stood (the file's changes are shown, as Word's markup view
+    shows them). Left out of the alignment, its characters were taken by the next run:
+    a one-line paragraph after a deleted one sharing the word "paragraph" got a box two
+    lines tall. It is aligned (its characters claimed) and gets no box (``_assign``)."""
+    return n.attrs.get("not_rendered_reason") == _DELETION and bool(n.attrs.get("deleted_text"))
+
+
+def _drawn(r: Node) -> str:
+    """The text the page draws for run ``r``: its text, or a tracked deletion's deleted text."""
+    return r.text or (str(r.attrs.get("deleted_text") or "") if _drawn_deletion(r) else "")
+
+
+def _aligned(n: Node, deletions: bool) -> bool:
+    """Run ``n`` takes part in the alignment: printed text, a page-number field that
+    stored no result (it prints a number), or a deletion when the file's view shows
+    them (``deletions``: :func:`deletions_drawn`)."""
+    if n.attrs.get("rendered") is not False:
+        return bool(n.text) or n.attrs.get("field") in PAGE_NUMBER_FIELDS
+    return deletions and _drawn_deletion(n)
+
+
+def _runs(node: Node, *, skip_textboxes: bool = False, deletions: bool) -> list[Node]:
     """Runs with text under ``node`` in document order (optionally not those inside
     text boxes, which are drawn out of reading order)."""
     out: list[Node] = []
@@ -1308,7 +1344,7 @@ def _runs(node: Node, *, skip_textboxes: bool = False) -> list[Node]:
             # Equations too: LibreOffice's Math draws a formula's characters as text (a/b=c
             # as "a", "b", "=c"), and left unclaimed they were taken by the next run.
             # (and page-number fields that stored no result: they print a number)
-            if n.attrs.get("rendered") is not False and (n.text or n.attrs.get("field") in PAGE_NUMBER_FIELDS):
+            if _aligned(n, deletions):
                 out.append(n)
             continue
         if skip_textboxes and n.kind == "textbox":
@@ -1317,7 +1353,7 @@ def _runs(node: Node, *, skip_textboxes: bool = False) -> list[Node]:
     return out
 
 
-def _body_content(top: Node) -> tuple[list[Node], list[Node], list[Node]]:
+def _body_content(top: Node, *, deletions: bool) -> tuple[list[Node], list[Node], list[Node]]:
     """``(_runs(top, skip_textboxes=True), _runs(top), _of_kind(top, "textbox"))`` from
     one walk of ``top`` (each list in the order its own walk gives: all three are
     ``top.iter()``'s pre-order, filtered): the layout asked for each of them in turn, and
@@ -1334,7 +1370,7 @@ def _body_content(top: Node) -> tuple[list[Node], list[Node], list[Node]]:
             boxes.append(n)
             in_box = n is not top  # _runs of a text box reads its own runs, not nested boxes'
         elif kind == "run" and not in_run:
-            if n.attrs.get("rendered") is not False and (n.text or n.attrs.get("field") in PAGE_NUMBER_FIELDS):
+            if _aligned(n, deletions):
                 every.append(n)
                 if not in_box:
                     outside.append(n)
