@@ -57,3 +57,51 @@ def test_table_banding_is_not_a_highlight(tmp_path: Path) -> None:
     assert highlighted.status == "pass", highlighted.explanation
     filled = run_check("rows_grouped_at_top", doc, {"property": "filled"})
     assert filled.status == "fail"  # a stripe is still a fill
+
+
+def _drawn_fill_under(pdf: Path, words: list[str]) -> dict[str, tuple[int, int, int]]:
+    """The colour LibreOffice paints just below each word's first glyph (inside its cell)."""
+    import pypdfium2 as pdfium
+
+    page = pdfium.PdfDocument(str(pdf))[0]
+    scale = 3
+    image = page.render(scale=scale).to_pil().convert("RGB")
+    tp = page.get_textpage()
+    height = page.get_height()
+    text = tp.get_text_range()
+    out: dict[str, tuple[int, int, int]] = {}
+    for word in words:
+        at = text.find(f"\n{word}") + 1 if f"\n{word}" in text else text.find(word)
+        left, bottom, _, _ = tp.get_charbox(at)
+        out[word] = image.getpixel((int((left + 1) * scale), int((height - bottom + 1.5) * scale)))
+    return out
+
+
+def test_a_row_or_column_format_colours_the_cells_that_have_none_of_their_own(tmp_path: Path) -> None:
+    """openpyxl's ``row_dimensions[r].fill`` and ``column_dimensions['B'].fill`` write a
+    row's (customFormat) or a column's style, and its default cells carry no ``s=``: the
+    tree read them unfilled, so highlighted rows were "not grouped" (0 rows filled).
+    LibreOffice paints them: the row's format first, else the column's."""
+    from openpyxl.styles import Font
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.append(["Name", "Status", "Amount"])
+    for row in [("Ann", "urgent", 5), ("Bo", "urgent", 7), ("Cy", "ok", 1), ("Di", "ok", 2)]:
+        ws.append(list(row))
+    ws.row_dimensions[2].fill = YELLOW
+    ws.row_dimensions[3].fill = YELLOW
+    ws.row_dimensions[4].font = Font(bold=True)  # a row format without a fill
+    ws.column_dimensions["C"].fill = PatternFill("solid", fgColor="00FF00")
+    path = tmp_path / "row_formats.xlsx"
+    wb.save(path)
+    drawn = _drawn_fill_under(render_pdf(path).pdf_path, ["Ann", "Bo", "Cy", "Di", "Amount"])
+    assert drawn["Ann"] == drawn["Bo"] == (255, 255, 0) and drawn["Cy"] == drawn["Di"] == (255, 255, 255)
+    assert drawn["Amount"] == (0, 255, 0)  # the header row has no format: the column's shows
+    doc = load(path)
+    fills = {n.attrs["ref"]: n.style.fill for n in doc.iter("cell")}
+    assert fills["A2"] == fills["C3"] == "#ffff00" and fills["C1"] == fills["C5"] == "#00ff00"
+    assert fills["A4"] is None and fills["C4"] is None  # row 4's own format (bold) wins over the column's
+    assert all(n.style.bold for n in doc.iter("cell") if n.attrs["row"] == 4)
+    verdict = run_check("rows_grouped_at_top", doc, {"property": "filled", "color": "yellow"})
+    assert verdict.status == "pass" and "rows 2-3" in verdict.explanation, verdict.explanation

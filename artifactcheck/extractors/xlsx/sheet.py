@@ -139,6 +139,7 @@ def read_sheet_xml(
     rich_inline: dict[tuple[int, int], etree._Element] = {}
     append = cells.append
     last_row = 0
+    col_styles: list[tuple[int, int, int]] | None = None  # <col style> ranges, once <cols> is read
     extras: dict[str, Any] = {"merges": [], "cf": [], "dv": [], "x14dv": [], "x14cf": [], "links": [], "tables": [],
                               "autofilter": None, "sort": None, "sparklines": []}
     view: dict[str, Any] = {}
@@ -198,6 +199,14 @@ def read_sheet_xml(
                 g.add_row(rnum, height, hidden=hidden, custom=_is_true(el.get("customHeight")))
             if ht is not None:
                 g.stored_rows.add(rnum)
+            # A cell without its own s= shows its row's format (a row with customFormat),
+            # else its column's (<col style>), as LibreOffice draws it: openpyxl writes
+            # row_dimensions[r].fill / column_dimensions["B"].fill that way, and its
+            # default-styled cells carry no s= (a highlighted row read as unfilled).
+            row_s = el.get("s") if _is_true(el.get("customFormat")) else None
+            row_style = int(row_s) if row_s and row_s.isdigit() else None
+            if col_styles is None:
+                col_styles = _col_styles(pending_cols)  # <cols> comes before <sheetData>
             col = 0
             for c in el:
                 if c.tag != _C:
@@ -226,7 +235,13 @@ def read_sheet_xml(
                         if ch.find(_RUN) is not None:
                             rich_inline[(rnum, col)] = copy.deepcopy(ch)
                 s = c.get("s")
-                append((rnum, col, int(s) if s and s.isdigit() else 0, c.get("t") or "n", v, f, fmeta, inline, c.get("vm")))
+                if s is not None and s.isdigit():
+                    style = int(s)
+                elif row_style is not None:
+                    style = row_style
+                else:
+                    style = _column_style(col_styles, col)
+                append((rnum, col, style, c.get("t") or "n", v, f, fmeta, inline, c.get("vm")))
             el.clear()
             parent = el.getparent()
             if parent is not None:
@@ -302,6 +317,14 @@ def read_sheet_xml(
     out.sparkline_groups = extras["sparklines"]
     out.col_styles = _col_styles(pending_cols)
     return out
+
+
+def _column_style(col_styles: list[tuple[int, int, int]], col: int) -> int:
+    """The style index ``<col style>`` gives column ``col`` (0: none)."""
+    for lo, hi, idx in col_styles:
+        if lo <= col <= hi:
+            return idx
+    return 0
 
 
 def _col_styles(cols: list[etree._Element]) -> list[tuple[int, int, int]]:
