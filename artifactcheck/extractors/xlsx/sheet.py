@@ -140,6 +140,7 @@ def read_sheet_xml(
     append = cells.append
     last_row = 0
     col_styles: list[tuple[int, int, int]] | None = None  # <col style> ranges, once <cols> is read
+    col_style_of: dict[int, int] = {}  # column -> its <col style> (0: none), as cells ask
     extras: dict[str, Any] = {"merges": [], "cf": [], "dv": [], "x14dv": [], "x14cf": [], "links": [], "tables": [],
                               "autofilter": None, "sort": None, "sparklines": []}
     view: dict[str, Any] = {}
@@ -240,7 +241,9 @@ def read_sheet_xml(
                 elif row_style is not None:
                     style = row_style
                 else:
-                    style = _column_style(col_styles, col)
+                    style = col_style_of.get(col, -1)
+                    if style < 0:  # one scan per column, not per cell (a hostile file has 16k <col>s)
+                        style = col_style_of[col] = _column_style(col_styles, col)
                 append((rnum, col, style, c.get("t") or "n", v, f, fmeta, inline, c.get("vm")))
             el.clear()
             parent = el.getparent()
