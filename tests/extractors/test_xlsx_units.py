@@ -94,8 +94,9 @@ def test_number_formats(value: object, fmt: str, text: str) -> None:
 
 
 def test_unsupported_format_is_flagged() -> None:
-    out = format_value(0.5, "# ?/?")
+    out = format_value(0.5, "#\\:#/#")  # a literal between the whole and the fraction
     assert not out.supported and out.text == general(0.5)
+    assert format_value(0.5, "# ?/?").text == " 1/2"  # the usual shape is rendered
 
 
 def _classify(**kw: object) -> dict[str, object]:

@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 from functools import lru_cache
 
 from openpyxl.styles.numbers import BUILTIN_FORMATS, is_date_format
@@ -345,7 +346,8 @@ def _first_is_negative_section(conds: list[re.Match[str] | None]) -> bool:
 def _format_number(value: float, section: str, sign_in_section: bool) -> Formatted:
     raw = _tokens(_COND.sub("", _COLOR_OR_COND.sub("", section)))
     if any(k == "code" and t == "/" for k, t in raw):
-        return Formatted(general(value), supported=False)  # fractions
+        shown = _format_fraction(value, raw, sign_in_section)
+        return Formatted(general(value), supported=False) if shown is None else Formatted(shown)
     # "?" is a digit placeholder that pads with a space; treated as "#" (no padding).
     toks = [(k, "#" if k == "code" and t == "?" else t) for k, t in raw]
     code = "".join(t for k, t in toks if k == "code")
@@ -356,6 +358,8 @@ def _format_number(value: float, section: str, sign_in_section: bool) -> Formatt
     v = abs(value) if sign_in_section else value
     v = v * (100**percent)
     sci = re.search(r"[eE][+-]", code)
+    if not sci and not percent and "." not in code and _digit_template(toks):
+        return Formatted(_fill_template(toks, v, sign_in_section))
     num_part = code[: sci.start()] if sci else code
     dot = num_part.find(".")
     int_pat = num_part if dot < 0 else num_part[:dot]
@@ -423,6 +427,108 @@ def _format_number(value: float, section: str, sign_in_section: bool) -> Formatt
     if negative and not sign_in_section:
         text = "-" + text
     return Formatted(text)
+
+
+_FRACTION_PLACES = frozenset("0#?")
+
+
+def _format_fraction(value: float, toks: tuple[tuple[str, str], ...], sign_in_section: bool) -> str | None:
+    """A fraction format of the usual shapes - "# ?/?", "# ??/??", "# ?/8", "?/?", "0 ?/?",
+    with literal text only before or after - as LibreOffice prints it, measured: 2.75
+    "2 3/4", 0.75 " 3/4" (the "#" prints nothing, the space stays), 3.0 "3", 1.234 in
+    "# ??/??" "1 11/47" (the nearest fraction with a two-digit denominator), 0.5 in "# ?/8"
+    " 4/8", 2.125 in "?/?" "17/8". The "?" padding spaces are left out. None for any other
+    shape (literals between the parts, "=/=" and the like in POI's tests): the value is
+    then shown General and flagged, not guessed."""
+    places = _FRACTION_PLACES
+    i, n = 0, len(toks)
+    while i < n and not (toks[i][0] == "code" and toks[i][1] in places):
+        i += 1
+    head = toks[:i]
+    groups: list[str] = []  # the placeholder runs, in order
+    seps: list[str] = []  # what stands between them
+    while i < n and len(groups) < 3:
+        j = i
+        while j < n and toks[j][0] == "code" and (toks[j][1] in places or (len(groups) == 2 and toks[j][1].isdigit())):
+            j += 1
+        groups.append("".join(t for _, t in toks[i:j]))
+        if j >= n or len(groups) == 3:
+            i = j
+            break
+        seps.append(toks[j][1] if toks[j][1] in (" ", "/") else "?")
+        i = j + 1
+        if seps[-1] == "/" and i < n and toks[i][0] == "code" and toks[i][1].isdigit():
+            k = i
+            while k < n and toks[k][0] == "code" and toks[k][1].isdigit():
+                k += 1
+            groups.append("".join(t for _, t in toks[i:k]))
+            i = k
+            break
+    tail = toks[i:]
+    if any(k == "code" and (t in places or t == "/") for k, t in tail):
+        return None
+    if seps == ["/"] and len(groups) == 2:
+        int_code, num_code, den_code = "", groups[0], groups[1]
+    elif seps == [" ", "/"] and len(groups) == 3:
+        int_code, num_code, den_code = groups
+    else:
+        return None
+    if not num_code or not den_code or (any(c.isdigit() for c in den_code) and not den_code.isdigit()):
+        return None
+    x = Fraction(Decimal(f"{abs(value):.15g}"))
+    whole = math.floor(x) if int_code else 0
+    rest = x - whole
+    if den_code.isdigit():
+        den = int(den_code) or 1
+        num = math.floor(rest * den + Fraction(1, 2))  # half up, exactly
+    else:
+        approx = rest.limit_denominator(10 ** len(den_code) - 1)
+        num, den = approx.numerator, approx.denominator
+    if int_code and num == den:  # rounds up to the next whole number
+        whole, num = whole + 1, 0
+    sign = "-" if value < 0 and (whole or num) and not sign_in_section else ""
+
+    def lit(part: tuple[tuple[str, str], ...]) -> str:
+        return "".join(t for _, t in part)
+
+    if not int_code:
+        return sign + lit(head) + (f"{num}/{den}" if num else "0") + lit(tail)
+    int_text = str(whole) if whole else ("0" if "0" in int_code or not num else "")
+    if not num:
+        return sign + lit(head) + int_text + lit(tail)
+    return sign + lit(head) + int_text + " " + f"{num}/{den}" + lit(tail)
+
+
+def _digit_template(toks: list[tuple[str, str]]) -> bool:
+    """Digit placeholders with other characters between them ("000-00-0000", "(###)
+    ###-####", "00000-0000"): a template the digits are laid into, not one number."""
+    places = [i for i, (k, t) in enumerate(toks) if k == "code" and t in "0#"]
+    if len(places) < 2:
+        return False
+    between = toks[places[0] : places[-1] + 1]
+    return any(k == "lit" or t not in "0#," for k, t in between)
+
+
+def _fill_template(toks: list[tuple[str, str]], v: float, sign_in_section: bool) -> str:
+    """The integer's digits laid into the placeholders from the right, the characters
+    between them kept, as Excel and LibreOffice print 123456789 in "000-00-0000"
+    ("123-45-6789") and 5551234567 in "(###) ###-####" ("(555) 123-4567"): a "0" with no
+    digit left prints 0, a "#" nothing; digits beyond the placeholders go to the first."""
+    r = int(Decimal(f"{abs(v):.15g}").quantize(Decimal(1), rounding=ROUND_HALF_UP))
+    digits = str(r) if r else ""
+    places = [i for i, (k, t) in enumerate(toks) if k == "code" and t in "0#"]
+    filled: dict[int, str] = {}
+    left = digits
+    for i in reversed(places):
+        if left:
+            filled[i], left = left[-1], left[:-1]
+        else:
+            filled[i] = "0" if toks[i][1] == "0" else ""
+    if left:
+        filled[places[0]] = left + filled[places[0]]
+    out = [filled.get(i, "" if k == "code" and t == "," else t) for i, (k, t) in enumerate(toks)]
+    text = "".join(out)
+    return "-" + text if v < 0 and r and not sign_in_section else text
 
 
 @lru_cache(maxsize=1024)
