@@ -68,7 +68,7 @@ class _Linked:
     base class, not fields: never serialised, never compared, never validated; the
     Document writes them when it links the tree (``Document._link``)."""
 
-    __slots__ = ("_document", "_order", "_parent")
+    __slots__ = ("__weakref__", "_document", "_order", "_parent")  # __weakref__: nodes stay weak-referable
     if TYPE_CHECKING:
         _parent: Node | None
         _document: TreeOwner | None
@@ -85,7 +85,7 @@ class Node(_Linked):
 
     # A slotted pydantic dataclass, not a BaseModel: the same validation, JSON and JSON
     # schema, but no instance dict, fields-set, extras or private attributes per node -
-    # 128 bytes instead of 192, on every node of every tree (a 100k-cell sheet holds 110k;
+    # ~130 bytes instead of 192, on every node of every tree (a 100k-cell sheet holds 110k;
     # design/xlsx-geometry.md). The model_* methods below keep the BaseModel spelling.
     # Every way a Node is born sets the navigation slots: __post_init__ (validation),
     # model_construct, tree_builder.make_node; copies and pickles carry them.

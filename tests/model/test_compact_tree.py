@@ -8,6 +8,7 @@ import copy
 import json
 import pickle
 import random
+import weakref
 from pathlib import Path
 
 import pytest
@@ -40,6 +41,7 @@ def test_nodes_and_boxes_validate_as_models_did() -> None:
     assert json.loads(node.model_dump_json())["boxes"][0]["bottom"] == 2.0
     assert Node.model_validate_json(node.model_dump_json()) == node
     assert not hasattr(node, "__dict__") and not hasattr(node.boxes[0], "__dict__")
+    assert weakref.ref(node)() is node  # nodes stay weak-referable, as BaseModel nodes were
     with pytest.raises(ValueError, match="no field 'colour'"):
         node.model_copy(update={"colour": "red"})
 
