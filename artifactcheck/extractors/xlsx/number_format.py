@@ -430,6 +430,8 @@ def _format_number(value: float, section: str, sign_in_section: bool) -> Formatt
 
 
 _FRACTION_PLACES = frozenset("0#?")
+# [text] [whole placeholders, one space] numerator placeholders / denominator [text]
+_FRACTION_SHAPE = re.compile(r"([^p/]*?)(?:(p+) )?(p+)/([pd]+)([^p/]*)")
 
 
 def _format_fraction(value: float, toks: tuple[tuple[str, str], ...], sign_in_section: bool) -> str | None:
@@ -440,40 +442,23 @@ def _format_fraction(value: float, toks: tuple[tuple[str, str], ...], sign_in_se
     " 4/8", 2.125 in "?/?" "17/8". The "?" padding spaces are left out. None for any other
     shape (literals between the parts, "=/=" and the like in POI's tests): the value is
     then shown General and flagged, not guessed."""
-    places = _FRACTION_PLACES
-    i, n = 0, len(toks)
-    while i < n and not (toks[i][0] == "code" and toks[i][1] in places):
-        i += 1
-    head = toks[:i]
-    groups: list[str] = []  # the placeholder runs, in order
-    seps: list[str] = []  # what stands between them
-    while i < n and len(groups) < 3:
-        j = i
-        while j < n and toks[j][0] == "code" and (toks[j][1] in places or (len(groups) == 2 and toks[j][1].isdigit())):
-            j += 1
-        groups.append("".join(t for _, t in toks[i:j]))
-        if j >= n or len(groups) == 3:
-            i = j
-            break
-        seps.append(toks[j][1] if toks[j][1] in (" ", "/") else "?")
-        i = j + 1
-        if seps[-1] == "/" and i < n and toks[i][0] == "code" and toks[i][1].isdigit():
-            k = i
-            while k < n and toks[k][0] == "code" and toks[k][1].isdigit():
-                k += 1
-            groups.append("".join(t for _, t in toks[i:k]))
-            i = k
-            break
-    tail = toks[i:]
-    if any(k == "code" and (t in places or t == "/") for k, t in tail):
+    # One class letter per token, so the shape is one regular expression: p a placeholder,
+    # d a digit, / the slash, a space; anything else is text before or after.
+    shape = "".join(
+        "p" if k == "code" and t in _FRACTION_PLACES else "d" if k == "code" and t.isdigit()
+        else "/" if k == "code" and t == "/" else " " if t == " " else "x"
+        for k, t in toks
+    )
+    m = _FRACTION_SHAPE.fullmatch(shape)
+    if m is None:
         return None
-    if seps == ["/"] and len(groups) == 2:
-        int_code, num_code, den_code = "", groups[0], groups[1]
-    elif seps == [" ", "/"] and len(groups) == 3:
-        int_code, num_code, den_code = groups
-    else:
-        return None
-    if not num_code or not den_code or (any(c.isdigit() for c in den_code) and not den_code.isdigit()):
+    head, tail = toks[: m.end(1)], toks[m.start(5) :]
+
+    def code(group: int) -> str:
+        return "".join(t for _, t in toks[m.start(group) : m.end(group)]) if m.start(group) >= 0 else ""
+
+    int_code, den_code = code(2), code(4)
+    if any(c.isdigit() for c in den_code) and not den_code.isdigit():
         return None
     x = Fraction(Decimal(f"{abs(value):.15g}"))
     whole = math.floor(x) if int_code else 0
