@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from functools import cache
 from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field, TypeAdapter, model_validator
+from pydantic import ConfigDict, Field, model_validator
 from pydantic.dataclasses import dataclass
-from pydantic.fields import FieldInfo
+
+from .model_spelling import ModelSpelling
 
 BoxOrigin = Literal["native", "layout", "ocr"]
 """How a box was obtained: ``native`` file geometry, ``layout`` a rendered PDF, ``ocr``."""
@@ -22,7 +22,7 @@ Point = tuple[float, float]
 
 
 @dataclass(frozen=True, slots=True, config=ConfigDict(extra="forbid"))
-class Box:
+class Box(ModelSpelling):
     """A rectangle on page ``page`` (0-based): ``x0 <= x1`` and ``top <= bottom``, in points.
 
     ``polygon`` is set for rotated or skewed shapes: the shape's true outline (page
@@ -37,7 +37,7 @@ class Box:
     # A slotted pydantic dataclass, not a BaseModel: the same validation and JSON schema,
     # but no instance dict, fields-set or extras per box - 88 bytes instead of ~160 (a
     # 100k-cell sheet holds 100k boxes; design/xlsx-geometry.md). The model_* methods
-    # below keep the BaseModel spelling every caller and test already uses.
+    # of ModelSpelling keep the BaseModel spelling every caller and test already uses.
 
     page: Annotated[int, Field(ge=0)]
     x0: float
@@ -131,34 +131,6 @@ class Box:
         for name in _BOX_FIELDS:
             _set(new, name, update[name] if update and name in update else getattr(self, name))
         return new
-
-    @classmethod
-    def model_construct(cls, **values: Any) -> Box:
-        """A box from trusted values, unvalidated (defaults filled) - as ``BaseModel.model_construct``."""
-        new = _new(cls)
-        fields: dict[str, FieldInfo] = cls.__pydantic_fields__  # type: ignore[attr-defined]  # pydantic's dataclass sets it
-        for name, info in fields.items():
-            _set(new, name, values[name] if name in values else info.get_default(call_default_factory=True))
-        return new
-
-    def model_dump(self, *, mode: Literal["python", "json"] = "python") -> dict[str, Any]:
-        return _box_adapter().dump_python(self, mode=mode)  # type: ignore[no-any-return]
-
-    def model_dump_json(self) -> str:
-        return _box_adapter().dump_json(self).decode()
-
-    @classmethod
-    def model_validate(cls, value: Any) -> Box:
-        return _box_adapter().validate_python(value)
-
-    @classmethod
-    def model_validate_json(cls, data: str | bytes) -> Box:
-        return _box_adapter().validate_json(data)
-
-
-@cache
-def _box_adapter() -> TypeAdapter[Box]:
-    return TypeAdapter(Box)
 
 
 _BOX_FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Box))

@@ -22,15 +22,14 @@ from __future__ import annotations
 import copy
 import dataclasses
 from collections.abc import Iterator
-from functools import cache
 from typing import TYPE_CHECKING, Any, Literal, NoReturn, Protocol
 
-from pydantic import ConfigDict, Field, JsonValue, TypeAdapter
+from pydantic import ConfigDict, Field, JsonValue
 from pydantic.dataclasses import dataclass
-from pydantic.fields import FieldInfo
 
 from .budget import count_node
 from .geometry import Box
+from .model_spelling import ModelSpelling
 from .select import SelectionIndex, select_nodes
 from .style import Style
 
@@ -76,7 +75,7 @@ class _Linked:
 
 
 @dataclass(slots=True, config=ConfigDict(extra="forbid"))
-class Node(_Linked):
+class Node(_Linked, ModelSpelling):
     """A tree node. ``text`` is the plain text of the whole subtree; ``boxes`` holds one
     box per page the node is drawn on (empty when the node is not rendered, in which case
     ``attrs["rendered"]`` is ``False`` and says why in ``attrs["not_rendered_reason"]``);
@@ -86,7 +85,7 @@ class Node(_Linked):
     # A slotted pydantic dataclass, not a BaseModel: the same validation, JSON and JSON
     # schema, but no instance dict, fields-set, extras or private attributes per node -
     # ~130 bytes instead of 192, on every node of every tree (a 100k-cell sheet holds 110k;
-    # design/xlsx-geometry.md). The model_* methods below keep the BaseModel spelling.
+    # design/xlsx-geometry.md). ModelSpelling and model_copy keep the BaseModel spelling.
     # Every way a Node is born sets the navigation slots: __post_init__ (validation),
     # model_construct, tree_builder.make_node; copies and pickles carry them.
 
@@ -155,31 +154,6 @@ class Node(_Linked):
                 raise ValueError(f"Node has no field {name!r}")
             _set(new, name, value)
         return new
-
-    @classmethod
-    def model_construct(cls, **values: Any) -> Node:
-        """A node from trusted values, unvalidated (defaults filled) - as ``BaseModel.model_construct``."""
-        new = _new(cls)
-        fields: dict[str, FieldInfo] = cls.__pydantic_fields__  # type: ignore[attr-defined]  # pydantic's dataclass sets it
-        for name, info in fields.items():
-            _set(new, name, values[name] if name in values else info.get_default(call_default_factory=True))
-        new.__post_init__()
-        return new
-
-    def model_dump(self, *, mode: Literal["python", "json"] = "python", **options: Any) -> dict[str, Any]:
-        """The node as a dict (``exclude_none``, ``include``, ``exclude``... as pydantic's)."""
-        return _node_adapter().dump_python(self, mode=mode, **options)  # type: ignore[no-any-return]
-
-    def model_dump_json(self, *, indent: int | None = None, **options: Any) -> str:
-        return _node_adapter().dump_json(self, indent=indent, **options).decode()
-
-    @classmethod
-    def model_validate(cls, value: Any) -> Node:
-        return _node_adapter().validate_python(value)
-
-    @classmethod
-    def model_validate_json(cls, data: str | bytes) -> Node:
-        return _node_adapter().validate_json(data)
 
     def __repr__(self) -> str:
         text = self.text if len(self.text) <= 40 else self.text[:37] + "..."
@@ -260,11 +234,6 @@ class Node(_Linked):
 NODE_FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Node))
 """Node's fields, in declaration (and JSON) order."""
 _NODE_FIELD_SET = frozenset(NODE_FIELDS)
-
-
-@cache
-def _node_adapter() -> TypeAdapter[Node]:
-    return TypeAdapter(Node)
 
 
 class _NoChildren(list["Node"]):
