@@ -277,23 +277,28 @@ def _lis(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
 _GRAM_BASE = np.uint64(0x100000001B3)  # odd multiplier of the polynomial n-gram hash
 
 
-def _unique_grams(s: str, n: int, stride: int) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.int64]]:
-    """Hashes (sorted) and start positions of the n-grams of ``s`` at positions
-    0, stride, 2*stride ... that occur exactly once among those positions.
-
-    A 64-bit polynomial hash over the code points, computed for all positions at once
-    (numpy wraps uint64 arithmetic modulo 2**64): no Python step and no slice per
-    position. Equal n-grams have equal hashes; a collision between different ones can
-    only make a unique n-gram look repeated (one anchor fewer), and the caller checks
-    every pair it keeps by comparing the strings.
-    """
+def _gram_hashes(s: str, n: int) -> npt.NDArray[np.uint64]:
+    """The hash of the n-gram of ``s`` at every position (``len(s) >= n``): a 64-bit
+    polynomial hash over the code points, computed for all positions at once (numpy wraps
+    uint64 arithmetic modulo 2**64), no Python step and no slice per position."""
     codes = np.frombuffer(s.encode("utf-32-le", "surrogatepass"), dtype=np.uint32).astype(np.uint64)
     m = len(codes) - n + 1
     h = codes[:m].copy()
     for k in range(1, n):
         h *= _GRAM_BASE
         h += codes[k : k + m]
-    h = h[::stride]
+    return h
+
+
+def _unique_grams(s: str, n: int, stride: int) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.int64]]:
+    """Hashes (sorted) and start positions of the n-grams of ``s`` at positions
+    0, stride, 2*stride ... that occur exactly once among those positions.
+
+    Equal n-grams have equal hashes (:func:`_gram_hashes`); a collision between different
+    ones can only make a unique n-gram look repeated (one anchor fewer), and the caller
+    checks every pair it keeps by comparing the strings.
+    """
+    h = _gram_hashes(s, n)[::stride]
     # Sorted once, unstably, and the runs of equal hashes found by comparing neighbours:
     # only hashes that occur once are kept, so their position is the same whatever the
     # sort's order of equal values. np.unique with return_index sorts stably (a merge

@@ -294,17 +294,11 @@ def test_unique_grams_are_those_np_unique_finds(s: str, n: int, stride: int) -> 
     np.unique's counts and first indices give (hashes sorted, their start positions)."""
     import numpy as np
 
-    from artifactcheck.extractors.render.align import _GRAM_BASE, _unique_grams
+    from artifactcheck.extractors.render.align import _gram_hashes, _unique_grams
 
     if len(s) < n:
         return
-    codes = np.frombuffer(s.encode("utf-32-le", "surrogatepass"), dtype=np.uint32).astype(np.uint64)
-    m = len(codes) - n + 1
-    h = codes[:m].copy()
-    for k in range(1, n):
-        h *= _GRAM_BASE
-        h += codes[k : k + m]
-    uniq, first, counts = np.unique(h[::stride], return_index=True, return_counts=True)
+    uniq, first, counts = np.unique(_gram_hashes(s, n)[::stride], return_index=True, return_counts=True)
     hashes, starts = _unique_grams(s, n, stride)
     assert hashes.tolist() == uniq[counts == 1].tolist()
     assert starts.tolist() == (first[counts == 1] * stride).tolist()
