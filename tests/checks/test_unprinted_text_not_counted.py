@@ -9,20 +9,22 @@ from __future__ import annotations
 from pathlib import Path
 
 import docx
+import docx.document
 import pytest
 from docx.oxml import OxmlElement
 from docx.oxml.ns import qn
+from docx.oxml.xmlchemy import BaseOxmlElement
 
 from artifactcheck import load, run_check
 from artifactcheck.extractors.render import render_pdf
-from tests.extractors.rendered_look import page_texts
+from tests.extractors.rendered_look import layout_of, page_texts
 
 pytestmark = pytest.mark.slow
 
 _SHOWN = ["Opening paragraph.", "Middle paragraph.", "Closing paragraph."]
 
 
-def _tracked(tag: str, n: int) -> OxmlElement:
+def _tracked(tag: str, n: int) -> BaseOxmlElement:
     el = OxmlElement(tag)
     el.set(qn("w:id"), str(n))
     el.set(qn("w:author"), "Agent")
@@ -30,14 +32,11 @@ def _tracked(tag: str, n: int) -> OxmlElement:
     return el
 
 
-@pytest.fixture(scope="module")
-def edited(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    d = docx.Document()
-    d.add_paragraph(_SHOWN[0])
-    d.add_paragraph().add_run("A paragraph the agent hid.").font.hidden = True
-    d.add_paragraph(_SHOWN[1])
+def _add_deleted_paragraph(d: docx.document.Document, text: str) -> None:
+    """A paragraph deleted with changes tracked, its mark too (Word's w:del around the run,
+    w:delText for its text, a w:del in the mark's w:rPr)."""
     gone = d.add_paragraph()
-    run = gone.add_run("A paragraph the agent deleted with changes tracked.")
+    run = gone.add_run(text)
     deletion = _tracked("w:del", 1)
     run._r.addprevious(deletion)
     deletion.append(run._r)
@@ -46,6 +45,15 @@ def edited(tmp_path_factory: pytest.TempPathFactory) -> Path:
     mark = OxmlElement("w:rPr")
     mark.append(_tracked("w:del", 2))
     gone._p.get_or_add_pPr().append(mark)
+
+
+@pytest.fixture(scope="module")
+def edited(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    d = docx.Document()
+    d.add_paragraph(_SHOWN[0])
+    d.add_paragraph().add_run("A paragraph the agent hid.").font.hidden = True
+    d.add_paragraph(_SHOWN[1])
+    _add_deleted_paragraph(d, "A paragraph the agent deleted with changes tracked.")
     d.add_paragraph(_SHOWN[2])
     path = tmp_path_factory.mktemp("unprinted") / "edited.docx"
     d.save(str(path))
@@ -88,16 +96,7 @@ def deleted_before(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A deleted paragraph whose words the next drawn paragraph shares ("Th", "paragraph.")."""
     d = docx.Document()
     d.add_paragraph("First visible paragraph.")
-    gone = d.add_paragraph()
-    run = gone.add_run("This paragraph was deleted.")
-    deletion = _tracked("w:del", 1)
-    run._r.addprevious(deletion)
-    deletion.append(run._r)
-    for t in deletion.iter(qn("w:t")):
-        t.tag = qn("w:delText")
-    mark = OxmlElement("w:rPr")
-    mark.append(_tracked("w:del", 2))
-    gone._p.get_or_add_pPr().append(mark)
+    _add_deleted_paragraph(d, "This paragraph was deleted.")
     d.add_paragraph("Third visible paragraph.")
     path = tmp_path_factory.mktemp("deleted") / "deleted_before.docx"
     d.save(str(path))
@@ -105,14 +104,11 @@ def deleted_before(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _char_tops(pdf: Path, text: str) -> list[float]:
-    import pypdfium2 as pdfium
-
-    page = pdfium.PdfDocument(str(pdf))[0]
-    tp = page.get_textpage()
-    drawn = tp.get_text_range()
-    at = drawn.find(text)
-    assert at >= 0, drawn
-    return [round(page.get_height() - tp.get_charbox(k)[3], 1) for k in range(at, at + len(text))]
+    """The tops of the characters of ``text`` as the render draws them."""
+    layout = layout_of(pdf)
+    at = layout.text.find(text)
+    assert at >= 0, layout.text
+    return [round(float(t), 1) for t in layout.columns.top[at : at + len(text)]]
 
 
 @pytest.mark.parametrize("view", [{}, {"insDel": "0"}, {"markup": "false"}], ids=["shown", "insDel-off", "markup-off"])
