@@ -13,6 +13,7 @@ from openpyxl.worksheet.table import Table, TableStyleInfo
 
 from artifactcheck import load, run_check
 from artifactcheck.extractors.render import read_layout, render_pdf
+from tests.extractors.xlsx_look import look
 
 pytestmark = pytest.mark.slow
 
@@ -59,24 +60,6 @@ def test_table_banding_is_not_a_highlight(tmp_path: Path) -> None:
     assert filled.status == "fail"  # a stripe is still a fill
 
 
-def _drawn_fill_under(pdf: Path, words: list[str]) -> dict[str, tuple[int, int, int]]:
-    """The colour LibreOffice paints just below each word's first glyph (inside its cell)."""
-    import pypdfium2 as pdfium
-
-    page = pdfium.PdfDocument(str(pdf))[0]
-    scale = 3
-    image = page.render(scale=scale).to_pil().convert("RGB")
-    tp = page.get_textpage()
-    height = page.get_height()
-    text = tp.get_text_range()
-    out: dict[str, tuple[int, int, int]] = {}
-    for word in words:
-        at = text.find(f"\n{word}") + 1 if f"\n{word}" in text else text.find(word)
-        left, bottom, _, _ = tp.get_charbox(at)
-        out[word] = image.getpixel((int((left + 1) * scale), int((height - bottom + 1.5) * scale)))
-    return out
-
-
 def test_a_row_or_column_format_colours_the_cells_that_have_none_of_their_own(tmp_path: Path) -> None:
     """openpyxl's ``row_dimensions[r].fill`` and ``column_dimensions['B'].fill`` write a
     row's (customFormat) or a column's style, and its default cells carry no ``s=``: the
@@ -95,9 +78,9 @@ def test_a_row_or_column_format_colours_the_cells_that_have_none_of_their_own(tm
     ws.column_dimensions["C"].fill = PatternFill("solid", fgColor="00FF00")
     path = tmp_path / "row_formats.xlsx"
     wb.save(path)
-    drawn = _drawn_fill_under(render_pdf(path).pdf_path, ["Ann", "Bo", "Cy", "Di", "Amount"])
-    assert drawn["Ann"] == drawn["Bo"] == (255, 255, 0) and drawn["Cy"] == drawn["Di"] == (255, 255, 255)
-    assert drawn["Amount"] == (0, 255, 0)  # the header row has no format: the column's shows
+    drawn = {word: look(path, word).background for word in ("Ann", "Bo", "Cy", "Di", "Amount")}
+    assert drawn["Ann"] == drawn["Bo"] == "#ffff00" and drawn["Cy"] == drawn["Di"] == "#ffffff"
+    assert drawn["Amount"] == "#00ff00"  # the header row has no format: the column's shows
     doc = load(path)
     fills = {n.attrs["ref"]: n.style.fill for n in doc.iter("cell")}
     assert fills["A2"] == fills["C3"] == "#ffff00" and fills["C1"] == fills["C5"] == "#00ff00"
