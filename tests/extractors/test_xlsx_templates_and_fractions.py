@@ -7,12 +7,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import openpyxl
 import pytest
 
 from artifactcheck import load, run_check
-from artifactcheck.extractors.render import render_pdf
-from tests.extractors.rendered_look import page_texts
+from tests.extractors.xlsx_look import format_cases_book, printed_by_label
 
 pytestmark = pytest.mark.slow
 
@@ -41,24 +39,11 @@ CASES = [
 
 @pytest.fixture(scope="module")
 def book(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    wb = openpyxl.Workbook()
-    ws = wb.active
-    assert ws is not None
-    for i, (fmt, value) in enumerate(CASES, 1):
-        ws.cell(i, 1, f"case{i}")
-        ws.cell(i, 2, value).number_format = fmt
-        ws.cell(i, 3, "|")  # ends the shown text
-    ws.column_dimensions["B"].width = 24
-    path = tmp_path_factory.mktemp("templates") / "templates.xlsx"
-    wb.save(str(path))
-    return path
+    return format_cases_book(tmp_path_factory.mktemp("templates") / "templates.xlsx", CASES, width=24)
 
 
 def test_each_cell_shows_what_the_render_prints(book: Path) -> None:
-    printed = {}
-    for line in "\n".join(page_texts(render_pdf(book).pdf_path)).splitlines():
-        label, _, shown = line.partition(" ")
-        printed[label] = shown.removesuffix("|").strip()
+    printed = printed_by_label(book)
     doc = load(book)
     for i in range(1, len(CASES) + 1):
         cell = doc.select_one(f"cell[ref='B{i}']")

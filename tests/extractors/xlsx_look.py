@@ -11,6 +11,7 @@ the frequent colour farthest from the background (anti-aliased edges blend towar
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -98,3 +99,31 @@ def same_colour(a: str, b: str, tol: int = 24) -> bool:
     pa = tuple(int(a[i : i + 2], 16) for i in (1, 3, 5))
     pb = tuple(int(b[i : i + 2], 16) for i in (1, 3, 5))
     return _close(pa, pb, tol)  # type: ignore[arg-type]
+
+
+def format_cases_book(path: Path, cases: Sequence[tuple[str, float]], *, width: float = 20) -> Path:
+    """A sheet of one row per (number format, value): ``caseN`` in A, the formatted value in
+    B (``width`` characters wide), as an agent writes them with openpyxl."""
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    for i, (fmt, value) in enumerate(cases, 1):
+        ws.cell(i, 1, f"case{i}")
+        ws.cell(i, 2, value).number_format = fmt
+    ws.column_dimensions["B"].width = width
+    wb.save(str(path))
+    return path
+
+
+def printed_by_label(path: Path) -> dict[str, str]:
+    """What the render prints after each row's ``caseN`` label (format_cases_book)."""
+    from tests.extractors.rendered_look import page_texts
+
+    printed: dict[str, str] = {}
+    for line in "\n".join(page_texts(render_pdf(path).pdf_path)).splitlines():
+        label, _, shown = line.strip().partition(" ")
+        printed[label] = shown.strip()
+    return printed
+
