@@ -460,8 +460,9 @@ def _names_comments(target: Target) -> bool:
     return target.selector is not None and "comment" in target.selector
 
 
-# Why the .docx extractor marks text the page does not print (extractors/docx/body.py and
-# extract.py): a tracked deletion, hidden text (w:vanish), a paragraph of nothing else.
+# Why the .docx extractor marks text the page does not print (extractors/docx/body.py's
+# TRACKED_DELETION and HIDDEN_TEXT, and extract.py's reason for a paragraph of nothing
+# else): spelt out, not imported, so the checks layer loads no extractor at start-up.
 _UNPRINTED_REASONS = frozenset({"tracked deletion", "hidden text (w:vanish)", "only tracked deletions or hidden text"})
 _UNPRINTED_WORDS = ("hidden", "deleted", "rendered", "tracked")
 

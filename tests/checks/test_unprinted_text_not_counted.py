@@ -131,3 +131,11 @@ def test_the_paragraph_after_a_deletion_is_boxed_where_it_is_drawn(
     assert box.height < 16, box  # one 11-pt line
     assert box.top <= min(tops) + 1 and max(tops) - 1 <= box.bottom, (box, tops)
     assert doc.root.attrs["layout_text_coverage"] == 1.0
+
+
+def test_the_targets_know_the_extractors_reasons() -> None:
+    """checks/target.py spells the .docx reasons out (no extractor import at start-up)."""
+    from artifactcheck.checks.target import _UNPRINTED_REASONS
+    from artifactcheck.extractors.docx.body import HIDDEN_TEXT, TRACKED_DELETION
+
+    assert {TRACKED_DELETION, HIDDEN_TEXT} <= _UNPRINTED_REASONS

@@ -82,6 +82,10 @@ _INLINE_SKIPPED = frozenset(f"{W}{t}" for t in ("pPr", "bookmarkStart", "bookmar
 
 # Fields whose shown value is the page they print on (or the page count), not their stored result.
 PAGE_NUMBER_FIELDS = frozenset({"PAGE", "NUMPAGES"})
+# Why a run's text is not printed (``not_rendered_reason``); the layout and the checks'
+# targets (checks/target.py ``unprinted``) read these.
+TRACKED_DELETION = "tracked deletion"
+HIDDEN_TEXT = "hidden text (w:vanish)"
 CLOCK_FIELDS = frozenset({"DATE", "TIME"})
 # Fields whose shown value is a count over the document (caption numbers), computed by
 # seq_fields.show_seq_fields, not their stored result.
@@ -922,13 +926,13 @@ class BodyWalker:
                 **attrs,
                 "deleted_text": text,
                 "rendered": False,
-                "not_rendered_reason": "tracked deletion",
+                "not_rendered_reason": TRACKED_DELETION,
             }
             text = ""
         elif attrs.get("hidden"):
             # Not shown nor printed: like a deletion, not part of the text a reader reads
             # ("visible after" was broken by the hidden word between them); kept for evidence.
-            attrs = {**attrs, "hidden_text": text, "rendered": False, "not_rendered_reason": "hidden text (w:vanish)"}
+            attrs = {**attrs, "hidden_text": text, "rendered": False, "not_rendered_reason": HIDDEN_TEXT}
             text = ""
         else:
             para.text_seen = True

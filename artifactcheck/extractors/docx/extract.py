@@ -34,7 +34,7 @@ from ...errors import ArtifactCheckError, CorruptArtifact, RenderError
 from ...model import ArtifactInfo, Document, Node, NodeKind, ToolInfo
 from ..drawingml.color import SCHEME_SLOTS, Theme
 from ..tree_builder import fill_container_text
-from .body import BodyWalker, WalkState
+from .body import HIDDEN_TEXT, BodyWalker, WalkState
 from .clock_fields import show_clock_fields
 from .crops import show_cropped_pictures
 from .numbering import Numbering
@@ -409,7 +409,7 @@ def _mark_unrendered(root: Node) -> None:
                 hidden = all(c.attrs.get("hidden") for c in children if c.kind == "run")
                 attrs.update(
                     rendered=False,
-                    not_rendered_reason="hidden text (w:vanish)"
+                    not_rendered_reason=HIDDEN_TEXT
                     if hidden
                     else "only tracked deletions or hidden text",
                 )

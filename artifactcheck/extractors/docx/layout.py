@@ -41,7 +41,7 @@ from ..render import PdfLayout, TextSpan, align_text_to_layout, read_layout, ren
 from ..render.align import key_text, layout_keys, sorted_unique
 from ..render.layout import CharColumns, PdfArea, PdfRule, mean_colour
 from ..tree_builder import set_leaf_text
-from .body import PAGE_NUMBER_FIELDS
+from .body import PAGE_NUMBER_FIELDS, TRACKED_DELETION
 from .table_borders import PageRules, box_table_by_borders
 
 _RETRY_BELOW = 0.999  # a run matched below this share is aligned again in pass 2
@@ -1307,7 +1307,6 @@ def _reason(n: Node) -> str:
     return "no rendered content found"
 
 
-_DELETION = "tracked deletion"  # body.py's reason for a run of deleted text
 
 
 def _drawn_deletion(n: Node) -> bool:
@@ -1316,7 +1315,7 @@ def _drawn_deletion(n: Node) -> bool:
     shows them). Left out of the alignment, its characters were taken by the next run:
     a one-line paragraph after a deleted one sharing the word "paragraph" got a box two
     lines tall. It is aligned (its characters claimed) and gets no box (``_assign``)."""
-    return n.attrs.get("not_rendered_reason") == _DELETION and bool(n.attrs.get("deleted_text"))
+    return n.attrs.get("not_rendered_reason") == TRACKED_DELETION and bool(n.attrs.get("deleted_text"))
 
 
 def _drawn(r: Node) -> str:
