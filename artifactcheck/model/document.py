@@ -16,6 +16,7 @@ from .node import Node
 from .select import SelectionIndex
 
 SCHEMA_VERSION = "1.0"
+_SEEN = -2  # Node._order while Document._link walks the tree: visited in this walk
 # One lock for every Document's deferred layout: attaching one is rare (a render each),
 # and a module-level lock keeps Documents picklable.
 _LAYOUT_LOCK = threading.RLock()
@@ -141,14 +142,18 @@ class Document(BaseModel):
         pop, push, add = stack.pop, stack.extend, nodes.append
         while stack:
             node = pop()
+            if node._order == _SEEN:  # one node twice (or a cycle, which would walk forever)
+                raise ValueError(f"duplicate node id {node.id!r}")
             put(node, "_document", self)
-            put(node, "_order", -1)  # numbered on demand (number_nodes)
+            put(node, "_order", _SEEN)
             add(node)
             children = node.children
             if children:
                 for child in children:
                     put(child, "_parent", node)
                 push(reversed(children))
+        for node in nodes:
+            put(node, "_order", -1)  # numbered on demand (number_nodes)
         ids = sorted([n.id for n in nodes])
         for a, b in itertools.pairwise(ids):
             if a == b:

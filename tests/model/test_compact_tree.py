@@ -117,3 +117,13 @@ def test_xlsx_leaf_cells_share_the_empty_list_and_cells_with_children_do_not(tmp
     assert [c.text for c in cells["D9"].children] == ["on an empty cell"]
     assert doc.get("Sheet!A2").attrs["comment"] == "look here"
     assert doc.get("Sheet!D9").order > doc.get("Sheet!A2").order
+
+
+def test_a_cycle_in_the_tree_is_refused_not_walked_forever() -> None:
+    """The ids are checked by sorting after the walk; a node seen twice in the walk (a
+    cycle: a paragraph holding the root) is refused as it is met, before the walk loops."""
+    para = Node(id="p", kind="paragraph")
+    root = Node(id="doc", kind="document", children=[para])
+    para.children = [root]
+    with pytest.raises(ValueError, match="duplicate node id 'doc'"):
+        _doc(root)
