@@ -1,14 +1,17 @@
-"""Check that read_layout's sampled text-object lookup gives exactly what asking pdfium
-about every character gives, on real renders.
+"""Check that read_layout's three ways of asking pdfium about each character give exactly
+the same layout, on real renders: the compiled loop (``_pdfium_loops``, when built), the
+ctypes loop with the sampled text-object lookup, and the ctypes loop asking every
+character.
 
     .venv/bin/python scripts/layout_reader_parity.py [FILE_OR_FOLDER ...]
 
 Default inputs: the shared corpus's docx/pptx/xlsx folders ($ARTIFACTCHECK_CORPUS or
 ../shared/corpus) and the repository's fixtures (.docx/.pptx/.xlsx rendered through the
-render cache, .pdf read as they are). Per file: the layout read as shipped and with
-``_object_addresses_sparse`` switched off (every character asked), compared on text,
-every column, every ``PdfChar`` tuple (font, size, mcid) and the images; and how many
-pages took the sampled path. Exits 1 when any file differs.
+render cache, .pdf read as they are). Per file: the layout read with the C loop, with
+the ctypes loop as shipped (sampling), and with ``_object_addresses_sparse`` switched off
+(every character asked), compared on text, every column, every ``PdfChar`` tuple (font,
+size, mcid) and the images; and how many pages took the sampled path. Exits 1 when any
+file differs, 2 when the C loop is not built (nothing to compare it with).
 """
 
 from __future__ import annotations
@@ -41,6 +44,10 @@ def main() -> int:
     args = [Path(a) for a in sys.argv[1:]]
     files = [p for a in args for p in (sorted(a.rglob("*")) if a.is_dir() else [a]) if p.suffix in SUFFIXES]
     files = files or default_inputs()
+    native = layout_mod._NATIVE
+    if native is None:
+        print("the C loop (_pdfium_loops) is not built: pip install -e . with a C compiler")
+        return 2
     sparse_fn = layout_mod._object_addresses_sparse
     calls = {"sampled": 0, "asked": 0}
 
@@ -48,6 +55,13 @@ def main() -> int:
         out = sparse_fn(tp_arg, d_list)
         calls["sampled" if out is not None else "asked"] += 1
         return out
+
+    def read_ctypes(pdf: Path, sparse):  # type: ignore[no-untyped-def]
+        layout_mod._NATIVE, layout_mod._object_addresses_sparse = None, sparse
+        try:
+            return read_layout(pdf)
+        finally:
+            layout_mod._NATIVE, layout_mod._object_addresses_sparse = native, sparse_fn
 
     bad = 0
     total_pages = total_chars = 0
@@ -58,23 +72,14 @@ def main() -> int:
             print(f"skip {path.name}: {exc}")
             continue
         calls.update(sampled=0, asked=0)
-        layout_mod._object_addresses_sparse = counting
-        try:
-            new = read_layout(pdf)
-        finally:
-            layout_mod._object_addresses_sparse = sparse_fn
-        layout_mod._object_addresses_sparse = lambda tp_arg, d_list: None
-        try:
-            old = read_layout(pdf)
-        finally:
-            layout_mod._object_addresses_sparse = sparse_fn
-        diffs = [name for name in COLUMNS if getattr(new.columns, name).tolist() != getattr(old.columns, name).tolist()]
-        if new.text != old.text:
-            diffs.append("text")
-        if new.chars != old.chars:
-            diffs.append("chars")
-        if new.images != old.images:
-            diffs.append("images")
+        new = read_layout(pdf)
+        diffs = []
+        for label, old in (
+            ("sampled", read_ctypes(pdf, counting)),
+            ("asked", read_ctypes(pdf, lambda tp_arg, d_list: None)),
+        ):
+            diffs += [f"{label}:{name}" for name in COLUMNS if getattr(new.columns, name).tolist() != getattr(old.columns, name).tolist()]
+            diffs += [f"{label}:{what}" for what in ("text", "chars", "images") if getattr(new, what) != getattr(old, what)]
         total_pages += len(new.pages)
         total_chars += len(new.text)
         status = "DIFF " + ",".join(diffs) if diffs else "same"

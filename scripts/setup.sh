@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Everything artifactcheck needs on a fresh Debian 12 machine: LibreOffice (rendering; Math
 # draws a document's equations, without it they are blank space),
-# its Python bridge (python3-uno, for the warm renderer pool), tesseract (OCR), fonts metric-compatible with Office's, then the Python package in .venv.
+# its Python bridge (python3-uno, for the warm renderer pool), tesseract (OCR), fonts metric-compatible with Office's,
+# a C compiler and Python's headers (the PDF reader's optional C loop, setup.py), then the Python package in .venv.
 # Idempotent: a second run installs nothing new.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +15,7 @@ APT_PACKAGES=(
   poppler-utils chromium
   hyphen-en-us
   python3-uno
+  gcc libc6-dev python3-dev
 )
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do
@@ -30,7 +32,9 @@ if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
 stamp=.venv/.artifactcheck-installed
-if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+# An editable install does not rebuild the C loop when its source changes: reinstall then.
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ setup.py -nt "$stamp" ] ||
+   [ artifactcheck/extractors/render/_pdfium_loops.c -nt "$stamp" ]; then
   echo "setup: installing the Python package into .venv (log: .venv/pip-install.log)"
   if ! { .venv/bin/python -m pip install -q --upgrade pip &&
          .venv/bin/python -m pip install -q -e ".[dev]"; } > .venv/pip-install.log 2>&1; then

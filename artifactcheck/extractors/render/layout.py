@@ -22,6 +22,7 @@ import collections
 import ctypes
 import gc
 import hashlib
+import importlib
 import io
 import itertools
 import logging
@@ -700,6 +701,44 @@ _FAST_OBJ_BOUNDS = _fast(
 _OBJECT_CALLS = (_FAST_OBJ_TYPE, _FAST_PAGE_COUNT, _FAST_PAGE_OBJECT, _FAST_FORM_COUNT, _FAST_FORM_OBJECT, _FAST_OBJ_BOUNDS)
 
 
+@dataclass(frozen=True, slots=True)
+class _NativeLoops:
+    """The C loops of ``_pdfium_loops`` (one call per page instead of one per character)
+    and the addresses of the pdfium functions they call: the same functions, with the same
+    arguments, that the ctypes loop calls."""
+
+    loose_boxes: Any
+    text_objects: Any
+    char_ints: Any
+    loose_box_fn: int
+    text_object_fn: int
+    is_generated_fn: int
+
+
+def _native_loops() -> _NativeLoops | None:
+    """The compiled loops, or None when the optional extension was not built (no compiler
+    at install) or pypdfium2's internals differ: the ctypes loop reads the same values."""
+    try:  # by name: the module exists only where the optional build ran
+        compiled = importlib.import_module(f"{__package__}._pdfium_loops")
+    except ImportError:
+        return None
+    fns = (_FAST_LOOSE_BOX, _FAST_TEXT_OBJECT_ADDR, _FAST_IS_GENERATED)
+    addresses = [ctypes.cast(fn, ctypes.c_void_p).value for fn in fns if fn is not None]
+    if len(addresses) != len(fns) or not all(addresses):
+        return None
+    lib = ctypes.CDLL(compiled.__file__)
+    for name in ("loose_boxes", "text_objects", "char_ints"):
+        loop = getattr(lib, name)
+        # fn, text page, indices (int64), count, out buffer
+        loop.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p]
+        loop.restype = None
+    box_fn, object_fn, generated_fn = (int(a) for a in addresses if a is not None)
+    return _NativeLoops(lib.loose_boxes, lib.text_objects, lib.char_ints, box_fn, object_fn, generated_fn)
+
+
+_NATIVE = _native_loops()
+
+
 def _get_text_object_slow(tp: Any, i: int) -> int | None:
     return ctypes.cast(pdfium_c.FPDFText_GetTextObject(tp, i), ctypes.c_void_p).value
 
@@ -768,16 +807,19 @@ def _read_chars_columns(
 ) -> None:
     """:func:`_read_chars_loop`'s result, computed column-wise.
 
-    The pdfium calls made per character (loose box; text object where not sampled) are driven
-    by ``map`` (no Python frame per call) and write the boxes straight into one array;
-    classification, bands, line-break insertion and the copies of a generated character's
+    The pdfium calls made per character (loose box, text object, whether generated) run
+    in C, one call per page (``_pdfium_loops``, when built: ~0.6 ms a page less at ~1,700
+    characters a page), or else are driven by ``map`` (no Python frame per call), the
+    boxes written straight into one array; classification, bands, line-break insertion and the copies of a generated character's
     position are numpy operations, and the tuples are built by ``map`` too. This is the
     hot loop of a 200-page document (330k characters): ~3x faster than the loop, with
     bit-identical results (same float operations in the same order).
 
-    ``bidi_free`` (the document is not marked right-to-left) lets a page without
-    right-to-left characters find each character's text object by sampling
-    (:func:`_object_addresses_sparse`) instead of asking for every character.
+    ``bidi_free`` (the document is not marked right-to-left) lets the ctypes loop, on a
+    page without right-to-left characters, find each character's text object by sampling
+    (:func:`_object_addresses_sparse`) instead of asking for every character; the C loop
+    asks for every one (a few ns each). All three give the same layout
+    (``scripts/layout_reader_parity.py``).
     """
     n = pdfium_c.FPDFText_CountChars(tp)
     if n <= 0:
@@ -796,26 +838,45 @@ def _read_chars_columns(
     drawn = ~space
     maybe = np.flatnonzero(space & kept & (codes != 0x0A))
     tp_arg = ctypes.cast(tp, ctypes.c_void_p).value
+    native = _NATIVE
     if maybe.size:
-        is_generated: Any = _FAST_IS_GENERATED  # the fast copies: checked by _read_chars
-        gen = np.fromiter(map(is_generated, itertools.repeat(tp_arg, maybe.size), maybe.tolist()), dtype=np.int64, count=maybe.size)
+        if native is not None:
+            gen = np.zeros(maybe.size, dtype=np.int64)
+            at_maybe = np.ascontiguousarray(maybe, dtype=np.int64)  # the C loop reads int64
+            native.char_ints(native.is_generated_fn, tp_arg, at_maybe.ctypes.data, maybe.size, gen.ctypes.data)
+        else:
+            is_generated: Any = _FAST_IS_GENERATED  # the fast copies: checked by _read_chars
+            gen = np.fromiter(map(is_generated, itertools.repeat(tp_arg, maybe.size), maybe.tolist()), dtype=np.int64, count=maybe.size)
         drawn[maybe[gen == 0]] = True
     d_idx = np.flatnonzero(drawn)
     n_drawn = int(d_idx.size)
 
-    # Per drawn character: its text object and its loose box (written into `rects`).
-    d_list = d_idx.tolist()
-    get_obj: Any = _FAST_TEXT_OBJECT_ADDR
-    get_box: Any = _FAST_LOOSE_BOX
-    addr = _object_addresses_sparse(tp_arg, d_list) if bidi_free and not _has_rtl(codes) else None
-    if addr is None:
-        addr = np.fromiter(map(get_obj, itertools.repeat(tp_arg, n_drawn), d_list), dtype=np.uint64, count=n_drawn)
-    rects = (pdfium_c.FS_RECTF * max(1, n_drawn))()
-    base = ctypes.addressof(rects)
-    addrs = range(base, base + _RECT_SIZE * n_drawn, _RECT_SIZE)
-    # deque(maxlen=0) only drives the calls (their return values are not needed).
-    collections.deque(map(get_box, itertools.repeat(tp_arg, n_drawn), d_list, addrs), maxlen=0)
-    box = np.frombuffer(rects, dtype=np.float32).reshape(-1, 4)[:n_drawn].astype(np.float64)
+    # Per drawn character: its text object and its loose box (float32, as pdfium's
+    # FS_RECTF: left, top, right, bottom; zeros where pdfium has no box, as the ctypes
+    # array starts).
+    if native is not None:
+        # In C every character is asked for its object (what the sampling reproduces).
+        at_drawn = np.ascontiguousarray(d_idx, dtype=np.int64)
+        addr = np.zeros(n_drawn, dtype=np.uint64)
+        native.text_objects(native.text_object_fn, tp_arg, at_drawn.ctypes.data, n_drawn, addr.ctypes.data)
+        rect_values = np.zeros((n_drawn, 4), dtype=np.float32)
+        native.loose_boxes(native.loose_box_fn, tp_arg, at_drawn.ctypes.data, n_drawn, rect_values.ctypes.data)
+    else:
+        get_obj: Any = _FAST_TEXT_OBJECT_ADDR
+        get_box: Any = _FAST_LOOSE_BOX
+        d_list = d_idx.tolist()
+        sampled = _object_addresses_sparse(tp_arg, d_list) if bidi_free and not _has_rtl(codes) else None
+        if sampled is not None:
+            addr = sampled
+        else:
+            addr = np.fromiter(map(get_obj, itertools.repeat(tp_arg, n_drawn), d_list), dtype=np.uint64, count=n_drawn)
+        rects = (pdfium_c.FS_RECTF * max(1, n_drawn))()
+        base = ctypes.addressof(rects)
+        addrs = range(base, base + _RECT_SIZE * n_drawn, _RECT_SIZE)
+        # deque(maxlen=0) only drives the calls (their return values are not needed).
+        collections.deque(map(get_box, itertools.repeat(tp_arg, n_drawn), d_list, addrs), maxlen=0)
+        rect_values = np.frombuffer(rects, dtype=np.float32).reshape(-1, 4)[:n_drawn]
+    box = rect_values.astype(np.float64)
     r_left, r_top, r_right, r_bottom = box[:, 0], box[:, 1], box[:, 2], box[:, 3]
 
     # Per text object: font, size, mcid and band (from its first character, as the loop).
@@ -829,7 +890,8 @@ def _read_chars_columns(
         (obj_of.setdefault(a, len(obj_of)) for a in addr[starts].tolist()), dtype=np.int64, count=starts.size
     )
     obj = np.repeat(run_obj, np.diff(np.append(starts, n_drawn)))
-    first_k = starts[np.unique(run_obj, return_index=True)[1]].tolist()
+    # Each object's first drawn character, as an index into the page's characters.
+    first_i = d_idx[starts[np.unique(run_obj, return_index=True)[1]]].tolist()
     n_obj = len(obj_of) + 1  # + a sentinel "no previous character" entry, last
     o_y0 = np.full(n_obj, np.nan)
     o_y1 = np.full(n_obj, np.nan)
@@ -842,8 +904,7 @@ def _read_chars_columns(
     oy = ctypes.c_double(0)
     ox_addr, oy_addr = ctypes.addressof(ox), ctypes.addressof(oy)
     fonts: dict[int | None, _FontInfo] = {}
-    for j, (key, k) in enumerate(zip(obj_of, first_k, strict=True)):
-        i = d_list[k]
+    for j, (key, i) in enumerate(zip(obj_of, first_i, strict=True)):
         if key:
             info = _obj_info_fast(key, float(get_size(tp_arg, i)), fonts)
         else:

@@ -140,17 +140,24 @@ def test_column_reader_equals_the_per_character_loop(known_layout_pdf: RenderedP
         assert getattr(layout.columns, name).tolist() == getattr(fresh, name).tolist(), name
 
 
-def _layout_asking_every_character(pdf):  # type: ignore[no-untyped-def]
-    """read_layout with the sampled text-object lookup switched off (pdfium asked about
-    every character, as before the sampling)."""
+def _read_ctypes(pdf, sparse=None):  # type: ignore[no-untyped-def]
+    """read_layout through the ctypes loop (the compiled one switched off), with the
+    sampled text-object lookup replaced by ``sparse`` when given."""
     from artifactcheck.extractors.render import layout as layout_mod
 
-    sparse = layout_mod._object_addresses_sparse
-    layout_mod._object_addresses_sparse = lambda tp_arg, d_list: None
+    native, sparse_fn = layout_mod._NATIVE, layout_mod._object_addresses_sparse
+    layout_mod._NATIVE = None
+    layout_mod._object_addresses_sparse = sparse or sparse_fn
     try:
         return read_layout(pdf)
     finally:
-        layout_mod._object_addresses_sparse = sparse
+        layout_mod._NATIVE, layout_mod._object_addresses_sparse = native, sparse_fn
+
+
+def _layout_asking_every_character(pdf):  # type: ignore[no-untyped-def]
+    """The ctypes loop with the sampled text-object lookup switched off (pdfium asked
+    about every character, as before the sampling)."""
+    return _read_ctypes(pdf, lambda tp_arg, d_list: None)
 
 
 def _sampled_pages(pdf) -> int:  # type: ignore[no-untyped-def]
@@ -164,12 +171,14 @@ def _sampled_pages(pdf) -> int:  # type: ignore[no-untyped-def]
         used.append(out is not None)
         return out
 
-    layout_mod._object_addresses_sparse = counting
-    try:
-        read_layout(pdf)
-    finally:
-        layout_mod._object_addresses_sparse = sparse
+    _read_ctypes(pdf, counting)
     return sum(used)
+
+
+def _native_built() -> bool:
+    from artifactcheck.extractors.render import layout as layout_mod
+
+    return layout_mod._NATIVE is not None
 
 
 def _same_layout(a: PdfLayout, b: PdfLayout) -> None:
@@ -183,8 +192,18 @@ def _same_layout(a: PdfLayout, b: PdfLayout) -> None:
 def test_sampled_text_objects_equal_asking_every_character(known_layout_pdf: RenderedPDF) -> None:
     """The sampled lookup of each character's text object (design/rendering.md) took
     effect on the fixture and changed nothing."""
-    assert _sampled_pages(known_layout_pdf.pdf_path) >= 1
-    _same_layout(read_layout(known_layout_pdf.pdf_path), _layout_asking_every_character(known_layout_pdf.pdf_path))
+    pdf = known_layout_pdf.pdf_path
+    assert _sampled_pages(pdf) >= 1
+    truth = _layout_asking_every_character(pdf)
+    _same_layout(_read_ctypes(pdf), truth)
+    _same_layout(read_layout(pdf), truth)  # the C loop (test_c_loop_is_built)
+
+
+def test_c_loop_is_built() -> None:
+    """scripts/setup.sh installs a C compiler, so the README's install builds the optional
+    ``_pdfium_loops`` (setup.py); without it every read takes the ctypes loop, ~0.6 ms a
+    page slower, and the equality tests here compare that loop with itself."""
+    assert _native_built()
 
 
 @pytest.mark.parametrize(
@@ -203,7 +222,9 @@ def test_sampled_text_objects_on_corpus_renders(folder: str, name: str, sampled:
 
     pdf = render_pdf(corpus_file(folder, name)).pdf_path
     assert (_sampled_pages(pdf) > 0) is sampled
-    _same_layout(read_layout(pdf), _layout_asking_every_character(pdf))
+    truth = _layout_asking_every_character(pdf)
+    _same_layout(_read_ctypes(pdf), truth)
+    _same_layout(read_layout(pdf), truth)  # the C loop
 
 
 def test_sparse_lookup_reconstructs_runs_and_refuses_a_split_object(monkeypatch: pytest.MonkeyPatch) -> None:
