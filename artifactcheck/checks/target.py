@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal, TypeVar
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
 from ..model import Document, Node, Style
-from ..model.selector_lint import Selector
+from ..model.selector_lint import Selector, selector_names
 from .normalize import normalize_text, normalize_url
 from .result import CheckResult, Mechanism
 
@@ -457,7 +457,20 @@ def _printed_readings(node: Node, target: Target) -> Iterator[str]:
 
 def _names_comments(target: Target) -> bool:
     """The target asks for comments itself (``comment``, ``comment paragraph``)."""
-    return target.selector is not None and "comment" in target.selector
+    return _selector_names_word(target, ("comment",))
+
+
+def _selector_names_word(target: Target, words: tuple[str, ...]) -> bool:
+    """A node kind or attribute name in the target's selector contains one of ``words``.
+    Names, not values: ``paragraph[text*='hidden']`` asks about paragraphs that say
+    "hidden", which a reader sees only when printed. A selector cssselect cannot parse
+    is read as a string, as before."""
+    if target.selector is None:
+        return False
+    names = selector_names(target.selector)
+    if names is None:
+        return any(word in target.selector for word in words)
+    return any(word in name for name in names for word in words)
 
 
 # Why the .docx extractor marks text the page does not print (extractors/docx/body.py's
@@ -476,7 +489,7 @@ def unprinted(node: Node) -> bool:
 def _names_unprinted(target: Target) -> bool:
     """The selector asks about hidden or deleted text itself (``run[hidden=true]``,
     ``run[deleted_text]``, ``paragraph[rendered=false]``): keep what it names."""
-    return target.selector is not None and any(word in target.selector for word in _UNPRINTED_WORDS)
+    return _selector_names_word(target, _UNPRINTED_WORDS)
 
 
 def _in_comment(node: Node) -> bool:

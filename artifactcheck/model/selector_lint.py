@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Annotated, Any
 
 from cssselect import parse
@@ -68,6 +69,26 @@ def selector_problem(selector: str) -> str | None:
         if problem is not None:
             return problem
     return None
+
+
+@lru_cache(maxsize=1024)
+def selector_names(selector: str) -> frozenset[str] | None:
+    """The node kinds and attribute names ``selector`` tests, not the values it compares
+    them with: ``paragraph[text*='hidden']`` names ``paragraph`` and ``text``, never
+    ``hidden``. None when cssselect cannot parse it (syntax our compiler accepts beyond
+    cssselect's)."""
+    try:
+        groups = parse(selector)
+    except Exception:  # noqa: BLE001 - not cssselect's syntax: the caller decides
+        return None
+    names: set[str] = set()
+    for group in groups:
+        for part in _parts(group.parsed_tree):
+            if isinstance(part, Element) and part.element not in (None, "*"):
+                names.add(str(part.element))
+            elif isinstance(part, Attrib):
+                names.add(str(part.attrib))
+    return frozenset(names)
 
 
 def validated_selector(selector: str) -> str:

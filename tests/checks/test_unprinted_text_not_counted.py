@@ -139,3 +139,46 @@ def test_the_targets_know_the_extractors_reasons() -> None:
     from artifactcheck.extractors.docx.body import HIDDEN_TEXT, TRACKED_DELETION
 
     assert {TRACKED_DELETION, HIDDEN_TEXT} <= _UNPRINTED_REASONS
+
+
+@pytest.fixture(scope="module")
+def words_in_text(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Printed paragraphs that say "hidden", "deleted" and "comment", beside a hidden, a
+    deleted and a commented-on paragraph that say the same words."""
+    d = docx.Document()
+    d.add_paragraph("Costs that stay hidden.")
+    d.add_paragraph().add_run("A hidden paragraph.").font.hidden = True
+    d.add_paragraph("Nothing was deleted here.")
+    _add_deleted_paragraph(d, "The deleted clause.")
+    commented = d.add_paragraph("A comment on the budget follows.")
+    d.add_comment(commented.runs, text="A reviewer's comment.", author="Reviewer")
+    path = tmp_path_factory.mktemp("words") / "words.docx"
+    d.save(str(path))
+    return path
+
+
+@pytest.mark.parametrize(
+    ("selector", "printed"),
+    [
+        ("paragraph[text*='hidden']", ["Costs that stay hidden."]),
+        ("paragraph[text*='deleted']", ["Nothing was deleted here."]),
+        ("paragraph[text*='comment']", ["A comment on the budget follows."]),
+    ],
+)
+def test_a_word_in_a_selector_value_does_not_bring_back_unprinted_text(
+    words_in_text: Path, selector: str, printed: list[str]
+) -> None:
+    """The selector names paragraphs that *say* "hidden", not hidden ones: only a kind or
+    attribute name ("run[hidden]", "comment paragraph") asks for unprinted text. Matching
+    the word anywhere in the selector counted the reviewer's comment as a second paragraph
+    saying "comment" (hidden and deleted text carry their words in other attributes, not
+    ``text``, so those two cases held already; they stay as guards)."""
+    page = " ".join(page_texts(render_pdf(words_in_text).pdf_path))
+    assert all(p in page for p in printed)
+    assert "A hidden paragraph." not in page and "A reviewer" not in page
+    doc = load(words_in_text)
+    found = run_check("count", doc, {"target": selector, "exactly": 1})
+    assert found.status == "pass", found.explanation
+    assert [n["text"] for n in found.evidence["nodes"]] == printed
+    named = run_check("count", doc, {"target": "comment paragraph", "exactly": 1})
+    assert named.status == "pass", named.explanation
