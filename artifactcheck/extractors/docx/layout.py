@@ -150,7 +150,7 @@ class _Layouter:
 
     # -- text ----------------------------------------------------------------------------
     def run(self) -> None:
-        self._align(self.body_runs, self.layout, accept=0.0, index_map=None)
+        self._align(self.body_runs, self.layout, accept=0.0, index_map=None, labels=True)
         self.page_section = self._page_sections()
         # Headers/footers need the page -> section map the body pass gives; once their
         # characters are claimed, body runs they disturbed (text next to a page turn)
@@ -169,11 +169,23 @@ class _Layouter:
         self._assign()
 
     def _align(
-        self, runs: list[Node], layout: PdfLayout, *, accept: float, index_map: _Idx | None
+        self, runs: list[Node], layout: PdfLayout, *, accept: float, index_map: _Idx | None, labels: bool = False
     ) -> None:
+        """Align ``runs`` to ``layout`` and record each run's characters. ``labels`` (the
+        first, global pass): each labelled paragraph's list label takes part too, before
+        its first run, and claims the characters it matches; it is printed text no run
+        owns, and left out a run "1" in an item labelled "1." was matched to the label."""
         if not runs:
             return
-        result = align_text_to_layout([TextSpan(r.id, _drawn(r)) for r in runs], layout, boxes=False)
+        owners: list[Node | None] = list(runs)
+        texts = [_drawn(r) for r in runs]
+        if labels:
+            owners, texts = _with_labels(runs, texts)
+        result = align_text_to_layout(
+            [TextSpan(r.id if r is not None else f"{_LABEL_ID}{k}", t) for k, (r, t) in enumerate(zip(owners, texts))],
+            layout,
+            boxes=False,
+        )
         spans = result.spans
         accepted = [k for k, span in enumerate(spans) if not (span.ratio < accept or not span.pdf_chars)]
         # Without an index map the characters are the span's own, and their arrays and
@@ -187,10 +199,12 @@ class _Layouter:
             and len({r.id for r in runs}) == len(runs)
         )
         at = 0
-        for k, (r, span) in enumerate(zip(runs, spans)):
+        for k, (r, span) in enumerate(zip(owners, spans)):
             if at < len(accepted) and accepted[at] == k:
                 at += 1
             else:
+                if r is None:  # a label that matched nothing claims nothing
+                    continue
                 kept = self.runs.setdefault(r.id, _RunMatch(key_chars=span.key_chars))
                 if not fresh:  # fresh: a new match, no characters
                     self.claimed[kept.pdf_chars] = True
@@ -201,6 +215,10 @@ class _Layouter:
                 got = np.asarray(span.pdf_chars, dtype=np.int64)
                 chars = sorted_unique(index_map[got]) if index_map is not None else got
                 pages = None
+            if r is None:  # a list label: its characters are claimed, no run has them
+                if not fresh:
+                    self.claimed[chars] = True
+                continue
             prev = self.runs.get(r.id)
             if prev is not None and prev.matched >= span.matched_chars:
                 self.claimed[prev.pdf_chars] = True  # keep the earlier, better match
@@ -1307,6 +1325,29 @@ def _reason(n: Node) -> str:
     return "no rendered content found"
 
 
+
+_LABEL_ID = "\x00label:"  # alignment span ids of list labels (never a node id)
+
+
+def _with_labels(runs: list[Node], texts: list[str]) -> tuple[list[Node | None], list[str]]:
+    """``runs`` and their texts with each labelled paragraph's list label (None as its
+    owner) inserted before the paragraph's first run."""
+    owners: list[Node | None] = []
+    out: list[str] = []
+    seen: set[int] = set()  # paragraphs whose first run went by
+    for r, text in zip(runs, texts, strict=True):
+        paragraph = r.parent
+        while paragraph is not None and paragraph.kind != "paragraph":  # a link's or field's run
+            paragraph = paragraph.parent
+        if paragraph is not None and id(paragraph) not in seen:
+            seen.add(id(paragraph))
+            label = paragraph.attrs.get("list_label")
+            if isinstance(label, str) and label:
+                owners.append(None)
+                out.append(label)
+        owners.append(r)
+        out.append(text)
+    return owners, out
 
 
 def _drawn_deletion(n: Node) -> bool:
