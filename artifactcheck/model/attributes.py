@@ -257,7 +257,9 @@ _SDT = tuple(_shared(n, (DOCX,)) for n in ("sdt", "sdt_type", "sdt_alias", "sdt_
 _SECTION_FIELDS = (
     "list of `{index, page_width, page_height, orientation, margins: {top, bottom, left, right, header, footer, gutter}, "
     "columns, start, title_page}` in points, one per section; `orientation` is the drawn page's (wider than tall: "
-    "`landscape`), and a `w:orient` that disagrees with the size is kept as `orientation_stated`"
+    "`landscape`), and a `w:orient` that disagrees with the size is kept as `orientation_stated`; a .docx section's "
+    "`w:pgNumType` adds `page_number_start` (numbering restarts there) and `page_number_format` (`decimal`, "
+    "`lowerRoman`, `upperLetter`...) when it states them"
 )
 
 
@@ -722,6 +724,7 @@ ATTRIBUTES: dict[str, tuple[Attribute, ...]] = {
         _a("layout", "string|null", "Name of the slide's layout", "Title and Content", (PPTX,)),
         _a("part", "string", "Package part of the slide", "ppt/slides/slide1.xml", (PPTX,)),
         _a("section", "integer|string", "Word section index of the page (documents) or deck section name (slides)", 0, (DOCX, PPTX)),
+        _a("page_number", "string", "The page number a PAGE field prints on this page: counted from the sections' restarts (`page_number_start`) in their formats, as LibreOffice prints it (`ii` in Roman front matter, `1` where the body restarts)", "ii", (DOCX,)),
     ),
 }
 """Kind (or ``pages``) -> its attributes. Kinds absent here carry no attributes."""

@@ -42,6 +42,7 @@ from ..render.align import key_text, layout_keys, sorted_unique
 from ..render.layout import CharColumns, PdfArea, PdfRule, mean_colour
 from ..tree_builder import set_leaf_text
 from .body import PAGE_NUMBER_FIELDS, TRACKED_DELETION
+from .numbering import format_number
 from .table_borders import PageRules, box_table_by_borders
 
 _RETRY_BELOW = 0.999  # a run matched below this share is aligned again in pass 2
@@ -152,6 +153,7 @@ class _Layouter:
     def run(self) -> None:
         self._align(self.body_runs, self.layout, accept=0.0, index_map=None, labels=True)
         self.page_section = self._page_sections()
+        self.page_numbers = self._page_numbers()
         # Headers/footers need the page -> section map the body pass gives; once their
         # characters are claimed, body runs they disturbed (text next to a page turn)
         # are aligned again without them.
@@ -481,6 +483,22 @@ class _Layouter:
                 best = [m.pages[-1]]
         return best
 
+    def _page_numbers(self) -> list[str]:
+        """The number each page prints for a PAGE field: counting on from the previous page,
+        restarting at a section's ``page_number_start`` on the first page it is shown on,
+        in its ``page_number_format`` (decimal when it states none; a format we cannot
+        spell prints decimal too). As LibreOffice 7.4 renders it (design/docx-tree.md)."""
+        sections: list[Any] = list(self.doc.root.attrs.get("sections") or [])  # type: ignore[arg-type]  # a list by construction
+        shown: list[str] = []
+        number = 0
+        for page, sec in enumerate(self.page_section):
+            attrs = sections[sec] if sec < len(sections) and isinstance(sections[sec], dict) else {}
+            start = attrs.get("page_number_start")
+            first = page == 0 or self.page_section[page - 1] != sec
+            number = start if first and isinstance(start, int) else number + 1
+            shown.append(_page_label(number, str(attrs.get("page_number_format") or "decimal")))
+        return shown
+
     def _page_sections(self) -> list[int]:
         """Section shown on each page: the section of the first body block drawn there."""
         n = len(self.layout.pages)
@@ -741,10 +759,11 @@ class _Layouter:
 
     def _field_text(self, run: Node, page: int) -> str:
         """What a page-number field shows on ``page``: the file stores one stale result
-        ("1") for a field that prints 1, 2, 3... (restarts and formats not modelled)."""
+        ("1") for a field that prints 1, 2, 3... (or i, ii, then 1 where a section
+        restarts: :meth:`_page_numbers`)."""
         field_kind = run.attrs.get("field")
         if field_kind == "PAGE":
-            return str(page + 1)
+            return self.page_numbers[page] if 0 <= page < len(self.page_numbers) else str(page + 1)
         if field_kind == "NUMPAGES":
             return str(len(self.layout.pages))
         return run.text
@@ -1219,6 +1238,7 @@ class _Layouter:
         for page in self.doc.pages:
             if page.index < len(self.page_section):
                 page.attrs["section"] = self.page_section[page.index]
+                page.attrs["page_number"] = self.page_numbers[page.index]
 
 
 def _joined(parts: list[_Idx]) -> _Idx:
@@ -1324,6 +1344,19 @@ def _reason(n: Node) -> str:
         return "text not found in the rendered PDF"
     return "no rendered content found"
 
+
+
+_PAGE_FORMATS = frozenset({"decimal", "lowerRoman", "upperRoman", "lowerLetter", "upperLetter"})
+
+
+def _page_label(number: int, fmt: str) -> str:
+    """``number`` as a PAGE field in ``fmt`` prints it; LibreOffice prints page 0 in
+    letters or Roman numerals as nothing (measured), in decimal as "0"."""
+    if fmt not in _PAGE_FORMATS:
+        return str(number)
+    if number == 0:
+        return "0" if fmt == "decimal" else ""
+    return format_number(number, fmt)
 
 
 _LABEL_ID = "\x00label:"  # alignment span ids of list labels (never a node id)
