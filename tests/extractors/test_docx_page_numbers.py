@@ -73,8 +73,9 @@ def _numbered(path: Path, sections: list[dict[str, str]]) -> Path:
         [{"fmt": "lowerRoman"}, {"start": "1", "fmt": "decimal"}, {}],  # front matter, body, appendix
         [{"start": "3"}, {"fmt": "upperRoman"}, {}],  # a format without a restart
         [{"fmt": "upperLetter"}, {"start": "0"}, {"fmt": "lowerRoman", "start": "27"}],
+        [{"fmt": "decimalZero", "start": "9"}, {"fmt": "ordinal"}, {"fmt": "numberInDash"}],
     ],
-    ids=["roman-front-matter", "format-only", "zero-and-letters"],
+    ids=["roman-front-matter", "format-only", "zero-and-letters", "zero-padded-ordinal-dash"],
 )
 def test_page_numbers_are_the_ones_the_pages_print(tmp_path: Path, sections: list[dict[str, str]]) -> None:
     path = _numbered(tmp_path / "numbered.docx", sections)

@@ -1346,7 +1346,10 @@ def _reason(n: Node) -> str:
 
 
 
-_PAGE_FORMATS = frozenset({"decimal", "lowerRoman", "upperRoman", "lowerLetter", "upperLetter"})
+# Page-number formats LibreOffice 7.4 prints as format_number spells them (measured);
+# others print decimal there: numberInDash and decimalFullWidth too ("9", not "- 9 -" or
+# full-width digits). cardinalText ("Nine") and chicago ("***") are not spelt: decimal.
+_PAGE_FORMATS = frozenset({"decimal", "decimalZero", "ordinal", "lowerRoman", "upperRoman", "lowerLetter", "upperLetter"})
 
 
 def _page_label(number: int, fmt: str) -> str:
