@@ -42,6 +42,7 @@ from ...model import (
     union_all,
 )
 from ..render.layout import PdfImage, PdfLayout, PdfLine, PdfWord, font_facts, read_layout
+from ..render.pdfium_lock import PDFIUM_LOCK
 from ..tree_builder import fill_container_text
 from .blocks import group_lines
 from .links import PdfLink, read_links
@@ -160,6 +161,11 @@ def _check_file(p: Path) -> None:
 def _read_document(p: Path) -> tuple[str | None, list[list[PdfLink]], list[int]]:
     """Producer, links per page and page rotations (degrees), with typed errors for
     files pdfium cannot open."""
+    with PDFIUM_LOCK:  # pdfium is not thread-safe (render/pdfium_lock.py)
+        return _read_document_unlocked(p)
+
+
+def _read_document_unlocked(p: Path) -> tuple[str | None, list[list[PdfLink]], list[int]]:
     try:
         doc = pdfium.PdfDocument(str(p))
     except pdfium.PdfiumError as exc:

@@ -16,6 +16,7 @@ from PIL import Image
 
 from ...errors import RenderError
 from .cache import render_pdf
+from .pdfium_lock import PDFIUM_LOCK
 from .renderer import Renderer
 
 __all__ = ["page_image", "page_images", "pt_to_px", "px_to_pt"]
@@ -33,16 +34,17 @@ def px_to_pt(value: float, dpi: int) -> float:
 
 def page_image(pdf_path: Path, page: int, *, dpi: int = 150) -> Image.Image:
     """Render page ``page`` (0-based) of ``pdf_path`` at ``dpi`` as an RGB image."""
-    try:
-        doc = pdfium.PdfDocument(str(pdf_path))
-    except (OSError, pdfium.PdfiumError) as exc:
-        raise RenderError(f"cannot read PDF: {exc}", path=pdf_path) from None
-    try:
-        if not 0 <= page < len(doc):
-            raise RenderError(f"page {page} out of range (0..{len(doc) - 1})", path=pdf_path)
-        return _render(doc, page, dpi)
-    finally:
-        doc.close()
+    with PDFIUM_LOCK:  # pdfium is not thread-safe (pdfium_lock.py)
+        try:
+            doc = pdfium.PdfDocument(str(pdf_path))
+        except (OSError, pdfium.PdfiumError) as exc:
+            raise RenderError(f"cannot read PDF: {exc}", path=pdf_path) from None
+        try:
+            if not 0 <= page < len(doc):
+                raise RenderError(f"page {page} out of range (0..{len(doc) - 1})", path=pdf_path)
+            return _render(doc, page, dpi)
+        finally:
+            doc.close()
 
 
 def _render(doc: pdfium.PdfDocument, page: int, dpi: int) -> Image.Image:
@@ -69,12 +71,17 @@ def page_images(
     with open(path, "rb") as fh:
         is_pdf = fh.read(5) == b"%PDF-"
     pdf = path if is_pdf else render_pdf(path, renderer=renderer, timeout=timeout).pdf_path
+    with PDFIUM_LOCK:  # held per page, never across a yield (pdfium_lock.py)
+        try:
+            doc = pdfium.PdfDocument(str(pdf))
+        except (OSError, pdfium.PdfiumError) as exc:
+            raise RenderError(f"cannot read PDF: {exc}", path=pdf) from None
+        count = len(doc)
     try:
-        doc = pdfium.PdfDocument(str(pdf))
-    except (OSError, pdfium.PdfiumError) as exc:
-        raise RenderError(f"cannot read PDF: {exc}", path=pdf) from None
-    try:
-        for index in range(len(doc)):
-            yield _render(doc, index, dpi)
+        for index in range(count):
+            with PDFIUM_LOCK:
+                image = _render(doc, index, dpi)
+            yield image
     finally:
-        doc.close()
+        with PDFIUM_LOCK:
+            doc.close()

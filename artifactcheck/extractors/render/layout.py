@@ -41,6 +41,7 @@ import pypdfium2.raw as pdfium_c
 
 from ...errors import RenderError
 from ...limits import current_limits
+from .pdfium_lock import PDFIUM_LOCK
 
 __all__ = [
     "CharColumns",
@@ -445,6 +446,11 @@ def read_layout(
 
     Raises :class:`~artifactcheck.errors.RenderError` when the PDF cannot be opened.
     """
+    with PDFIUM_LOCK:  # pdfium is not thread-safe (pdfium_lock.py)
+        return _read_layout(pdf_path, images=images, structure=structure, image_data=image_data, rules=rules)
+
+
+def _read_layout(pdf_path: Path, *, images: bool, structure: bool, image_data: bool, rules: bool) -> PdfLayout:
     try:
         doc = pdfium.PdfDocument(str(pdf_path))
     except (OSError, pdfium.PdfiumError) as exc:

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 
+from .pdfium_lock import PDFIUM_LOCK
+
 __all__ = ["pdf_page_count"]
 
 
@@ -23,10 +25,14 @@ def pdf_page_count(pdf: Path) -> int:
             fh.seek(max(0, size - 1024))
             if b"%%EOF" not in fh.read():
                 return -1
-        doc = pdfium.PdfDocument(str(pdf))
-    except (OSError, pdfium.PdfiumError):
+    except OSError:
         return -1
-    try:
-        return len(doc)
-    finally:
-        doc.close()
+    with PDFIUM_LOCK:  # pdfium is not thread-safe (pdfium_lock.py)
+        try:
+            doc = pdfium.PdfDocument(str(pdf))
+        except (OSError, pdfium.PdfiumError):
+            return -1
+        try:
+            return len(doc)
+        finally:
+            doc.close()
