@@ -488,11 +488,10 @@ class _Layouter:
         restarting at a section's ``page_number_start`` on the first page it is shown on,
         in its ``page_number_format`` (decimal when it states none; a format we cannot
         spell prints decimal too). As LibreOffice 7.4 renders it (design/docx-tree.md)."""
-        sections: list[Any] = list(self.doc.root.attrs.get("sections") or [])  # type: ignore[arg-type]  # a list by construction
         shown: list[str] = []
         number = 0
         for page, sec in enumerate(self.page_section):
-            attrs = sections[sec] if sec < len(sections) and isinstance(sections[sec], dict) else {}
+            attrs = self._section_on(page) or {}
             start = attrs.get("page_number_start")
             first = page == 0 or self.page_section[page - 1] != sec
             number = start if first and isinstance(start, int) else number + 1
@@ -522,7 +521,6 @@ class _Layouter:
     def _headers_footers(self) -> None:
         if not self.hf_nodes:
             return
-        sections: list[Any] = list(self.doc.root.attrs.get("sections") or [])  # type: ignore[arg-type]  # a list by construction
         even_odd = bool(self.doc.root.attrs.get("even_and_odd_headers"))
         by_key: dict[tuple[int, str, str], Node] = {}
         for hf in self.hf_nodes:
@@ -534,9 +532,7 @@ class _Layouter:
         text_runs: dict[str, list[Node]] = {}  # per header/footer, its runs with key text
         for page, sec in enumerate(self.page_section):
             first_of_section = page == 0 or self.page_section[page - 1] != sec
-            sec_attrs = (
-                sections[sec] if sec < len(sections) and isinstance(sections[sec], dict) else {}
-            )
+            sec_attrs = self._section_on(page) or {}
             title_page = bool(sec_attrs.get("title_page"))
             # a continuous section has no first page of its own (the page began earlier)
             if sec_attrs.get("start") == "continuous" and page > 0:

@@ -720,6 +720,13 @@ class _NativeLoops:
     text_object_fn: int
     is_generated_fn: int
 
+    @staticmethod
+    def run(loop: Any, fn: int, tp: int | None, indices: npt.NDArray[np.int64], out: npt.NDArray[Any]) -> None:
+        """``loop`` calls ``fn(tp, i, ...)`` for each of ``indices`` into ``out`` (allocated
+        by the caller for that many results); the C reads the indices as contiguous int64."""
+        at = np.ascontiguousarray(indices, dtype=np.int64)
+        loop(fn, tp, at.ctypes.data, at.size, out.ctypes.data)
+
 
 def _native_loops() -> _NativeLoops | None:
     """The compiled loops, or None when the optional extension was not built (no compiler
@@ -728,9 +735,11 @@ def _native_loops() -> _NativeLoops | None:
         compiled = importlib.import_module(f"{__package__}._pdfium_loops")
     except ImportError:
         return None
-    fns = (_FAST_LOOSE_BOX, _FAST_TEXT_OBJECT_ADDR, _FAST_IS_GENERATED)
-    addresses = [ctypes.cast(fn, ctypes.c_void_p).value for fn in fns if fn is not None]
-    if len(addresses) != len(fns) or not all(addresses):
+    box, obj, gen = _FAST_LOOSE_BOX, _FAST_TEXT_OBJECT_ADDR, _FAST_IS_GENERATED
+    if box is None or obj is None or gen is None:
+        return None
+    box_fn, object_fn, generated_fn = (ctypes.cast(fn, ctypes.c_void_p).value or 0 for fn in (box, obj, gen))
+    if not (box_fn and object_fn and generated_fn):
         return None
     lib = ctypes.CDLL(compiled.__file__)
     for name in ("loose_boxes", "text_objects", "char_ints"):
@@ -738,7 +747,6 @@ def _native_loops() -> _NativeLoops | None:
         # fn, text page, indices (int64), count, out buffer
         loop.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p]
         loop.restype = None
-    box_fn, object_fn, generated_fn = (int(a) for a in addresses if a is not None)
     return _NativeLoops(lib.loose_boxes, lib.text_objects, lib.char_ints, box_fn, object_fn, generated_fn)
 
 
@@ -816,8 +824,8 @@ def _read_chars_columns(
     The pdfium calls made per character (loose box, text object, whether generated) run
     in C, one call per page (``_pdfium_loops``, when built: ~0.6 ms a page less at ~1,700
     characters a page), or else are driven by ``map`` (no Python frame per call), the
-    boxes written straight into one array; classification, bands, line-break insertion and the copies of a generated character's
-    position are numpy operations, and the tuples are built by ``map`` too. This is the
+    boxes written straight into one array; classification, bands, line-break insertion
+    and the copies of a generated character's position are numpy operations, and the tuples are built by ``map`` too. This is the
     hot loop of a 200-page document (330k characters): ~3x faster than the loop, with
     bit-identical results (same float operations in the same order).
 
@@ -848,8 +856,7 @@ def _read_chars_columns(
     if maybe.size:
         if native is not None:
             gen = np.zeros(maybe.size, dtype=np.int64)
-            at_maybe = np.ascontiguousarray(maybe, dtype=np.int64)  # the C loop reads int64
-            native.char_ints(native.is_generated_fn, tp_arg, at_maybe.ctypes.data, maybe.size, gen.ctypes.data)
+            native.run(native.char_ints, native.is_generated_fn, tp_arg, maybe, gen)
         else:
             is_generated: Any = _FAST_IS_GENERATED  # the fast copies: checked by _read_chars
             gen = np.fromiter(map(is_generated, itertools.repeat(tp_arg, maybe.size), maybe.tolist()), dtype=np.int64, count=maybe.size)
@@ -862,11 +869,10 @@ def _read_chars_columns(
     # array starts).
     if native is not None:
         # In C every character is asked for its object (what the sampling reproduces).
-        at_drawn = np.ascontiguousarray(d_idx, dtype=np.int64)
         addr = np.zeros(n_drawn, dtype=np.uint64)
-        native.text_objects(native.text_object_fn, tp_arg, at_drawn.ctypes.data, n_drawn, addr.ctypes.data)
+        native.run(native.text_objects, native.text_object_fn, tp_arg, d_idx, addr)
         rect_values = np.zeros((n_drawn, 4), dtype=np.float32)
-        native.loose_boxes(native.loose_box_fn, tp_arg, at_drawn.ctypes.data, n_drawn, rect_values.ctypes.data)
+        native.run(native.loose_boxes, native.loose_box_fn, tp_arg, d_idx, rect_values)
     else:
         get_obj: Any = _FAST_TEXT_OBJECT_ADDR
         get_box: Any = _FAST_LOOSE_BOX
